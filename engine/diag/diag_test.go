@@ -1,0 +1,76 @@
+package diag
+
+import (
+	"errors"
+	"testing"
+)
+
+func TestNearest(t *testing.T) {
+	keys := []string{"title", "weight", "summary", "question", "draft"}
+	tests := []struct {
+		name, word, want string
+	}{
+		{"swap", "titel", "title"},
+		{"missing letter", "wieght", "weight"},
+		{"extra letter", "drafts", "draft"},
+		{"exact", "title", "title"},
+		{"too far", "banana", ""},
+		{"empty", "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Nearest(tt.word, keys); got != tt.want {
+				t.Errorf("Nearest(%q) = %q, want %q", tt.word, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestDidYouMean(t *testing.T) {
+	if got, want := DidYouMean("titel", []string{"title"}), `did you mean "title"?`; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if got, want := DidYouMean("zzz", []string{"a", "b"}), `expected one of "a", "b"`; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+func TestErrorFormat(t *testing.T) {
+	tests := []struct {
+		name string
+		err  *Error
+		want string
+	}{
+		{"full", Errorf(Pos{"a.md", 3, 1}, "unknown key %q", "titel").WithHint(`did you mean "title"?`), `a.md:3:1: unknown key "titel"; did you mean "title"?`},
+		{"line only", Errorf(Pos{"a.md", 3, 0}, "bad"), "a.md:3: bad"},
+		{"file only", Errorf(Pos{File: "a.md"}, "bad"), "a.md: bad"},
+		{"no file", Errorf(Pos{}, "bad"), "bad"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.err.Error(); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestListSortsAndFlattens(t *testing.T) {
+	var l List
+	l.Add(Errorf(Pos{"b.md", 1, 1}, "second"))
+	l.Add(List{Errorf(Pos{"a.md", 9, 1}, "first")})
+	l.Add(errors.New("plain"))
+	l.Add(nil)
+	err := l.Err()
+	if err == nil {
+		t.Fatal("want an error")
+	}
+	want := "plain\na.md:9:1: first\nb.md:1:1: second"
+	if err.Error() != want {
+		t.Errorf("got %q, want %q", err.Error(), want)
+	}
+	var empty List
+	if empty.Err() != nil {
+		t.Error("empty list must give nil")
+	}
+}
