@@ -3,6 +3,8 @@ package diag
 import (
 	"errors"
 	"testing"
+
+	"gopkg.in/yaml.v3"
 )
 
 func TestNearest(t *testing.T) {
@@ -72,5 +74,28 @@ func TestListSortsAndFlattens(t *testing.T) {
 	var empty List
 	if empty.Err() != nil {
 		t.Error("empty list must give nil")
+	}
+}
+
+func TestFromYAML(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      string
+	}{
+		{"colon in value", "title: a\nsay: Alice: hi\n", `f.md:6:1: invalid YAML: mapping values are not allowed in this context; a ": " inside an unquoted value starts a new mapping; put the value in double quotes`},
+		{"tab", "a: 1\n\tb: 2\n", "f.md:6:1: invalid YAML: found a tab character that violates indentation; tabs cannot indent YAML; use spaces"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var v any
+			err := yaml.Unmarshal([]byte(tt.src), &v)
+			if err == nil {
+				t.Fatal("want a YAML error")
+			}
+			got := FromYAML(err, []byte(tt.src), Pos{File: "f.md", Line: 5})
+			if len(got) != 1 || got[0].Error() != tt.want {
+				t.Errorf("got %v\nwant %s", got, tt.want)
+			}
+		})
 	}
 }
