@@ -1,0 +1,57 @@
+package store
+
+import "sort"
+
+// chunkShift sizes the event log's chunks: 512 events each.
+const chunkShift = 9
+
+const chunkSize = 1 << chunkShift
+
+// eventLog is the history of events, addressed by absolute position: the
+// first event ever written is at 0, and positions never change, so a
+// watcher's cursor survives trimming. It is kept in fixed-size chunks, so
+// appending never copies old events and trimming frees whole chunks.
+type eventLog[V any] struct {
+	chunks [][]Event[V]
+	base   int // absolute position of chunks[0][0]
+	start  int // first retained position
+	end    int // one past the last position
+}
+
+func (l *eventLog[V]) at(pos int) *Event[V] {
+	off := pos - l.base
+	return &l.chunks[off>>chunkShift][off&(chunkSize-1)]
+}
+
+func (l *eventLog[V]) append(ev Event[V]) {
+	off := l.end - l.base
+	if off>>chunkShift == len(l.chunks) {
+		l.chunks = append(l.chunks, make([]Event[V], chunkSize))
+	}
+	l.chunks[off>>chunkShift][off&(chunkSize-1)] = ev
+	l.end++
+}
+
+// len returns the number of retained events.
+func (l *eventLog[V]) len() int { return l.end - l.start }
+
+// search returns the first retained position whose event has revision >=
+// rev, or end.
+func (l *eventLog[V]) search(rev int64) int {
+	return l.start + sort.Search(l.end-l.start, func(i int) bool {
+		return l.at(l.start+i).KV.ModRevision >= rev
+	})
+}
+
+// trim forgets the events before pos.
+func (l *eventLog[V]) trim(pos int) {
+	for i := l.start; i < pos; i++ {
+		*l.at(i) = Event[V]{} // drop references for the collector
+	}
+	l.start = pos
+	for len(l.chunks) > 0 && l.start-l.base >= chunkSize {
+		l.chunks[0] = nil
+		l.chunks = l.chunks[1:]
+		l.base += chunkSize
+	}
+}

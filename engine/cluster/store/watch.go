@@ -1,0 +1,151 @@
+package store
+
+import (
+	"slices"
+	"strings"
+)
+
+// Handler receives a watcher's events as they are written.
+type Handler[V any] interface {
+	OnEvent(Event[V])
+}
+
+// HandlerFunc adapts a function to a [Handler].
+type HandlerFunc[V any] func(Event[V])
+
+// OnEvent calls f.
+func (f HandlerFunc[V]) OnEvent(ev Event[V]) { f(ev) }
+
+// Watcher follows the changes to keys with a prefix.
+//
+// Every watcher is a cursor into the store's one event log, so a write
+// costs the store one append however many watchers there are, and serving
+// a watcher costs a prefix test per event. A watcher with a [Handler] is
+// pushed its events synchronously, during the write that made them (and,
+// for its history, during Watch). A watcher without one buffers nothing:
+// its owner pulls events with Next, and one that falls behind a compaction
+// is cancelled with a [CompactedError], as etcd cancels an unsynced
+// watcher.
+type Watcher[V any] struct {
+	s      *Store[V]
+	prefix string
+	h      Handler[V]
+	pos    int   // absolute log position of the next event to look at
+	minRev int64 // the first revision wanted, for a watch from the future
+	err    error
+	done   bool
+}
+
+// Watch follows every key that starts with prefix, from revision from
+// (inclusive; 0 means from the next write). History since from is
+// delivered first, then live events, each exactly once, in revision order.
+// With a nil h, pull events with [Watcher.Next].
+//
+// Handlers may write to the store and create or cancel watchers. Each
+// watcher still sees every event once and in order; a write made by a
+// handler reaches the other watchers after the current event.
+func (s *Store[V]) Watch(prefix string, from int64, h Handler[V]) (*Watcher[V], error) {
+	if !s.available {
+		return nil, ErrUnavailable
+	}
+	if from <= 0 {
+		from = s.rev + 1
+	}
+	if from < s.compactRev {
+		return nil, &CompactedError{Requested: from, Compacted: s.compactRev}
+	}
+	w := &Watcher[V]{s: s, prefix: prefix, h: h, pos: s.log.search(from), minRev: from}
+	s.watchers = append(s.watchers, w)
+	if h != nil {
+		s.notify()
+	}
+	return w, nil
+}
+
+// Next returns the watcher's next event, and false when it has seen every
+// event written so far or has been cancelled.
+func (w *Watcher[V]) Next() (Event[V], bool) {
+	s := w.s
+	for !w.done && w.pos < s.log.end {
+		ev := s.log.at(w.pos)
+		w.pos++
+		if w.wants(ev) {
+			return *ev, true
+		}
+	}
+	return Event[V]{}, false
+}
+
+func (w *Watcher[V]) wants(ev *Event[V]) bool {
+	return ev.KV.ModRevision >= w.minRev && strings.HasPrefix(ev.KV.Key, w.prefix)
+}
+
+// Err returns why the store cancelled the watcher: a *CompactedError, or
+// nil.
+func (w *Watcher[V]) Err() error { return w.err }
+
+// Done reports whether the watcher has been cancelled.
+func (w *Watcher[V]) Done() bool { return w.done }
+
+// Cancel stops the watcher. It receives nothing more.
+func (w *Watcher[V]) Cancel() {
+	if w.done {
+		return
+	}
+	w.done = true
+	s := w.s
+	if s.notifying {
+		s.cancelled = true // removed when the notification pass ends
+		return
+	}
+	s.watchers = slices.DeleteFunc(s.watchers, func(x *Watcher[V]) bool { return x == w })
+}
+
+// Watchers returns the number of live watchers.
+func (s *Store[V]) Watchers() int {
+	n := 0
+	for _, w := range s.watchers {
+		if !w.done {
+			n++
+		}
+	}
+	return n
+}
+
+// notify brings every handler watcher up to the end of the log. It is not
+// reentrant: a write made by a handler appends to the log, and the pass in
+// progress, or the next one, delivers it.
+func (s *Store[V]) notify() {
+	if s.notifying {
+		return
+	}
+	s.notifying = true
+	for {
+		end := s.log.end
+		for i := 0; i < len(s.watchers); i++ {
+			w := s.watchers[i]
+			if w.h == nil {
+				continue
+			}
+			for !w.done && w.pos < s.log.end {
+				ev := s.log.at(w.pos)
+				w.pos++
+				if w.wants(ev) {
+					w.h.OnEvent(*ev) // a copy: the handler may grow the log
+				}
+			}
+		}
+		if s.log.end == end {
+			break
+		}
+	}
+	s.notifying = false
+	if s.cancelled {
+		s.cancelled = false
+		s.watchers = slices.DeleteFunc(s.watchers, func(w *Watcher[V]) bool { return w.done })
+	}
+	if s.trimNeeded {
+		s.trimNeeded = false
+		s.trimLog()
+	}
+}

@@ -1,0 +1,163 @@
+package store
+
+// OpKind names a write in a transaction.
+type OpKind uint8
+
+const (
+	// OpCreate writes a key that must not exist.
+	OpCreate OpKind = iota
+	// OpPut writes a key whether or not it exists.
+	OpPut
+	// OpUpdate writes a key that must exist at ModRevision.
+	OpUpdate
+	// OpDelete removes a key that must exist, at ModRevision unless that
+	// is 0.
+	OpDelete
+)
+
+// Op is one write of a transaction.
+type Op[V any] struct {
+	Kind  OpKind
+	Key   string
+	Value V
+	Size  int
+	// ModRevision is the compare of OpUpdate (required) and OpDelete
+	// (0: any).
+	ModRevision int64
+}
+
+// Create writes key, which must not exist, and returns its new version.
+func (s *Store[V]) Create(key string, value V, size int) (KeyValue[V], error) {
+	return s.write1(Op[V]{Kind: OpCreate, Key: key, Value: value, Size: size})
+}
+
+// Put writes key whether or not it exists and returns its new version.
+func (s *Store[V]) Put(key string, value V, size int) (KeyValue[V], error) {
+	return s.write1(Op[V]{Kind: OpPut, Key: key, Value: value, Size: size})
+}
+
+// Update writes key only if it exists with ModRevision modRev (a
+// compare-and-swap) and returns its new version.
+func (s *Store[V]) Update(key string, modRev int64, value V, size int) (KeyValue[V], error) {
+	return s.write1(Op[V]{Kind: OpUpdate, Key: key, Value: value, Size: size, ModRevision: modRev})
+}
+
+// Delete removes key, only if it is at ModRevision modRev unless modRev is
+// 0, and returns the version it removed and the revision of the delete.
+func (s *Store[V]) Delete(key string, modRev int64) (KeyValue[V], int64, error) {
+	if err := s.check(Op[V]{Kind: OpDelete, Key: key, ModRevision: modRev}); err != nil {
+		return KeyValue[V]{}, 0, err
+	}
+	s.rev++
+	ev := s.apply(Op[V]{Kind: OpDelete, Key: key})
+	s.notify()
+	return ev.Prev, s.rev, nil
+}
+
+// Txn applies ops atomically at one new revision, in order: either every
+// compare holds and every op is applied, or nothing is and the revision is
+// unchanged. A key may appear only once. It returns the new revision.
+func (s *Store[V]) Txn(ops ...Op[V]) (int64, error) {
+	if len(ops) == 0 {
+		return s.rev, nil
+	}
+	if len(ops) == 1 {
+		if _, err := s.write1(ops[0]); err != nil {
+			return s.rev, err
+		}
+		return s.rev, nil
+	}
+	seen := make(map[string]bool, len(ops))
+	for _, op := range ops {
+		if seen[op.Key] {
+			return s.rev, &KeyError{Key: op.Key, Err: ErrDuplicateKey}
+		}
+		seen[op.Key] = true
+		if err := s.check(op); err != nil {
+			return s.rev, err
+		}
+	}
+	s.rev++
+	for _, op := range ops {
+		s.apply(op)
+	}
+	s.notify()
+	return s.rev, nil
+}
+
+func (s *Store[V]) write1(op Op[V]) (KeyValue[V], error) {
+	if err := s.check(op); err != nil {
+		return KeyValue[V]{}, err
+	}
+	s.rev++
+	ev := s.apply(op)
+	s.notify()
+	return ev.KV, nil
+}
+
+// check tests op's precondition against the current state.
+func (s *Store[V]) check(op Op[V]) error {
+	if !s.available {
+		return ErrUnavailable
+	}
+	var cur *record[V]
+	if ks := s.keys[op.Key]; ks != nil {
+		if r, ok := ks.live(); ok {
+			cur = r
+		}
+	}
+	switch op.Kind {
+	case OpCreate:
+		if cur != nil {
+			return &KeyError{Key: op.Key, Err: ErrKeyExists}
+		}
+	case OpUpdate, OpDelete:
+		if cur == nil {
+			return &KeyError{Key: op.Key, Err: ErrKeyNotFound}
+		}
+		if (op.Kind == OpUpdate || op.ModRevision != 0) && cur.modRev != op.ModRevision {
+			return &KeyError{Key: op.Key, Err: ErrConflict, Expected: op.ModRevision, Actual: cur.modRev}
+		}
+	}
+	return nil
+}
+
+// apply writes op at the current revision, whose precondition holds, and
+// appends its event to the log.
+func (s *Store[V]) apply(op Op[V]) Event[V] {
+	ks := s.keys[op.Key]
+	if ks == nil {
+		ks = &keyState[V]{key: op.Key}
+		s.keys[op.Key] = ks
+		s.index.insert(ks)
+	}
+	var ev Event[V]
+	var prev *record[V]
+	if len(ks.hist) > 0 {
+		if r, ok := ks.live(); ok {
+			prev = r
+			ev.Prev = ks.kv(r)
+		}
+	}
+	if op.Kind == OpDelete {
+		s.live--
+		s.bytes -= int64(prev.size)
+		ks.hist = append(ks.hist, record[V]{modRev: s.rev})
+		ev.Type = Delete
+		ev.KV = KeyValue[V]{Key: op.Key, ModRevision: s.rev}
+	} else {
+		r := record[V]{modRev: s.rev, createRev: s.rev, version: 1, value: op.Value, size: op.Size}
+		if prev != nil {
+			r.createRev, r.version = prev.createRev, prev.version+1
+			s.bytes -= int64(prev.size)
+		} else {
+			s.live++
+		}
+		s.bytes += int64(op.Size)
+		ks.hist = append(ks.hist, r)
+		ev.Type = Put
+		ev.KV = ks.kv(&ks.hist[len(ks.hist)-1])
+	}
+	s.log.append(ev)
+	return ev
+}
