@@ -1,0 +1,38 @@
+package object
+
+import "time"
+
+func timeValue(t time.Time) any {
+	if t.IsZero() {
+		return nil
+	}
+	return FormatTime(t)
+}
+
+func timePtrEqual(a, b *time.Time) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.Equal(*b)
+}
+
+func timePtrValue(m *Meta) any {
+	if m.DeletionTimestamp == nil {
+		return nil
+	}
+	return FormatTime(*m.DeletionTimestamp)
+}
+
+func int64PtrEqual(a, b *int64) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return *a == *b
+}
+
+func int64PtrValue(p *int64) any {
+	if p == nil {
+		return nil
+	}
+	return *p
+}

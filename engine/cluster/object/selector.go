@@ -1,0 +1,144 @@
+package object
+
+import (
+	"sort"
+	"strings"
+)
+
+// LabelSelector is metav1.LabelSelector: matchLabels and matchExpressions
+// are ANDed. The zero value selects nothing when used by workloads
+// (validation rejects it) but everything in Matches, as
+// metav1.LabelSelectorAsSelector does for an empty, non-nil selector.
+type LabelSelector struct {
+	MatchLabels      map[string]string
+	MatchExpressions []Requirement
+}
+
+// Requirement is one matchExpressions entry.
+type Requirement struct {
+	Key      string
+	Operator string // In, NotIn, Exists, DoesNotExist
+	Values   []string
+}
+
+// LabelSelectorFrom reads a selector tree ({matchLabels, matchExpressions});
+// ok is false when v is absent or not a map.
+func LabelSelectorFrom(v any) (LabelSelector, bool) {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return LabelSelector{}, false
+	}
+	s := LabelSelector{MatchLabels: stringMap(m["matchLabels"])}
+	for _, e := range listAt(m, "matchExpressions") {
+		em, ok := e.(map[string]any)
+		if !ok {
+			continue
+		}
+		r := Requirement{Key: stringAt(em, "key"), Operator: stringAt(em, "operator")}
+		for _, v := range listAt(em, "values") {
+			if sv, ok := v.(string); ok {
+				r.Values = append(r.Values, sv)
+			}
+		}
+		s.MatchExpressions = append(s.MatchExpressions, r)
+	}
+	return s, true
+}
+
+// Empty reports whether the selector has no terms.
+func (s LabelSelector) Empty() bool { return len(s.MatchLabels)+len(s.MatchExpressions) == 0 }
+
+// Matches reports whether labels satisfy every term.
+func (s LabelSelector) Matches(labels map[string]string) bool {
+	for k, v := range s.MatchLabels {
+		if lv, ok := labels[k]; !ok || lv != v {
+			return false
+		}
+	}
+	for _, r := range s.MatchExpressions {
+		if !r.Matches(labels) {
+			return false
+		}
+	}
+	return true
+}
+
+// Matches evaluates one requirement (k8s.io/apimachinery/pkg/labels/selector.go).
+func (r Requirement) Matches(labels map[string]string) bool {
+	v, has := labels[r.Key]
+	switch r.Operator {
+	case "In":
+		return has && contains(r.Values, v)
+	case "NotIn":
+		return !has || !contains(r.Values, v)
+	case "Exists":
+		return has
+	case "DoesNotExist":
+		return !has
+	}
+	return false
+}
+
+func contains(l []string, s string) bool {
+	for _, x := range l {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// String renders the selector as metav1.FormatLabelSelector does:
+// "app=web,tier in (a,b)", "<none>" when empty.
+func (s LabelSelector) String() string {
+	var parts []string
+	for _, k := range sortedStringKeys(s.MatchLabels) {
+		parts = append(parts, k+"="+s.MatchLabels[k])
+	}
+	var exprs []string
+	for _, r := range s.MatchExpressions {
+		vals := append([]string(nil), r.Values...)
+		sort.Strings(vals)
+		switch r.Operator {
+		case "In":
+			exprs = append(exprs, r.Key+" in ("+strings.Join(vals, ",")+")")
+		case "NotIn":
+			exprs = append(exprs, r.Key+" notin ("+strings.Join(vals, ",")+")")
+		case "Exists":
+			exprs = append(exprs, r.Key)
+		case "DoesNotExist":
+			exprs = append(exprs, "!"+r.Key)
+		}
+	}
+	parts = append(parts, exprs...)
+	sort.Strings(parts)
+	if len(parts) == 0 {
+		return "<none>"
+	}
+	return strings.Join(parts, ",")
+}
+
+// validateLabelSelector is meta/v1/validation ValidateLabelSelector.
+func validateLabelSelector(sel map[string]any, fp string) FieldErrors {
+	s, _ := LabelSelectorFrom(sel)
+	errs := ValidateLabels(s.MatchLabels, child(fp, "matchLabels"))
+	for i, r := range s.MatchExpressions {
+		rp := index(child(fp, "matchExpressions"), i)
+		switch r.Operator {
+		case "In", "NotIn":
+			if len(r.Values) == 0 {
+				errs = append(errs, Required(child(rp, "values"), "must be specified when `operator` is 'In' or 'NotIn'"))
+			}
+		case "Exists", "DoesNotExist":
+			if len(r.Values) > 0 {
+				errs = append(errs, Forbidden(child(rp, "values"), "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"))
+			}
+		default:
+			errs = append(errs, Invalid(child(rp, "operator"), r.Operator, "not a valid selector operator"))
+		}
+		for _, msg := range IsQualifiedName(r.Key) {
+			errs = append(errs, Invalid(child(rp, "key"), r.Key, msg))
+		}
+	}
+	return errs
+}

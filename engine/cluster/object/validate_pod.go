@@ -1,0 +1,444 @@
+package object
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// Pod validation after pkg/apis/core/validation/validation.go
+// (ValidatePodSpec, validateContainers, validateContainerCommon,
+// validateContainerPorts, ValidateResourceRequirements,
+// ValidateTolerations), for the fields the course uses. Errors come in
+// Kubernetes' order.
+
+var supportedPortProtocols = []string{"SCTP", "TCP", "UDP"}
+
+func validatePod(o, old *Object) FieldErrors {
+	errs := validatePodSpec(o.Spec(), "spec")
+	if old != nil {
+		errs = append(errs, validatePodUpdate(o, old)...)
+	}
+	return errs
+}
+
+// validatePodTemplate is ValidatePodTemplateSpec: note that Kubernetes
+// reports template label problems under "<path>.labels".
+func validatePodTemplate(tpl map[string]any, fp string) FieldErrors {
+	md := mapAt(tpl, "metadata")
+	errs := ValidateLabels(stringMap(md["labels"]), child(fp, "labels"))
+	errs = append(errs, ValidateAnnotations(stringMap(md["annotations"]), child(fp, "annotations"))...)
+	errs = append(errs, validatePodSpec(mapAt(tpl, "spec"), child(fp, "spec"))...)
+	return errs
+}
+
+func validatePodSpec(spec map[string]any, fp string) FieldErrors {
+	var errs FieldErrors
+	volumes := map[string]bool{}
+	errs = append(errs, validateVolumes(listAt(spec, "volumes"), child(fp, "volumes"), volumes)...)
+	containers := listAt(spec, "containers")
+	if len(containers) == 0 {
+		errs = append(errs, Required(child(fp, "containers"), ""))
+	}
+	names := map[string]bool{}
+	for i, c := range containers {
+		cp := index(child(fp, "containers"), i)
+		cm, _ := c.(map[string]any)
+		errs = append(errs, validateContainer(cm, cp, volumes)...)
+		name := stringAt(cm, "name")
+		if names[name] {
+			errs = append(errs, Duplicate(child(cp, "name"), name))
+		}
+		names[name] = true
+		errs = append(errs, validateProbe(mapAt(cm, "livenessProbe"), child(cp, "livenessProbe"), true)...)
+		errs = append(errs, validateProbe(mapAt(cm, "readinessProbe"), child(cp, "readinessProbe"), false)...)
+		errs = append(errs, validateProbe(mapAt(cm, "startupProbe"), child(cp, "startupProbe"), true)...)
+	}
+	for i, c := range listAt(spec, "initContainers") {
+		cp := index(child(fp, "initContainers"), i)
+		cm, _ := c.(map[string]any)
+		errs = append(errs, validateContainer(cm, cp, volumes)...)
+		name := stringAt(cm, "name")
+		if names[name] {
+			errs = append(errs, Duplicate(child(cp, "name"), name))
+		}
+		names[name] = true
+	}
+	switch rp := stringAt(spec, "restartPolicy"); rp {
+	case "Always", "OnFailure", "Never":
+	case "":
+		errs = append(errs, Required(child(fp, "restartPolicy"), ""))
+	default:
+		errs = append(errs, NotSupported(child(fp, "restartPolicy"), rp, []string{"Always", "OnFailure", "Never"}))
+	}
+	switch dp := stringAt(spec, "dnsPolicy"); dp {
+	case "ClusterFirstWithHostNet", "ClusterFirst", "Default", "None":
+	case "":
+		errs = append(errs, Required(child(fp, "dnsPolicy"), ""))
+	default:
+		errs = append(errs, NotSupported(child(fp, "dnsPolicy"), dp, []string{"ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"}))
+	}
+	errs = append(errs, ValidateLabels(stringMap(spec["nodeSelector"]), child(fp, "nodeSelector"))...)
+	if sa := stringAt(spec, "serviceAccountName"); sa != "" {
+		for _, msg := range IsDNS1123Subdomain(sa) {
+			errs = append(errs, Invalid(child(fp, "serviceAccountName"), sa, msg))
+		}
+	}
+	if node := stringAt(spec, "nodeName"); node != "" {
+		for _, msg := range IsDNS1123Subdomain(node) {
+			errs = append(errs, Invalid(child(fp, "nodeName"), node, msg))
+		}
+	}
+	if v, ok := intAt(spec, "activeDeadlineSeconds"); ok && (v < 1 || v > math.MaxInt32) {
+		errs = append(errs, Invalid(child(fp, "activeDeadlineSeconds"), v, InclusiveRangeError(1, math.MaxInt32)))
+	}
+	for _, f := range []string{"hostname", "subdomain"} {
+		if h := stringAt(spec, f); h != "" {
+			for _, msg := range IsDNS1123Label(h) {
+				errs = append(errs, Invalid(child(fp, f), h, msg))
+			}
+		}
+	}
+	errs = append(errs, validateTolerations(listAt(spec, "tolerations"), child(fp, "tolerations"))...)
+	return errs
+}
+
+func validateContainer(c map[string]any, fp string, volumes map[string]bool) FieldErrors {
+	var errs FieldErrors
+	name := stringAt(c, "name")
+	if name == "" {
+		errs = append(errs, Required(child(fp, "name"), ""))
+	} else {
+		for _, msg := range IsDNS1123Label(name) {
+			errs = append(errs, Invalid(child(fp, "name"), name, msg))
+		}
+	}
+	if stringAt(c, "image") == "" {
+		errs = append(errs, Required(child(fp, "image"), ""))
+	}
+	switch p := stringAt(c, "terminationMessagePolicy"); p {
+	case "File", "FallbackToLogsOnError":
+	case "":
+		errs = append(errs, Required(child(fp, "terminationMessagePolicy"), "must be 'File' or 'FallbackToLogsOnError'"))
+	default:
+		errs = append(errs, NotSupported(child(fp, "terminationMessagePolicy"), p, []string{"File", "FallbackToLogsOnError"}))
+	}
+	errs = append(errs, validateContainerPorts(listAt(c, "ports"), child(fp, "ports"))...)
+	errs = append(errs, validateEnv(listAt(c, "env"), child(fp, "env"))...)
+	errs = append(errs, validateVolumeMounts(listAt(c, "volumeMounts"), child(fp, "volumeMounts"), volumes)...)
+	switch p := stringAt(c, "imagePullPolicy"); p {
+	case "Always", "IfNotPresent", "Never":
+	case "":
+		errs = append(errs, Required(child(fp, "imagePullPolicy"), ""))
+	default:
+		errs = append(errs, NotSupported(child(fp, "imagePullPolicy"), p, []string{"Always", "IfNotPresent", "Never"}))
+	}
+	errs = append(errs, validateResources(mapAt(c, "resources"), child(fp, "resources"))...)
+	return errs
+}
+
+func validateContainerPorts(ports []any, fp string) FieldErrors {
+	var errs FieldErrors
+	names := map[string]bool{}
+	for i, p := range ports {
+		pp := index(fp, i)
+		pm, _ := p.(map[string]any)
+		if name := stringAt(pm, "name"); name != "" {
+			if msgs := IsValidPortName(name); len(msgs) > 0 {
+				for _, msg := range msgs {
+					errs = append(errs, Invalid(child(pp, "name"), name, msg))
+				}
+			} else if names[name] {
+				errs = append(errs, Duplicate(child(pp, "name"), name))
+			} else {
+				names[name] = true
+			}
+		}
+		if cp, _ := intAt(pm, "containerPort"); cp == 0 {
+			errs = append(errs, Required(child(pp, "containerPort"), ""))
+		} else {
+			for _, msg := range IsValidPortNum(cp) {
+				errs = append(errs, Invalid(child(pp, "containerPort"), cp, msg))
+			}
+		}
+		if hp, _ := intAt(pm, "hostPort"); hp != 0 {
+			for _, msg := range IsValidPortNum(hp) {
+				errs = append(errs, Invalid(child(pp, "hostPort"), hp, msg))
+			}
+		}
+		errs = append(errs, validateProtocol(stringAt(pm, "protocol"), child(pp, "protocol"))...)
+	}
+	return errs
+}
+
+func validateProtocol(proto, fp string) FieldErrors {
+	switch {
+	case proto == "":
+		return FieldErrors{Required(fp, "")}
+	case !contains(supportedPortProtocols, proto):
+		return FieldErrors{NotSupported(fp, proto, supportedPortProtocols)}
+	}
+	return nil
+}
+
+// validateEnv follows ValidateEnv with relaxed names (RelaxedEnvironment-
+// VariableValidation, GA): any printable ASCII but '='.
+func validateEnv(env []any, fp string) FieldErrors {
+	var errs FieldErrors
+	for i, e := range env {
+		ep := index(fp, i)
+		em, _ := e.(map[string]any)
+		name := stringAt(em, "name")
+		if name == "" {
+			errs = append(errs, Required(child(ep, "name"), ""))
+			continue
+		}
+		for _, r := range name {
+			if r > 126 || r < 32 || r == '=' {
+				errs = append(errs, Invalid(child(ep, "name"), name, "a valid environment variable name must consist only of printable ASCII characters other than '='"))
+				break
+			}
+		}
+	}
+	return errs
+}
+
+func validateVolumes(vols []any, fp string, names map[string]bool) FieldErrors {
+	var errs FieldErrors
+	for i, v := range vols {
+		vp := index(fp, i)
+		vm, _ := v.(map[string]any)
+		name := stringAt(vm, "name")
+		if name == "" {
+			errs = append(errs, Required(child(vp, "name"), ""))
+		} else {
+			for _, msg := range IsDNS1123Label(name) {
+				errs = append(errs, Invalid(child(vp, "name"), name, msg))
+			}
+			if names[name] {
+				errs = append(errs, Duplicate(child(vp, "name"), name))
+			}
+			names[name] = true
+		}
+		sources := 0
+		for k := range vm {
+			if k != "name" {
+				sources++
+			}
+		}
+		switch {
+		case sources == 0:
+			errs = append(errs, Required(vp, "must specify a volume type"))
+		case sources > 1:
+			errs = append(errs, Forbidden(vp, "may not specify more than 1 volume type"))
+		}
+	}
+	return errs
+}
+
+func validateVolumeMounts(mounts []any, fp string, volumes map[string]bool) FieldErrors {
+	var errs FieldErrors
+	paths := map[string]bool{}
+	for i, m := range mounts {
+		mp := index(fp, i)
+		mm, _ := m.(map[string]any)
+		name := stringAt(mm, "name")
+		if name == "" {
+			errs = append(errs, Required(child(mp, "name"), ""))
+		} else if !volumes[name] {
+			errs = append(errs, &FieldError{Type: ErrorTypeNotFound, Field: child(mp, "name"), BadValue: name})
+		}
+		path := stringAt(mm, "mountPath")
+		if path == "" {
+			errs = append(errs, Required(child(mp, "mountPath"), ""))
+		} else if paths[path] {
+			errs = append(errs, Invalid(child(mp, "mountPath"), path, "must be unique"))
+		}
+		paths[path] = true
+	}
+	return errs
+}
+
+// standardContainerResources are IsStandardContainerResourceName's names
+// (pkg/apis/core/helper/helpers.go), hugepages-* aside.
+var standardContainerResources = map[string]bool{"cpu": true, "memory": true, "ephemeral-storage": true}
+
+func validateResources(res map[string]any, fp string) FieldErrors {
+	var errs FieldErrors
+	limPath, reqPath := child(fp, "limits"), child(fp, "requests")
+	limits := map[string]Quantity{}
+	check := func(rl map[string]any, base string, into map[string]Quantity) {
+		for _, name := range sortedKeys(rl) {
+			kp := key(base, name)
+			if !strings.Contains(name, "/") && !standardContainerResources[name] && !strings.HasPrefix(name, "hugepages-") {
+				errs = append(errs, Invalid(kp, name, "must be a standard resource for containers"))
+			}
+			q, err := quantityOf(rl[name])
+			if err != nil {
+				errs = append(errs, Invalid(kp, rl[name], err.Error()))
+				continue
+			}
+			if q.Sign() < 0 {
+				errs = append(errs, Invalid(kp, q.String(), IsNegativeErrorMsg))
+			}
+			if into != nil {
+				into[name] = q
+			}
+		}
+	}
+	check(mapAt(res, "limits"), limPath, limits)
+	requests := map[string]Quantity{}
+	check(mapAt(res, "requests"), reqPath, requests)
+	for _, name := range sortedKeys(mapAt(res, "requests")) {
+		q, ok := requests[name]
+		if !ok {
+			continue
+		}
+		lim, has := limits[name]
+		overcommit := standardContainerResources[name]
+		switch {
+		case has && q.Cmp(lim) != 0 && !overcommit:
+			errs = append(errs, Invalid(reqPath, q.String(), fmt.Sprintf("must be equal to %s limit of %s", name, lim.String())))
+		case has && q.Cmp(lim) > 0:
+			errs = append(errs, Invalid(reqPath, q.String(), fmt.Sprintf("must be less than or equal to %s limit of %s", name, lim.String())))
+		case !has && !overcommit:
+			errs = append(errs, Required(limPath, "Limit must be set for non overcommitable resources"))
+		}
+	}
+	return errs
+}
+
+// quantityOf reads a quantity from a tree value (string or number).
+func quantityOf(v any) (Quantity, error) {
+	switch t := v.(type) {
+	case string:
+		return ParseQuantity(strings.TrimSpace(t))
+	case int64, float64:
+		s, _ := scalarString(t)
+		return ParseQuantity(s)
+	}
+	return Quantity{}, ErrQuantityFormat
+}
+
+func validateProbe(p map[string]any, fp string, mustSucceedOnce bool) FieldErrors {
+	if p == nil {
+		return nil
+	}
+	var errs FieldErrors
+	handlers := 0
+	for _, h := range []string{"exec", "httpGet", "tcpSocket", "grpc"} {
+		if _, ok := p[h]; ok {
+			handlers++
+		}
+	}
+	switch {
+	case handlers == 0:
+		errs = append(errs, Required(fp, "must specify a handler type"))
+	case handlers > 1:
+		errs = append(errs, Forbidden(fp, "may not specify more than 1 handler type"))
+	}
+	for _, f := range []string{"initialDelaySeconds", "timeoutSeconds", "periodSeconds", "successThreshold", "failureThreshold"} {
+		if v, ok := intAt(p, f); ok && v < 0 {
+			errs = append(errs, Invalid(child(fp, f), v, IsNegativeErrorMsg))
+		}
+	}
+	if v, ok := intAt(p, "successThreshold"); ok && mustSucceedOnce && v != 1 {
+		errs = append(errs, Invalid(child(fp, "successThreshold"), v, "must be 1"))
+	}
+	return errs
+}
+
+func validateTolerations(tols []any, fp string) FieldErrors {
+	var errs FieldErrors
+	for i, t := range tols {
+		tp := index(fp, i)
+		tm, _ := t.(map[string]any)
+		k, op, effect := stringAt(tm, "key"), stringAt(tm, "operator"), stringAt(tm, "effect")
+		if k != "" {
+			for _, msg := range IsQualifiedName(k) {
+				errs = append(errs, Invalid(child(tp, "key"), k, msg))
+			}
+		}
+		if k == "" && op != "Exists" {
+			errs = append(errs, Invalid(child(tp, "operator"), op, "operator must be Exists when `key` is empty, which means \"match all values and all keys\""))
+		}
+		if _, ok := tm["tolerationSeconds"]; ok && effect != "NoExecute" {
+			errs = append(errs, Invalid(child(tp, "effect"), effect, "effect must be 'NoExecute' when `tolerationSeconds` is set"))
+		}
+		switch op {
+		case "Equal", "":
+			if msgs := IsValidLabelValue(stringAt(tm, "value")); len(msgs) > 0 {
+				errs = append(errs, Invalid(child(tp, "operator"), stringAt(tm, "value"), strings.Join(msgs, ";")))
+			}
+		case "Exists":
+			if stringAt(tm, "value") != "" {
+				errs = append(errs, Invalid(child(tp, "operator"), tm, "value must be empty when `operator` is 'Exists'"))
+			}
+		default:
+			errs = append(errs, NotSupported(child(tp, "operator"), op, []string{"Equal", "Exists"}))
+		}
+		if effect != "" && !contains([]string{"NoSchedule", "PreferNoSchedule", "NoExecute"}, effect) {
+			errs = append(errs, NotSupported(child(tp, "effect"), effect, []string{"NoSchedule", "PreferNoSchedule", "NoExecute"}))
+		}
+	}
+	return errs
+}
+
+// podUpdateForbidden is the message of ValidatePodUpdate for a change to an
+// immutable part of a Pod's spec (pkg/apis/core/validation/validation.go);
+// Kubernetes appends a diff of its internal types, which is not modelled.
+const podUpdateForbidden = "pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)"
+
+// validatePodUpdate allows only image, activeDeadlineSeconds and added
+// tolerations to change, plus setting nodeName once (the binding
+// subresource does that in the API server, not a user update).
+func validatePodUpdate(o, old *Object) FieldErrors {
+	a := DeepCopyValue(o.Spec())
+	b := DeepCopyValue(old.Spec())
+	am, _ := a.(map[string]any)
+	bm, _ := b.(map[string]any)
+	if am == nil || bm == nil {
+		return nil
+	}
+	for _, list := range []string{"containers", "initContainers"} {
+		la, lb := listAt(am, list), listAt(bm, list)
+		if len(la) == len(lb) {
+			for i := range la {
+				ca, _ := la[i].(map[string]any)
+				cb, _ := lb[i].(map[string]any)
+				if ca != nil && cb != nil {
+					ca["image"] = cb["image"]
+				}
+			}
+		}
+	}
+	for _, f := range []string{"activeDeadlineSeconds", "terminationGracePeriodSeconds"} {
+		if v, ok := bm[f]; ok {
+			am[f] = v
+		} else {
+			delete(am, f)
+		}
+	}
+	// tolerations may only be added to
+	ta, tb := listAt(am, "tolerations"), listAt(bm, "tolerations")
+	if len(ta) >= len(tb) {
+		prefix := true
+		for i := range tb {
+			if !EqualValues(ta[i], tb[i]) {
+				prefix = false
+				break
+			}
+		}
+		if prefix {
+			if _, ok := bm["tolerations"]; ok {
+				am["tolerations"] = bm["tolerations"]
+			} else {
+				delete(am, "tolerations")
+			}
+		}
+	}
+	if !EqualValues(am, bm) {
+		return FieldErrors{Forbidden("spec", podUpdateForbidden)}
+	}
+	return nil
+}

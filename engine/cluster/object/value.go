@@ -1,0 +1,345 @@
+package object
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+)
+
+// The tree under an Object holds only these Go types: map[string]any, []any,
+// string, int64, float64, bool and nil. Normalize converts other Go values
+// (int, int32, map[string]string, []string, …) into them.
+
+// DeepCopyValue returns a copy of a tree value that shares nothing mutable
+// with v. Scalars are immutable and returned as they are.
+func DeepCopyValue(v any) any {
+	switch t := v.(type) {
+	case map[string]any:
+		return deepCopyMap(t)
+	case []any:
+		if t == nil {
+			return []any(nil)
+		}
+		s := make([]any, len(t))
+		for i, e := range t {
+			s[i] = DeepCopyValue(e)
+		}
+		return s
+	default:
+		return v
+	}
+}
+
+func deepCopyMap(m map[string]any) map[string]any {
+	if m == nil {
+		return nil
+	}
+	c := make(map[string]any, len(m))
+	for k, e := range m {
+		switch t := e.(type) {
+		case map[string]any:
+			c[k] = deepCopyMap(t)
+		case []any:
+			c[k] = DeepCopyValue(t)
+		default:
+			c[k] = e
+		}
+	}
+	return c
+}
+
+// Normalize converts a Go value into the tree's value types. It accepts the
+// tree types themselves, every Go integer and float type, map[string]string,
+// map[string]any (recursively), []string and []any; anything else is an
+// error.
+func Normalize(v any) (any, error) {
+	switch t := v.(type) {
+	case nil, string, int64, float64, bool:
+		return t, nil
+	case int:
+		return int64(t), nil
+	case int8:
+		return int64(t), nil
+	case int16:
+		return int64(t), nil
+	case int32:
+		return int64(t), nil
+	case uint:
+		return normUint(uint64(t))
+	case uint8:
+		return int64(t), nil
+	case uint16:
+		return int64(t), nil
+	case uint32:
+		return int64(t), nil
+	case uint64:
+		return normUint(t)
+	case float32:
+		return float64(t), nil
+	case map[string]any:
+		out := make(map[string]any, len(t))
+		for k, e := range t {
+			n, err := Normalize(e)
+			if err != nil {
+				return nil, err
+			}
+			out[k] = n
+		}
+		return out, nil
+	case map[string]string:
+		out := make(map[string]any, len(t))
+		for k, e := range t {
+			out[k] = e
+		}
+		return out, nil
+	case []any:
+		out := make([]any, len(t))
+		for i, e := range t {
+			n, err := Normalize(e)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = n
+		}
+		return out, nil
+	case []string:
+		out := make([]any, len(t))
+		for i, e := range t {
+			out[i] = e
+		}
+		return out, nil
+	case []map[string]any:
+		out := make([]any, len(t))
+		for i, e := range t {
+			n, err := Normalize(e)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = n
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("unsupported value type %T", v)
+}
+
+func normUint(u uint64) (any, error) {
+	if u > math.MaxInt64 {
+		return float64(u), nil
+	}
+	return int64(u), nil
+}
+
+// EqualValues reports whether two tree values are equal. Numbers compare by
+// value, so int64(1) equals float64(1), as JSON would have it.
+func EqualValues(a, b any) bool {
+	switch x := a.(type) {
+	case map[string]any:
+		y, ok := b.(map[string]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for k, xv := range x {
+			yv, ok := y[k]
+			if !ok || !EqualValues(xv, yv) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		y, ok := b.([]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if !EqualValues(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	case int64:
+		switch y := b.(type) {
+		case int64:
+			return x == y
+		case float64:
+			return float64(x) == y
+		}
+		return false
+	case float64:
+		switch y := b.(type) {
+		case float64:
+			return x == y
+		case int64:
+			return x == float64(y)
+		}
+		return false
+	case string:
+		y, ok := b.(string)
+		return ok && x == y
+	case bool:
+		y, ok := b.(bool)
+		return ok && x == y
+	case nil:
+		return b == nil
+	}
+	return false
+}
+
+// sortedKeys returns the keys of m in byte order.
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// scalarString renders a scalar for matching list elements by key and for
+// messages: strings as they are, numbers in JSON form.
+func scalarString(v any) (string, bool) {
+	switch t := v.(type) {
+	case string:
+		return t, true
+	case int64:
+		return strconv.FormatInt(t, 10), true
+	case float64:
+		return formatJSONFloat(t), true
+	case bool:
+		return strconv.FormatBool(t), true
+	case nil:
+		return "null", true
+	}
+	return "", false
+}
+
+// formatJSONFloat formats f as encoding/json does.
+func formatJSONFloat(f float64) string {
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		return strconv.FormatFloat(f, 'g', -1, 64)
+	}
+	abs := math.Abs(f)
+	format := byte('f')
+	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		format = 'e'
+	}
+	s := strconv.FormatFloat(f, format, -1, 64)
+	if format == 'e' {
+		// clean up e-09 to e-9, as encoding/json does
+		n := len(s)
+		if n >= 4 && s[n-4] == 'e' && s[n-3] == '-' && s[n-2] == '0' {
+			s = s[:n-2] + s[n-1:]
+		}
+	}
+	return s
+}
+
+// nested helpers used by views and defaulting: they never allocate when the
+// path is absent.
+
+func mapAt(m map[string]any, keys ...string) map[string]any {
+	cur := m
+	for _, k := range keys {
+		next, ok := cur[k].(map[string]any)
+		if !ok {
+			return nil
+		}
+		cur = next
+	}
+	return cur
+}
+
+func listAt(m map[string]any, keys ...string) []any {
+	if len(keys) == 0 {
+		return nil
+	}
+	parent := mapAt(m, keys[:len(keys)-1]...)
+	if parent == nil {
+		return nil
+	}
+	l, _ := parent[keys[len(keys)-1]].([]any)
+	return l
+}
+
+func stringAt(m map[string]any, keys ...string) string {
+	if len(keys) == 0 || m == nil {
+		return ""
+	}
+	parent := mapAt(m, keys[:len(keys)-1]...)
+	if parent == nil {
+		return ""
+	}
+	s, _ := parent[keys[len(keys)-1]].(string)
+	return s
+}
+
+// intAt returns an integer field; float64 values that hold an integer count.
+func intAt(m map[string]any, keys ...string) (int64, bool) {
+	if len(keys) == 0 || m == nil {
+		return 0, false
+	}
+	parent := mapAt(m, keys[:len(keys)-1]...)
+	if parent == nil {
+		return 0, false
+	}
+	return asInt(parent[keys[len(keys)-1]])
+}
+
+func boolAt(m map[string]any, keys ...string) (bool, bool) {
+	if len(keys) == 0 || m == nil {
+		return false, false
+	}
+	parent := mapAt(m, keys[:len(keys)-1]...)
+	if parent == nil {
+		return false, false
+	}
+	b, ok := parent[keys[len(keys)-1]].(bool)
+	return b, ok
+}
+
+func asInt(v any) (int64, bool) {
+	switch t := v.(type) {
+	case int64:
+		return t, true
+	case float64:
+		if t == math.Trunc(t) && math.Abs(t) < 1<<63 {
+			return int64(t), true
+		}
+	}
+	return 0, false
+}
+
+// ensureMap returns m[key] as a map, creating it (or replacing a non-map).
+func ensureMap(m map[string]any, key string) map[string]any {
+	if c, ok := m[key].(map[string]any); ok {
+		return c
+	}
+	c := map[string]any{}
+	m[key] = c
+	return c
+}
+
+// setDefault sets m[key] = v when key is absent or null.
+func setDefault(m map[string]any, key string, v any) {
+	if cur, ok := m[key]; !ok || cur == nil {
+		m[key] = v
+	}
+}
+
+// stringMap converts a tree map of strings to map[string]string, skipping
+// non-string values.
+func stringMap(v any) map[string]string {
+	m, ok := v.(map[string]any)
+	if !ok || len(m) == 0 {
+		return nil
+	}
+	out := make(map[string]string, len(m))
+	for k, e := range m {
+		if s, ok := e.(string); ok {
+			out[k] = s
+		}
+	}
+	return out
+}
+
+func sortStrings(s []string) { sort.Strings(s) }
