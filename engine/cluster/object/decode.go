@@ -55,7 +55,7 @@ type Document struct {
 // Limits that keep hostile input (alias bombs, deep nesting) cheap.
 const (
 	maxYAMLDepth = 200
-	maxYAMLNodes = 1 << 20
+	maxYAMLNodes = 1 << 18
 )
 
 // DecodeYAML decodes a stream of YAML (or JSON) documents separated by

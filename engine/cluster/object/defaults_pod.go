@@ -99,6 +99,9 @@ func defaultContainer(c map[string]any) {
 			c["imagePullPolicy"] = "IfNotPresent"
 		}
 	}
+	// resources is a non-pointer struct in v1.Container, so a stored
+	// container always reads back with "resources: {}".
+	setDefault(c, "resources", map[string]any{})
 	setDefault(c, "terminationMessagePath", "/dev/termination-log") // v1.TerminationMessagePathDefault
 	setDefault(c, "terminationMessagePolicy", "File")               // v1.TerminationMessageReadFile
 	for _, p := range listAt(c, "ports") {

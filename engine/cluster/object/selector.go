@@ -88,34 +88,38 @@ func contains(l []string, s string) bool {
 	return false
 }
 
-// String renders the selector as metav1.FormatLabelSelector does:
-// "app=web,tier in (a,b)", "<none>" when empty.
+// String renders the selector as metav1.FormatLabelSelector does: the
+// requirements sorted by key ("app=web,!canary,tier in (edge,front)"),
+// "<none>" when empty.
 func (s LabelSelector) String() string {
-	var parts []string
+	type part struct{ key, text string }
+	var parts []part
 	for _, k := range sortedStringKeys(s.MatchLabels) {
-		parts = append(parts, k+"="+s.MatchLabels[k])
+		parts = append(parts, part{k, k + "=" + s.MatchLabels[k]})
 	}
-	var exprs []string
 	for _, r := range s.MatchExpressions {
 		vals := append([]string(nil), r.Values...)
 		sort.Strings(vals)
 		switch r.Operator {
 		case "In":
-			exprs = append(exprs, r.Key+" in ("+strings.Join(vals, ",")+")")
+			parts = append(parts, part{r.Key, r.Key + " in (" + strings.Join(vals, ",") + ")"})
 		case "NotIn":
-			exprs = append(exprs, r.Key+" notin ("+strings.Join(vals, ",")+")")
+			parts = append(parts, part{r.Key, r.Key + " notin (" + strings.Join(vals, ",") + ")"})
 		case "Exists":
-			exprs = append(exprs, r.Key)
+			parts = append(parts, part{r.Key, r.Key})
 		case "DoesNotExist":
-			exprs = append(exprs, "!"+r.Key)
+			parts = append(parts, part{r.Key, "!" + r.Key})
 		}
 	}
-	parts = append(parts, exprs...)
-	sort.Strings(parts)
 	if len(parts) == 0 {
 		return "<none>"
 	}
-	return strings.Join(parts, ",")
+	sort.SliceStable(parts, func(i, j int) bool { return parts[i].key < parts[j].key })
+	out := make([]string, len(parts))
+	for i, p := range parts {
+		out[i] = p.text
+	}
+	return strings.Join(out, ",")
 }
 
 // validateLabelSelector is meta/v1/validation ValidateLabelSelector.

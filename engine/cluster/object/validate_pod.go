@@ -295,7 +295,8 @@ func validateResources(res map[string]any, fp string) FieldErrors {
 			continue
 		}
 		lim, has := limits[name]
-		overcommit := standardContainerResources[name]
+		// helper.IsOvercommitAllowed: native resources but hugepages
+		overcommit := (!strings.Contains(name, "/") || strings.Contains(name, "kubernetes.io/")) && !strings.HasPrefix(name, "hugepages-")
 		switch {
 		case has && q.Cmp(lim) != 0 && !overcommit:
 			errs = append(errs, Invalid(reqPath, q.String(), fmt.Sprintf("must be equal to %s limit of %s", name, lim.String())))
