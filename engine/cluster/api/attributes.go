@@ -1,0 +1,148 @@
+package api
+
+import (
+	"strings"
+)
+
+// RequestInfo is what the API server reads from a request's path and
+// method before it authorizes it (k8s.io/apiserver/pkg/endpoints/request.RequestInfo).
+type RequestInfo struct {
+	IsResourceRequest bool
+	Path              string
+	// Verb is the API verb: get, list, watch, create, update, patch,
+	// delete, deletecollection; for non-resource paths the lower-case
+	// HTTP method.
+	Verb        string
+	APIPrefix   string // "api" or "apis"
+	APIGroup    string
+	APIVersion  string
+	Namespace   string
+	Resource    string
+	Subresource string
+	Name        string
+	Parts       []string
+}
+
+// ParseRequestInfo derives the RequestInfo of a request the way
+// k8s.io/apiserver/pkg/endpoints/request/requestinfo.go does:
+//
+//	/api/v1/namespaces/demo/pods/web/log  → get pods/log web in demo
+//	/apis/apps/v1/namespaces/demo/deployments  (POST) → create deployments
+//	/apis/apps/v1/deployments  (GET) → list across namespaces
+//	/version, /readyz → non-resource
+func ParseRequestInfo(req *Request) RequestInfo {
+	info := RequestInfo{Path: req.Path, Verb: strings.ToLower(req.Method)}
+	parts := splitPath(req.Path)
+	if len(parts) < 2 || (parts[0] != "api" && parts[0] != "apis") {
+		return info
+	}
+	info.APIPrefix = parts[0]
+	parts = parts[1:]
+	if info.APIPrefix == "apis" {
+		if len(parts) < 2 {
+			return info // /apis, /apis/GROUP: discovery, non-resource
+		}
+		info.APIGroup, parts = parts[0], parts[1:]
+	}
+	info.APIVersion, parts = parts[0], parts[1:]
+	if len(parts) == 0 {
+		return info // /api/v1: discovery
+	}
+	info.IsResourceRequest = true
+	switch req.Method {
+	case MethodPost:
+		info.Verb = "create"
+	case MethodGet:
+		info.Verb = "get"
+	case MethodPut:
+		info.Verb = "update"
+	case MethodPatch:
+		info.Verb = "patch"
+	case MethodDelete:
+		info.Verb = "delete"
+	default:
+		info.Verb = ""
+	}
+	if parts[0] == "namespaces" {
+		if len(parts) > 1 {
+			info.Namespace = parts[1]
+			// /namespaces/NAME and /namespaces/NAME/status address the
+			// Namespace object itself.
+			if len(parts) > 2 && !isNamespaceSubresource(parts[2]) {
+				parts = parts[2:]
+			}
+		}
+	}
+	info.Parts = parts
+	switch {
+	case len(parts) >= 3:
+		info.Subresource = parts[2]
+		fallthrough
+	case len(parts) == 2:
+		info.Name = parts[1]
+		fallthrough
+	case len(parts) == 1:
+		info.Resource = parts[0]
+	}
+	if info.Resource == "namespaces" && info.Name == "" && info.Namespace != "" {
+		info.Name, info.Namespace = info.Namespace, ""
+	} else if info.Resource == "namespaces" {
+		info.Namespace = ""
+	}
+	if info.Name == "" && info.Verb == "get" {
+		info.Verb = "list"
+		if req.List.Watch {
+			info.Verb = "watch"
+		}
+	}
+	if info.Name == "" && info.Verb == "delete" {
+		info.Verb = "deletecollection"
+	}
+	return info
+}
+
+// isNamespaceSubresource reports whether seg after /namespaces/NAME is a
+// subresource of the Namespace itself.
+func isNamespaceSubresource(seg string) bool { return seg == "status" || seg == "finalize" }
+
+func splitPath(p string) []string {
+	p = strings.Trim(p, "/")
+	if p == "" {
+		return nil
+	}
+	return strings.Split(p, "/")
+}
+
+// GroupResource is the resource the request addresses.
+func (i RequestInfo) GroupResource() GroupResource {
+	return GroupResource{Group: i.APIGroup, Resource: i.Resource}
+}
+
+// Attributes are what authorization and admission decide on
+// (k8s.io/apiserver/pkg/authorization/authorizer.Attributes).
+type Attributes struct {
+	User *UserInfo
+	RequestInfo
+}
+
+// Decision is an authorizer's answer.
+type Decision int
+
+// The decisions, as k8s.io/apiserver/pkg/authorization/authorizer.
+const (
+	DecisionNoOpinion Decision = iota
+	DecisionAllow
+	DecisionDeny
+)
+
+// Authorizer decides whether a request may proceed. The reason explains a
+// denial or an allow, for the trace and for audit.
+type Authorizer interface {
+	Authorize(a Attributes) (Decision, string)
+}
+
+// Authenticator turns a credential into an identity; ok is false when the
+// token is not recognised (401).
+type Authenticator interface {
+	AuthenticateToken(token string) (user *UserInfo, ok bool)
+}
