@@ -162,3 +162,20 @@ func TestVersionAndCompletion(t *testing.T) {
 		t.Errorf("--format completion: %q", stdout)
 	}
 }
+
+func TestSeveralProblemsAreListedOnce(t *testing.T) {
+	dir := newSite(t)
+	for _, f := range []string{"lessons/01-basics/_index.md", "lessons/01-basics/01-first-lesson.md"} {
+		p := filepath.Join(dir, f)
+		orig, _ := os.ReadFile(p)
+		os.WriteFile(p, []byte(strings.Replace(string(orig), "weight:", "wieght:", 1)), 0o644)
+	}
+	if code, stdout, _ := runCLI(t, "check", "-s", dir); code != exitFailure || !strings.Contains(stdout, "FAIL: 2 problems") {
+		t.Fatalf("check: exit %d: %s", code, stdout)
+	}
+	code, _, stderr := runCLI(t, "build", "-s", dir, "-d", filepath.Join(t.TempDir(), "o"))
+	want := "Error: 2 problems:\n  lessons/01-basics/01-first-lesson.md:3:1: unknown front matter key \"wieght\"; did you mean \"weight\"?\n  lessons/01-basics/_index.md:3:1: unknown front matter key \"wieght\"; did you mean \"weight\"?\n"
+	if code != exitFailure || stderr != want {
+		t.Errorf("exit %d, stderr:\n%s\nwant:\n%s", code, stderr, want)
+	}
+}

@@ -6,6 +6,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/loopbook/loopbook/engine/diag"
+
 	"github.com/spf13/cobra"
 )
 
@@ -53,13 +55,27 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if errors.Is(err, errChecksFailed) {
 		return exitFailure // the report has been printed
 	}
-	fmt.Fprintln(stderr, "Error:", err)
+	printError(stderr, err)
 	var ue usageError
 	if errors.As(err, &ue) || isCobraUsage(err) {
 		fmt.Fprintln(stderr, "Run 'loopbook --help' for usage.")
 		return exitUsage
 	}
 	return exitFailure
+}
+
+// printError prints err once: a list of authoring errors as one line each
+// under a count, anything else on one line.
+func printError(w io.Writer, err error) {
+	var list diag.List
+	if errors.As(err, &list) && len(list) > 1 {
+		fmt.Fprintf(w, "Error: %d problems:\n", len(list))
+		for _, e := range list {
+			fmt.Fprintln(w, "  "+e.Error())
+		}
+		return
+	}
+	fmt.Fprintln(w, "Error:", err)
 }
 
 // isCobraUsage recognises cobra's own argument errors, which it returns

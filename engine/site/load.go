@@ -121,7 +121,13 @@ func (l *loader) readDir(parent *Page, rel, outDir string) {
 					WithHint("a section is a folder with an _index.md that gives its title; add one, or prefix the folder with _ to keep it out of the site"))
 				continue
 			}
+			before := len(*l.errs)
 			if !l.readPage(sec, idx) {
+				if len(*l.errs) > before {
+					// Keep reading the section's pages, so that one run
+					// reports every mistake.
+					l.readDir(sec, child, path.Join(outDir, slug))
+				}
 				continue
 			}
 			l.src.bySource[child] = sec
