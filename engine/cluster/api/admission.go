@@ -1,6 +1,9 @@
 package api
 
-import "github.com/loopbook/loopbook/engine/cluster/object"
+import (
+	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/trace"
+)
 
 // Operation is what a write does, as admission sees it
 // (k8s.io/apiserver/pkg/admission.Operation).
@@ -23,6 +26,36 @@ type AdmissionAttributes struct {
 	Object    *object.Object // nil for DELETE and CONNECT
 	OldObject *object.Object // nil for CREATE
 	DryRun    bool
+
+	// Server is the API server replica handling the request; admission
+	// traces its gates and webhook calls as this actor. Empty means the
+	// chain's default (trace.APIServer unless configured otherwise).
+	Server trace.Actor
+	// Warnings collects the warnings admission adds (those webhooks return
+	// in their AdmissionReview response); the API server sends them as
+	// Warning headers.
+	Warnings []string
+	// AuditAnnotations collects the audit annotations admission adds, such
+	// as failed-open.validating.webhook.admission.k8s.io/round_0_index_1
+	// when a webhook with failurePolicy Ignore could not be called. Nil
+	// until the first one is added.
+	AuditAnnotations map[string]string
+}
+
+// AddWarning appends a warning for the response.
+func (a *AdmissionAttributes) AddWarning(w string) { a.Warnings = append(a.Warnings, w) }
+
+// AddAuditAnnotation records an audit annotation. As
+// k8s.io/apiserver/pkg/admission/attributes.go (AddAnnotation) does, a key
+// that is already set keeps its first value.
+func (a *AdmissionAttributes) AddAuditAnnotation(key, value string) {
+	if _, ok := a.AuditAnnotations[key]; ok {
+		return
+	}
+	if a.AuditAnnotations == nil {
+		a.AuditAnnotations = map[string]string{}
+	}
+	a.AuditAnnotations[key] = value
 }
 
 // AdmissionPlugin is one step of the admission chain. Admit runs in the
