@@ -21,6 +21,12 @@ type RequestInfo struct {
 	Subresource string
 	Name        string
 	Parts       []string
+	// FieldSelector and LabelSelector are the unparsed selectors of a
+	// list, watch or deletecollection request, for authorizers that
+	// scope reads by them (the Node authorizer's spec.nodeName); empty
+	// for other verbs.
+	FieldSelector string
+	LabelSelector string
 }
 
 // ParseRequestInfo derives the RequestInfo of a request the way
@@ -97,6 +103,13 @@ func ParseRequestInfo(req *Request) RequestInfo {
 	}
 	if info.Name == "" && info.Verb == "delete" {
 		info.Verb = "deletecollection"
+	}
+	// Selectors are kept only for the verbs that honour them
+	// (requestinfo.go, verbsWithSelectors).
+	switch info.Verb {
+	case "list", "watch", "deletecollection":
+		info.FieldSelector = req.List.FieldSelector
+		info.LabelSelector = req.List.LabelSelector
 	}
 	return info
 }
