@@ -1,7 +1,6 @@
 package site
 
 import (
-	"bytes"
 	"regexp"
 
 	"github.com/tdewolff/minify/v2"
@@ -56,10 +55,6 @@ func (m *minifier) bytes(name string, b []byte) ([]byte, error) {
 	if m == nil || mt == "" {
 		return b, nil
 	}
-	var out bytes.Buffer
-	out.Grow(len(b))
-	if err := m.m.Minify(mt, &out, bytes.NewReader(b)); err != nil {
-		return nil, err
-	}
-	return out.Bytes(), nil
+	// Bytes reads b in place; a reader would be copied first.
+	return m.m.Bytes(mt, b)
 }

@@ -39,8 +39,17 @@ func (r *renderer) render(pbs []*pageBuild) (*Output, error) {
 	for i, pb := range pbs {
 		index[pb.page] = i
 	}
-	parallel(len(pbs), func(i int) {
-		pb := pbs[i]
+	// The print edition and the not-found page render beside the pages:
+	// the print edition is the largest file by far.
+	specials := []Kind{KindPrint, KindNotFound}
+	specialFiles := make([]File, len(specials))
+	specialErrs := make([]error, len(specials))
+	parallel(len(specials)+len(pbs), func(i int) {
+		if i < len(specials) {
+			specialFiles[i], specialErrs[i] = r.special(specials[i], pbs)
+			return
+		}
+		pb := pbs[i-len(specials)]
 		pb.html, pb.err = r.page(pb.page, r.view(pb.page, pbs, index))
 		if pb.err == nil {
 			pb.ids = scanIDs(pb.html)
@@ -53,6 +62,9 @@ func (r *renderer) render(pbs []*pageBuild) (*Output, error) {
 			errs.Add(fmt.Errorf("%s: render: %w", pb.page.Source, pb.err))
 		}
 	}
+	for _, err := range specialErrs {
+		errs.Add(err)
+	}
 	if err := errs.Err(); err != nil {
 		return nil, err
 	}
@@ -61,13 +73,7 @@ func (r *renderer) render(pbs []*pageBuild) (*Output, error) {
 		files = append(files, File{Path: pb.page.Out, Data: pb.html})
 		ids[pb.page.Out] = pb.ids
 	}
-	for _, k := range []Kind{KindPrint, KindNotFound} {
-		f, err := r.special(k, pbs)
-		if err != nil {
-			return nil, err
-		}
-		files = append(files, f)
-	}
+	files = append(files, specialFiles...)
 	for _, s := range r.src.Static {
 		data, err := os.ReadFile(filepath.Join(r.src.Dir, filepath.FromSlash(s.Source)))
 		if err != nil {
@@ -99,7 +105,11 @@ func (r *renderer) render(pbs []*pageBuild) (*Output, error) {
 // page executes the layout of the page's kind.
 func (r *renderer) page(p *Page, v *PageView) ([]byte, error) {
 	var buf bytes.Buffer
-	buf.Grow(16 << 10)
+	size := 16 << 10
+	for _, e := range v.Print {
+		size += len(e.Content) + 256
+	}
+	buf.Grow(size)
 	if err := r.theme.layouts[v.kind()].ExecuteTemplate(&buf, "base", v); err != nil {
 		return nil, err
 	}
