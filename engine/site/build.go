@@ -186,4 +186,3 @@ func uniqueSorted(s []string) []string {
 	}
 	return out
 }
-
