@@ -1,6 +1,10 @@
 package object
 
-import "strings"
+import (
+	"maps"
+	"slices"
+	"strings"
+)
 
 // ChangeOp says what happened at a path.
 type ChangeOp uint8
@@ -43,16 +47,196 @@ type Change struct {
 // ignoring order; other lists by index. A new or removed subtree is one
 // change carrying the whole value. Either side may be nil (create, delete).
 func Diff(old, new *Object) []Change {
-	d := differ{}
-	var a, b map[string]any
-	if old != nil {
-		a = old.ToMap()
+	var stack [16]Step
+	d := differ{path: stack[:0]}
+	switch {
+	case old == nil && new == nil:
+		return nil
+	case old == nil || new == nil:
+		var a, b map[string]any
+		if old != nil {
+			a = old.ToMap()
+		}
+		if new != nil {
+			b = new.ToMap()
+		}
+		d.maps(a, b)
+		return d.out
 	}
-	if new != nil {
-		b = new.ToMap()
+	// Top-level keys in sorted order; metadata is compared on the typed
+	// Meta so that an unchanged metadata costs no allocation.
+	keys := make([]string, 0, len(old.Content)+len(new.Content)+3)
+	keys = append(keys, "apiVersion", "kind", "metadata")
+	for k := range old.Content {
+		keys = append(keys, k)
 	}
-	d.maps(nil, a, b)
+	for k := range new.Content {
+		if _, ok := old.Content[k]; !ok {
+			keys = append(keys, k)
+		}
+	}
+	sortStrings(keys)
+	for _, k := range keys {
+		switch k {
+		case "apiVersion":
+			d.scalarField(k, old.APIVersion, new.APIVersion)
+		case "kind":
+			d.scalarField(k, old.Kind, new.Kind)
+		case "metadata":
+			if !metaEqual(&old.Meta, &new.Meta) {
+				d.push(Step{Kind: StepField, Name: k})
+				d.meta(&old.Meta, &new.Meta)
+				d.pop()
+			}
+		default:
+			d.field(k, old.Content, new.Content)
+		}
+	}
 	return d.out
+}
+
+func (d *differ) scalarField(k, a, b string) {
+	if a == b {
+		return
+	}
+	d.push(Step{Kind: StepField, Name: k})
+	switch {
+	case a == "":
+		d.emit(Set, nil, b)
+	case b == "":
+		d.emit(Removed, a, nil)
+	default:
+		d.emit(Changed, a, b)
+	}
+	d.pop()
+}
+
+// meta diffs two Metas in metaFieldOrder's keys sorted, converting to
+// trees only the fields that differ.
+func (d *differ) meta(a, b *Meta) {
+	for _, k := range sortedMetaKeys {
+		if metaFieldEqual(k, a, b) {
+			continue
+		}
+		av, inA := metaFieldValue(k, a)
+		bv, inB := metaFieldValue(k, b)
+		d.push(Step{Kind: StepField, Name: k})
+		switch {
+		case !inA:
+			d.emit(Set, nil, bv)
+		case !inB:
+			d.emit(Removed, av, nil)
+		default:
+			d.value(av, bv)
+		}
+		d.pop()
+	}
+}
+
+// metaFieldValue is one field of Meta.ToMap, built alone.
+func metaFieldValue(k string, m *Meta) (any, bool) {
+	str := func(s string) (any, bool) { return s, s != "" }
+	switch k {
+	case "name":
+		return str(m.Name)
+	case "generateName":
+		return str(m.GenerateName)
+	case "namespace":
+		return str(m.Namespace)
+	case "uid":
+		return str(m.UID)
+	case "resourceVersion":
+		return str(m.ResourceVersion)
+	case "generation":
+		return m.Generation, m.Generation != 0
+	case "creationTimestamp":
+		if m.CreationTimestamp.IsZero() {
+			return nil, false
+		}
+		return FormatTime(m.CreationTimestamp), true
+	case "deletionTimestamp":
+		if m.DeletionTimestamp == nil {
+			return nil, false
+		}
+		return FormatTime(*m.DeletionTimestamp), true
+	case "deletionGracePeriodSeconds":
+		if m.DeletionGracePeriodSeconds == nil {
+			return nil, false
+		}
+		return *m.DeletionGracePeriodSeconds, true
+	}
+	v, ok := m.ToMap()[k]
+	return v, ok
+}
+
+// sortedMetaKeys is metaFieldOrder sorted, the order Diff reports in.
+var sortedMetaKeys = func() []string {
+	k := append([]string(nil), metaFieldOrder...)
+	sortStrings(k)
+	return k
+}()
+
+func metaFieldEqual(k string, a, b *Meta) bool {
+	switch k {
+	case "name":
+		return a.Name == b.Name
+	case "generateName":
+		return a.GenerateName == b.GenerateName
+	case "namespace":
+		return a.Namespace == b.Namespace
+	case "uid":
+		return a.UID == b.UID
+	case "resourceVersion":
+		return a.ResourceVersion == b.ResourceVersion
+	case "generation":
+		return a.Generation == b.Generation
+	case "creationTimestamp":
+		return a.CreationTimestamp.Equal(b.CreationTimestamp)
+	case "deletionTimestamp":
+		return timePtrEqual(a.DeletionTimestamp, b.DeletionTimestamp)
+	case "deletionGracePeriodSeconds":
+		return int64PtrEqual(a.DeletionGracePeriodSeconds, b.DeletionGracePeriodSeconds)
+	case "labels":
+		return maps.Equal(a.Labels, b.Labels)
+	case "annotations":
+		return maps.Equal(a.Annotations, b.Annotations)
+	case "finalizers":
+		return slices.Equal(a.Finalizers, b.Finalizers)
+	case "ownerReferences":
+		return ownerRefsEqual(a.OwnerReferences, b.OwnerReferences)
+	}
+	return true
+}
+
+func ownerRefsEqual(a, b []OwnerReference) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		x, y := a[i], b[i]
+		if x.APIVersion != y.APIVersion || x.Kind != y.Kind || x.Name != y.Name || x.UID != y.UID ||
+			!boolPtrEqual(x.Controller, y.Controller) || !boolPtrEqual(x.BlockOwnerDeletion, y.BlockOwnerDeletion) {
+			return false
+		}
+	}
+	return true
+}
+
+// metaEqual compares two Metas field by field without allocating.
+func metaEqual(a, b *Meta) bool {
+	for _, k := range metaFieldOrder {
+		if !metaFieldEqual(k, a, b) {
+			return false
+		}
+	}
+	return true
+}
+
+func boolPtrEqual(a, b *bool) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return *a == *b
 }
 
 type differ struct {
@@ -67,7 +251,7 @@ func (d *differ) emit(op ChangeOp, old, new any) {
 func (d *differ) push(s Step) { d.path = append(d.path, s) }
 func (d *differ) pop()        { d.path = d.path[:len(d.path)-1] }
 
-func (d *differ) maps(_ []Step, a, b map[string]any) {
+func (d *differ) maps(a, b map[string]any) {
 	keys := make([]string, 0, len(a)+len(b))
 	for k := range a {
 		keys = append(keys, k)
@@ -79,26 +263,34 @@ func (d *differ) maps(_ []Step, a, b map[string]any) {
 	}
 	sortStrings(keys)
 	for _, k := range keys {
-		d.push(Step{Kind: StepField, Name: k})
-		av, inA := a[k]
-		bv, inB := b[k]
-		switch {
-		case !inA:
-			d.emit(Set, nil, bv)
-		case !inB:
-			d.emit(Removed, av, nil)
-		default:
-			d.value(av, bv)
-		}
-		d.pop()
+		d.field(k, a, b)
 	}
+}
+
+// field compares key k of two maps.
+func (d *differ) field(k string, a, b map[string]any) {
+	av, inA := a[k]
+	bv, inB := b[k]
+	if inA && inB && EqualValues(av, bv) {
+		return // the common case: no allocation for unchanged subtrees
+	}
+	d.push(Step{Kind: StepField, Name: k})
+	switch {
+	case !inA:
+		d.emit(Set, nil, bv)
+	case !inB:
+		d.emit(Removed, av, nil)
+	default:
+		d.value(av, bv)
+	}
+	d.pop()
 }
 
 func (d *differ) value(a, b any) {
 	switch at := a.(type) {
 	case map[string]any:
 		if bt, ok := b.(map[string]any); ok {
-			d.maps(nil, at, bt)
+			d.maps(at, bt)
 			return
 		}
 	case []any:
@@ -114,17 +306,23 @@ func (d *differ) value(a, b any) {
 
 func (d *differ) lists(a, b []any) {
 	if k := listKey(a, b); k != "" {
-		idx := make(map[string]int, len(a))
-		for i, e := range a {
-			v, _ := e.(map[string]any)[k].(string)
-			idx[v] = i
+		keyOf := func(e any) string { v, _ := e.(map[string]any)[k].(string); return v }
+		find := func(l []any, v string) int {
+			for i, e := range l {
+				if keyOf(e) == v {
+					return i
+				}
+			}
+			return -1
 		}
-		seen := make(map[string]bool, len(b))
 		for _, e := range b {
-			v, _ := e.(map[string]any)[k].(string)
-			seen[v] = true
+			v := keyOf(e)
+			i := find(a, v)
+			if i >= 0 && EqualValues(a[i], e) {
+				continue
+			}
 			d.push(Step{Kind: StepMatch, Key: k, Value: v})
-			if i, ok := idx[v]; ok {
+			if i >= 0 {
 				d.value(a[i], e)
 			} else {
 				d.emit(Set, nil, e)
@@ -132,8 +330,7 @@ func (d *differ) lists(a, b []any) {
 			d.pop()
 		}
 		for _, e := range a {
-			v, _ := e.(map[string]any)[k].(string)
-			if !seen[v] {
+			if v := keyOf(e); find(b, v) < 0 {
 				d.push(Step{Kind: StepMatch, Key: k, Value: v})
 				d.emit(Removed, e, nil)
 				d.pop()
@@ -153,16 +350,19 @@ func (d *differ) lists(a, b []any) {
 		case i >= len(b):
 			d.emit(Removed, a[i], nil)
 		default:
-			d.value(a[i], b[i])
+			if !EqualValues(a[i], b[i]) {
+				d.value(a[i], b[i])
+			}
 		}
 		d.pop()
 	}
 }
 
 // listKey returns "name" or "type" when every element of both lists is a
-// map holding a unique, non-empty string under it.
+// map holding a unique, non-empty string under it. Long lists are compared
+// by index: keyed matching is quadratic.
 func listKey(a, b []any) string {
-	if len(a) == 0 && len(b) == 0 {
+	if len(a) == 0 && len(b) == 0 || len(a) > 64 || len(b) > 64 {
 		return ""
 	}
 	for _, k := range []string{"name", "type"} {
@@ -174,17 +374,20 @@ func listKey(a, b []any) string {
 }
 
 func uniqueKey(l []any, k string) bool {
-	seen := make(map[string]bool, len(l))
-	for _, e := range l {
+	for i, e := range l {
 		m, ok := e.(map[string]any)
 		if !ok {
 			return false
 		}
 		v, ok := m[k].(string)
-		if !ok || v == "" || seen[v] || strings.ContainsAny(v, "]\"") {
+		if !ok || v == "" || strings.ContainsAny(v, "]\"") {
 			return false
 		}
-		seen[v] = true
+		for _, prev := range l[:i] {
+			if pv, _ := prev.(map[string]any)[k].(string); pv == v {
+				return false
+			}
+		}
 	}
 	return true
 }

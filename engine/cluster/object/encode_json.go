@@ -195,10 +195,11 @@ func (e *jsonEncoder) meta(m *Meta) {
 		for _, r := range m.OwnerReferences {
 			e.sep()
 			e.open('{')
-			str("apiVersion", r.APIVersion)
-			str("kind", r.Kind)
-			str("name", r.Name)
-			str("uid", r.UID)
+			// these four have no omitempty in metav1.OwnerReference
+			for _, f := range [4][2]string{{"apiVersion", r.APIVersion}, {"kind", r.Kind}, {"name", r.Name}, {"uid", r.UID}} {
+				e.key(f[0])
+				e.buf = appendJSONString(e.buf, f[1])
+			}
 			if r.Controller != nil {
 				e.key("controller")
 				e.buf = strconv.AppendBool(e.buf, *r.Controller)

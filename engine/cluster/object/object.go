@@ -27,6 +27,7 @@ func New(apiVersion, kind string) *Object {
 // The tree's top-level map is reused, not copied.
 func FromMap(tree map[string]any) (*Object, error) {
 	o := &Object{Content: make(map[string]any, len(tree))}
+	o.Kind, _ = tree["kind"].(string) // named in metadata type errors
 	for k, v := range tree {
 		switch k {
 		case "apiVersion":

@@ -181,6 +181,7 @@ func (p Path) String() string {
 		return "."
 	}
 	var b strings.Builder
+	b.Grow(16 * len(p))
 	for _, s := range p {
 		s.appendTo(&b)
 	}

@@ -36,6 +36,10 @@ var (
 	ErrQuantitySuffix = errors.New("unable to parse quantity's suffix")
 )
 
+// maxDecimalExponent bounds the powers of ten this model computes (10^1000
+// nano-units is far beyond any resource amount).
+const maxDecimalExponent = 1000
+
 var (
 	bigTen      = big.NewInt(10)
 	bigNano     = big.NewInt(1e9)
@@ -75,7 +79,18 @@ func ParseQuantity(str string) (Quantity, error) {
 	} else {
 		digits.Lsh(digits, uint(exp))
 	}
-	nanos := scaleCeil(digits, e10)
+	if e10 > maxDecimalExponent {
+		// Kubernetes keeps such values symbolically; the model does not
+		// compute 10^e for absurd e (a simplification of this package).
+		return Quantity{}, ErrQuantityNumber
+	}
+	var nanos *big.Int
+	if e10 < 0 && -e10 > len(num)+len(denom)+20 {
+		// far below a nano: rounds away from zero to 1n (or stays 0)
+		nanos = big.NewInt(int64(digits.Sign()))
+	} else {
+		nanos = scaleCeil(digits, e10)
+	}
 	if format == BinarySI && nanos.Cmp(maxBinary) > 0 {
 		nanos.Set(maxBinary)
 	}

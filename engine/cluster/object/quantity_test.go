@@ -122,3 +122,19 @@ func TestQuantityArithmetic(t *testing.T) {
 		t.Errorf("zero Quantity: %v %q", zero.IsZero(), zero.String())
 	}
 }
+
+func TestParseQuantityExtremes(t *testing.T) {
+	if _, err := ParseQuantity("1e2000000000"); !errors.Is(err, ErrQuantityNumber) {
+		t.Errorf("huge exponent: %v", err)
+	}
+	q, err := ParseQuantity("1e-2000000000")
+	if err != nil || q.String() != "1e-9" {
+		t.Errorf("tiny exponent: %v %v", q, err)
+	}
+	if q, err := ParseQuantity("0e-2000000000"); err != nil || !q.IsZero() {
+		t.Errorf("zero with tiny exponent: %v %v", q, err)
+	}
+	if q, err := ParseQuantity("1e900"); err != nil || q.String() != "1e900" || q.Value() != 1<<63-1 {
+		t.Errorf("large exponent: %v %v", q, err)
+	}
+}

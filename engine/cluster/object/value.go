@@ -18,14 +18,7 @@ func DeepCopyValue(v any) any {
 	case map[string]any:
 		return deepCopyMap(t)
 	case []any:
-		if t == nil {
-			return []any(nil)
-		}
-		s := make([]any, len(t))
-		for i, e := range t {
-			s[i] = DeepCopyValue(e)
-		}
-		return s
+		return deepCopySlice(t)
 	default:
 		return v
 	}
@@ -41,12 +34,30 @@ func deepCopyMap(m map[string]any) map[string]any {
 		case map[string]any:
 			c[k] = deepCopyMap(t)
 		case []any:
-			c[k] = DeepCopyValue(t)
+			c[k] = deepCopySlice(t)
 		default:
 			c[k] = e
 		}
 	}
 	return c
+}
+
+func deepCopySlice(l []any) []any {
+	if l == nil {
+		return nil
+	}
+	s := make([]any, len(l))
+	for i, e := range l {
+		switch t := e.(type) {
+		case map[string]any:
+			s[i] = deepCopyMap(t)
+		case []any:
+			s[i] = deepCopySlice(t)
+		default:
+			s[i] = e
+		}
+	}
+	return s
 }
 
 // Normalize converts a Go value into the tree's value types. It accepts the
