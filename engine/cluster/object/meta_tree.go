@@ -1,0 +1,209 @@
+package object
+
+import "fmt"
+
+// metaFieldOrder is ObjectMeta's field order in k8s.io/apimachinery/pkg/apis/
+// meta/v1/types.go, which is also the order of `kubectl get -o json`.
+var metaFieldOrder = []string{
+	"name", "generateName", "namespace", "uid", "resourceVersion", "generation",
+	"creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds",
+	"labels", "annotations", "ownerReferences", "finalizers",
+}
+
+var ownerRefFieldOrder = []string{"apiVersion", "kind", "name", "uid", "controller", "blockOwnerDeletion"}
+
+// ToMap renders m as a tree map, omitting empty fields as the JSON encoding
+// of ObjectMeta does (omitempty on every field).
+func (m *Meta) ToMap() map[string]any {
+	out := make(map[string]any, 8)
+	putStr := func(k, v string) {
+		if v != "" {
+			out[k] = v
+		}
+	}
+	putStr("name", m.Name)
+	putStr("generateName", m.GenerateName)
+	putStr("namespace", m.Namespace)
+	putStr("uid", m.UID)
+	putStr("resourceVersion", m.ResourceVersion)
+	if m.Generation != 0 {
+		out["generation"] = m.Generation
+	}
+	if !m.CreationTimestamp.IsZero() {
+		out["creationTimestamp"] = FormatTime(m.CreationTimestamp)
+	}
+	if m.DeletionTimestamp != nil {
+		out["deletionTimestamp"] = FormatTime(*m.DeletionTimestamp)
+	}
+	if m.DeletionGracePeriodSeconds != nil {
+		out["deletionGracePeriodSeconds"] = *m.DeletionGracePeriodSeconds
+	}
+	if len(m.Labels) > 0 {
+		out["labels"] = strMapToTree(m.Labels)
+	}
+	if len(m.Annotations) > 0 {
+		out["annotations"] = strMapToTree(m.Annotations)
+	}
+	if len(m.OwnerReferences) > 0 {
+		refs := make([]any, len(m.OwnerReferences))
+		for i, r := range m.OwnerReferences {
+			refs[i] = r.toMap()
+		}
+		out["ownerReferences"] = refs
+	}
+	if len(m.Finalizers) > 0 {
+		f := make([]any, len(m.Finalizers))
+		for i, s := range m.Finalizers {
+			f[i] = s
+		}
+		out["finalizers"] = f
+	}
+	return out
+}
+
+func (r OwnerReference) toMap() map[string]any {
+	m := map[string]any{"apiVersion": r.APIVersion, "kind": r.Kind, "name": r.Name, "uid": r.UID}
+	if r.Controller != nil {
+		m["controller"] = *r.Controller
+	}
+	if r.BlockOwnerDeletion != nil {
+		m["blockOwnerDeletion"] = *r.BlockOwnerDeletion
+	}
+	return m
+}
+
+func strMapToTree(m map[string]string) map[string]any {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// MetaFromMap decodes a metadata tree. Unknown keys are ignored (the schema
+// check reports them); a value of the wrong type is an error worded as the
+// API server's JSON decoder words it.
+func MetaFromMap(in map[string]any) (Meta, error) {
+	var m Meta
+	var err error
+	str := func(k string) string {
+		v, ok := in[k]
+		if !ok || v == nil {
+			return ""
+		}
+		s, ok := v.(string)
+		if !ok && err == nil {
+			err = metaTypeError(v, k, "string")
+		}
+		return s
+	}
+	m.Name = str("name")
+	m.GenerateName = str("generateName")
+	m.Namespace = str("namespace")
+	m.UID = str("uid")
+	m.ResourceVersion = str("resourceVersion")
+	if v, ok := in["generation"]; ok && v != nil {
+		n, ok := asInt(v)
+		if !ok && err == nil {
+			err = metaTypeError(v, "generation", "int64")
+		}
+		m.Generation = n
+	}
+	if s := str("creationTimestamp"); s != "" {
+		t, perr := ParseTime(s)
+		if perr != nil && err == nil {
+			err = fmt.Errorf("parsing time %q: %w", s, perr)
+		}
+		m.CreationTimestamp = t
+	}
+	if s := str("deletionTimestamp"); s != "" {
+		t, perr := ParseTime(s)
+		if perr != nil && err == nil {
+			err = fmt.Errorf("parsing time %q: %w", s, perr)
+		}
+		m.DeletionTimestamp = &t
+	}
+	if v, ok := in["deletionGracePeriodSeconds"]; ok && v != nil {
+		n, ok := asInt(v)
+		if !ok && err == nil {
+			err = metaTypeError(v, "deletionGracePeriodSeconds", "int64")
+		}
+		m.DeletionGracePeriodSeconds = &n
+	}
+	strMap := func(k string) map[string]string {
+		v, ok := in[k]
+		if !ok || v == nil {
+			return nil
+		}
+		tm, ok := v.(map[string]any)
+		if !ok {
+			if err == nil {
+				err = metaTypeError(v, k, "map[string]string")
+			}
+			return nil
+		}
+		out := make(map[string]string, len(tm))
+		for key, e := range tm {
+			s, ok := e.(string)
+			if !ok && err == nil {
+				err = metaTypeError(e, k, "string")
+			}
+			out[key] = s
+		}
+		return out
+	}
+	m.Labels = strMap("labels")
+	m.Annotations = strMap("annotations")
+	if v, ok := in["ownerReferences"]; ok && v != nil {
+		l, ok := v.([]any)
+		if !ok {
+			if err == nil {
+				err = metaTypeError(v, "ownerReferences", "[]v1.OwnerReference")
+			}
+		} else {
+			for _, e := range l {
+				rm, ok := e.(map[string]any)
+				if !ok {
+					if err == nil {
+						err = metaTypeError(e, "ownerReferences", "v1.OwnerReference")
+					}
+					continue
+				}
+				r := OwnerReference{
+					APIVersion: stringAt(rm, "apiVersion"),
+					Kind:       stringAt(rm, "kind"),
+					Name:       stringAt(rm, "name"),
+					UID:        stringAt(rm, "uid"),
+				}
+				if b, ok := rm["controller"].(bool); ok {
+					r.Controller = &b
+				}
+				if b, ok := rm["blockOwnerDeletion"].(bool); ok {
+					r.BlockOwnerDeletion = &b
+				}
+				m.OwnerReferences = append(m.OwnerReferences, r)
+			}
+		}
+	}
+	if v, ok := in["finalizers"]; ok && v != nil {
+		l, ok := v.([]any)
+		if !ok {
+			if err == nil {
+				err = metaTypeError(v, "finalizers", "[]string")
+			}
+		} else {
+			for _, e := range l {
+				s, ok := e.(string)
+				if !ok && err == nil {
+					err = metaTypeError(e, "finalizers", "string")
+				}
+				m.Finalizers = append(m.Finalizers, s)
+			}
+		}
+	}
+	return m, err
+}
+
+func metaTypeError(v any, field, goType string) error {
+	return &TypeError{Value: jsonKindOf(v), Struct: "ObjectMeta", Field: "metadata." + field, Type: goType}
+}
