@@ -245,5 +245,4 @@ func formatJSONFloat(f float64) string {
 	return s
 }
 
-
 func sortStrings(s []string) { sort.Strings(s) }
