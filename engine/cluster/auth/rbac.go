@@ -1,0 +1,139 @@
+package auth
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/loopbook/loopbook/engine/cluster/api"
+)
+
+// RBAC is the RBAC authorizer (plugin/pkg/auth/authorizer/rbac/rbac.go):
+// a request is allowed when a rule of a role bound to its user, one of its
+// groups or its ServiceAccount grants it, through a ClusterRoleBinding or
+// a RoleBinding in the request's namespace. RBAC never denies: without a
+// granting rule it has no opinion, and the request is forbidden unless
+// another authorizer allows it.
+//
+// Reasons are Kubernetes': an allow says `RBAC: allowed by
+// ClusterRoleBinding "NAME" of ClusterRole "ROLE" to Group "GROUP"`; a
+// denial has no reason unless a binding that applies names a role that
+// does not exist (`RBAC: clusterrole.rbac.authorization.k8s.io "ROLE" not
+// found`).
+//
+// Each call costs a few map lookups and the rules of the bindings that name
+// the user: the source's objects are compiled into per-subject indexes
+// once per RBACRevision, and RoleBindings per namespace on first use.
+type RBAC struct {
+	src RBACSource
+	// rev is the source revision the indexes were compiled at; compiled
+	// is false until the first call.
+	rev      int64
+	compiled bool
+
+	clusterRoles map[string][]PolicyRule
+	cluster      *bindingIndex
+	namespaces   map[string]*bindingIndex
+}
+
+// NewRBAC returns an RBAC authorizer reading src.
+func NewRBAC(src RBACSource) *RBAC { return &RBAC{src: src} }
+
+// Authorize implements api.Authorizer.
+func (r *RBAC) Authorize(a api.Attributes) (api.Decision, string) {
+	if a.User == nil {
+		return api.DecisionNoOpinion, ""
+	}
+	r.refresh()
+	var errs []string
+	if reason, ok := r.cluster.visit(&a, &errs); ok {
+		return api.DecisionAllow, reason
+	}
+	if a.Namespace != "" {
+		if reason, ok := r.namespace(a.Namespace).visit(&a, &errs); ok {
+			return api.DecisionAllow, reason
+		}
+	}
+	if len(errs) == 0 {
+		return api.DecisionNoOpinion, ""
+	}
+	return api.DecisionNoOpinion, "RBAC: " + aggregate(errs)
+}
+
+// refresh recompiles the cluster-wide index when the source has changed,
+// and forgets the namespaced ones.
+func (r *RBAC) refresh() {
+	rev := r.src.RBACRevision()
+	if r.compiled && rev == r.rev {
+		return
+	}
+	r.rev, r.compiled = rev, true
+	r.clusterRoles = map[string][]PolicyRule{}
+	for _, o := range r.src.ClusterRoles() {
+		r.clusterRoles[o.Meta.Name] = RulesOf(o)
+	}
+	r.cluster = compileBindings(r.src.ClusterRoleBindings(), "", r.resolver(nil))
+	r.namespaces = map[string]*bindingIndex{}
+}
+
+// namespace returns the compiled RoleBindings of ns.
+func (r *RBAC) namespace(ns string) *bindingIndex {
+	if x, ok := r.namespaces[ns]; ok {
+		return x
+	}
+	roles := map[string][]PolicyRule{}
+	for _, o := range r.src.Roles(ns) {
+		roles[o.Meta.Name] = RulesOf(o)
+	}
+	x := compileBindings(r.src.RoleBindings(ns), ns, r.resolver(roles))
+	r.namespaces[ns] = x
+	return x
+}
+
+// resolver resolves a roleRef as pkg/registry/rbac/validation/rule.go
+// GetRoleReferenceRules does, with roles the Roles of the binding's
+// namespace (none for a ClusterRoleBinding). A missing role is the
+// informer lister's NotFound (`clusterrole.rbac.authorization.k8s.io
+// "NAME" not found`, client-go listers use the singular resource).
+func (r *RBAC) resolver(roles map[string][]PolicyRule) roleResolver {
+	return func(ref RoleRef) ([]PolicyRule, string) {
+		switch ref.Kind {
+		case "Role":
+			if rules, ok := roles[ref.Name]; ok {
+				return rules, ""
+			}
+			return nil, notFound("role", ref.Name)
+		case "ClusterRole":
+			if rules, ok := r.clusterRoles[ref.Name]; ok {
+				return rules, ""
+			}
+			return nil, notFound("clusterrole", ref.Name)
+		}
+		return nil, fmt.Sprintf("unsupported role reference kind: %q", ref.Kind)
+	}
+}
+
+func notFound(resource, name string) string {
+	return api.NewNotFound(api.GroupResource{Group: RBACGroup, Resource: resource}, name).Message
+}
+
+// aggregate formats errors as k8s.io/apimachinery/pkg/util/errors does for
+// an Aggregate: one message alone, several distinct ones as "[a, b]".
+func aggregate(errs []string) string {
+	var seen []string
+	for _, e := range errs {
+		dup := false
+		for _, s := range seen {
+			if s == e {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			seen = append(seen, e)
+		}
+	}
+	if len(seen) == 1 {
+		return seen[0]
+	}
+	return "[" + strings.Join(seen, ", ") + "]"
+}

@@ -1,0 +1,152 @@
+package auth
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/object"
+)
+
+// bindingIndex is the compiled form of one scope's bindings: every
+// ClusterRoleBinding, or the RoleBindings of one namespace. Bindings are
+// visited in name order (kube-apiserver visits them in its informer
+// cache's order, which is unspecified; name order makes the model's
+// "allowed by" reasons stable). Subjects are indexed by the user name or
+// group they match, so a request looks at only the bindings that name it.
+type bindingIndex struct {
+	bindings []compiledBinding
+	byUser   map[string][]subjectRef // User subjects, and ServiceAccount subjects by their user name
+	byGroup  map[string][]subjectRef
+}
+
+// compiledBinding is one binding with its role resolved.
+type compiledBinding struct {
+	rules []PolicyRule
+	// err is set, and rules nil, when the role cannot be resolved; RBAC
+	// then reports it in the reason of a denial.
+	err string
+	// allowed[i] is the reason of an allow through subject i.
+	allowed []string
+}
+
+// subjectRef names subject s of binding b.
+type subjectRef struct{ b, s int32 }
+
+// roleResolver returns the rules a roleRef grants, or an error message.
+type roleResolver func(ref RoleRef) ([]PolicyRule, string)
+
+// compileBindings indexes bindings; namespace is "" for
+// ClusterRoleBindings, the RoleBindings' namespace otherwise.
+func compileBindings(objs []*object.Object, namespace string, resolve roleResolver) *bindingIndex {
+	objs = append([]*object.Object(nil), objs...)
+	sort.Slice(objs, func(i, j int) bool { return objs[i].Meta.Name < objs[j].Meta.Name })
+	x := &bindingIndex{
+		bindings: make([]compiledBinding, len(objs)),
+		byUser:   map[string][]subjectRef{},
+		byGroup:  map[string][]subjectRef{},
+	}
+	for bi, o := range objs {
+		ref := RoleRefOf(o)
+		rules, err := resolve(ref)
+		subjects := SubjectsOf(o)
+		cb := compiledBinding{rules: rules, err: err, allowed: make([]string, len(subjects))}
+		for si, s := range subjects {
+			cb.allowed[si] = "RBAC: allowed by " + describeBinding(o, ref, s, namespace)
+			r := subjectRef{int32(bi), int32(si)}
+			switch s.Kind {
+			case KindUser:
+				x.byUser[s.Name] = append(x.byUser[s.Name], r)
+			case KindGroup:
+				x.byGroup[s.Name] = append(x.byGroup[s.Name], r)
+			case KindServiceAccount:
+				// The subject's namespace defaults to the binding's; a
+				// ServiceAccount subject of a ClusterRoleBinding without
+				// one matches nobody (pkg/registry/rbac/validation/rule.go,
+				// appliesToUser).
+				ns := s.Namespace
+				if ns == "" {
+					ns = namespace
+				}
+				if ns == "" {
+					continue
+				}
+				u := api.ServiceAccountUsername(ns, s.Name)
+				x.byUser[u] = append(x.byUser[u], r)
+			}
+		}
+		x.bindings[bi] = cb
+	}
+	return x
+}
+
+// describeBinding is the source of an allow, as
+// pkg/registry/rbac/validation/rule.go's describers print it:
+//
+//	ClusterRoleBinding "cluster-admin" of ClusterRole "cluster-admin" to Group "system:masters"
+//	RoleBinding "dev/demo" of ClusterRole "edit" to ServiceAccount "builder/demo"
+//
+// (a ServiceAccount is written name/namespace there, and a RoleBinding
+// name/namespace).
+func describeBinding(o *object.Object, ref RoleRef, s Subject, namespace string) string {
+	var subject string
+	if s.Kind == KindServiceAccount {
+		ns := s.Namespace
+		if ns == "" {
+			ns = namespace
+		}
+		subject = fmt.Sprintf("%s %q", s.Kind, s.Name+"/"+ns)
+	} else {
+		subject = fmt.Sprintf("%s %q", s.Kind, s.Name)
+	}
+	if namespace == "" {
+		return fmt.Sprintf("ClusterRoleBinding %q of %s %q to %s", o.Meta.Name, ref.Kind, ref.Name, subject)
+	}
+	return fmt.Sprintf("RoleBinding %q of %s %q to %s", o.Meta.Name+"/"+o.Meta.Namespace, ref.Kind, ref.Name, subject)
+}
+
+// visit walks the bindings that apply to the request's user, in binding
+// order, and returns the reason of the first rule that allows the
+// request. Unresolvable roles of applying bindings are appended to errs.
+func (x *bindingIndex) visit(a *api.Attributes, errs *[]string) (string, bool) {
+	var buf [16]subjectRef
+	cands := append(buf[:0], x.byUser[a.User.Name]...)
+	for _, g := range a.User.Groups {
+		cands = append(cands, x.byGroup[g]...)
+	}
+	cands = sortRefs(cands)
+	for _, c := range cands {
+		b := &x.bindings[c.b]
+		if b.err != "" {
+			*errs = append(*errs, b.err)
+			continue
+		}
+		for i := range b.rules {
+			if b.rules[i].Allows(a) {
+				return b.allowed[c.s], true
+			}
+		}
+	}
+	return "", false
+}
+
+// sortRefs orders refs by binding, keeping for each binding only its first
+// applying subject (the one appliesTo would report). The lists are short,
+// so an insertion sort in place is the cheapest.
+func sortRefs(refs []subjectRef) []subjectRef {
+	for i := 1; i < len(refs); i++ {
+		for j := i; j > 0 && less(refs[j], refs[j-1]); j-- {
+			refs[j], refs[j-1] = refs[j-1], refs[j]
+		}
+	}
+	out := refs[:0]
+	for _, r := range refs {
+		if len(out) > 0 && out[len(out)-1].b == r.b {
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+func less(a, b subjectRef) bool { return a.b < b.b || (a.b == b.b && a.s < b.s) }

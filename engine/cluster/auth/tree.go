@@ -1,0 +1,128 @@
+package auth
+
+import "github.com/loopbook/loopbook/engine/cluster/object"
+
+// RBACGroup is the API group of Roles, ClusterRoles and their bindings
+// (k8s.io/api/rbac/v1/register.go, GroupName).
+const RBACGroup = "rbac.authorization.k8s.io"
+
+// The subject kinds of a binding (k8s.io/api/rbac/v1/types.go).
+const (
+	KindUser           = "User"
+	KindGroup          = "Group"
+	KindServiceAccount = "ServiceAccount"
+)
+
+// Subject is one subject of a RoleBinding or ClusterRoleBinding
+// (rbacv1.Subject). Namespace is used by ServiceAccount subjects only; in
+// a RoleBinding it defaults to the binding's namespace.
+type Subject struct {
+	Kind      string
+	APIGroup  string
+	Name      string
+	Namespace string
+}
+
+// RoleRef names the Role or ClusterRole a binding grants (rbacv1.RoleRef).
+type RoleRef struct {
+	APIGroup string
+	Kind     string
+	Name     string
+}
+
+// RulesOf reads the rules of a Role or ClusterRole object. Malformed
+// entries are skipped: validation keeps them out of the store.
+func RulesOf(o *object.Object) []PolicyRule {
+	list, _ := o.Content["rules"].([]any)
+	out := make([]PolicyRule, 0, len(list))
+	for _, e := range list {
+		m, ok := e.(map[string]any)
+		if !ok {
+			continue
+		}
+		out = append(out, PolicyRule{
+			Verbs:           stringList(m["verbs"]),
+			APIGroups:       stringList(m["apiGroups"]),
+			Resources:       stringList(m["resources"]),
+			ResourceNames:   stringList(m["resourceNames"]),
+			NonResourceURLs: stringList(m["nonResourceURLs"]),
+		})
+	}
+	return out
+}
+
+// Value returns the rule as an object tree, with only the fields that are
+// set, as the API server serializes it.
+func (r PolicyRule) Value() map[string]any {
+	m := map[string]any{"verbs": values(r.Verbs)}
+	if len(r.APIGroups) > 0 {
+		m["apiGroups"] = values(r.APIGroups)
+	}
+	if len(r.Resources) > 0 {
+		m["resources"] = values(r.Resources)
+	}
+	if len(r.ResourceNames) > 0 {
+		m["resourceNames"] = values(r.ResourceNames)
+	}
+	if len(r.NonResourceURLs) > 0 {
+		m["nonResourceURLs"] = values(r.NonResourceURLs)
+	}
+	return m
+}
+
+// RoleRefOf reads a binding's roleRef.
+func RoleRefOf(o *object.Object) RoleRef {
+	m, _ := o.Content["roleRef"].(map[string]any)
+	return RoleRef{APIGroup: str(m["apiGroup"]), Kind: str(m["kind"]), Name: str(m["name"])}
+}
+
+// SubjectsOf reads a binding's subjects, in order.
+func SubjectsOf(o *object.Object) []Subject {
+	list, _ := o.Content["subjects"].([]any)
+	out := make([]Subject, 0, len(list))
+	for _, e := range list {
+		m, ok := e.(map[string]any)
+		if !ok {
+			continue
+		}
+		out = append(out, Subject{Kind: str(m["kind"]), APIGroup: str(m["apiGroup"]),
+			Name: str(m["name"]), Namespace: str(m["namespace"])})
+	}
+	return out
+}
+
+// Value returns the subject as an object tree.
+func (s Subject) Value() map[string]any {
+	m := map[string]any{"kind": s.Kind, "name": s.Name}
+	if s.APIGroup != "" {
+		m["apiGroup"] = s.APIGroup
+	}
+	if s.Namespace != "" {
+		m["namespace"] = s.Namespace
+	}
+	return m
+}
+
+func str(v any) string { s, _ := v.(string); return s }
+
+func stringList(v any) []string {
+	list, _ := v.([]any)
+	if len(list) == 0 {
+		return nil
+	}
+	out := make([]string, 0, len(list))
+	for _, e := range list {
+		if s, ok := e.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func values(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, s := range ss {
+		out[i] = s
+	}
+	return out
+}
