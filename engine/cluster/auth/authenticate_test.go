@@ -56,6 +56,7 @@ func TestAuthenticate(t *testing.T) {
 	bound := a.IssueServiceAccountToken("demo", "builder", "web", "uid-web", "", 0)
 	unbound := a.IssueServiceAccountToken("demo", "builder", "", "", "", 10*time.Minute)
 	vault := a.IssueServiceAccountToken("demo", "builder", "", "", "vault", 0)
+	podUIDFilledIn := a.IssueServiceAccountToken("demo", "builder", "web", "", "", 0)
 
 	tests := []struct {
 		name   string
@@ -74,6 +75,10 @@ func TestAuthenticate(t *testing.T) {
 		{name: "node", token: node,
 			user: &api.UserInfo{Name: "system:node:worker-a", Groups: []string{api.GroupNodes, api.GroupAuthenticated}}},
 		{name: "bound ServiceAccount token", token: bound,
+			user: &api.UserInfo{Name: "system:serviceaccount:demo:builder", UID: "sa-uid-1",
+				Groups: []string{api.GroupServiceAccounts, "system:serviceaccounts:demo", api.GroupAuthenticated},
+				Extra:  map[string][]string{ExtraPodName: {"web"}, ExtraPodUID: {"uid-web"}}}},
+		{name: "bound token, Pod UID filled in", token: podUIDFilledIn,
 			user: &api.UserInfo{Name: "system:serviceaccount:demo:builder", UID: "sa-uid-1",
 				Groups: []string{api.GroupServiceAccounts, "system:serviceaccounts:demo", api.GroupAuthenticated},
 				Extra:  map[string][]string{ExtraPodName: {"web"}, ExtraPodUID: {"uid-web"}}}},

@@ -38,10 +38,10 @@ type saToken struct {
 
 // IssueServiceAccountToken issues a bound token for ServiceAccount
 // namespace/name, as the API server answers a TokenRequest: bound to the
-// Pod podName (with UID podUID) when podName is set, for audience (the API
-// server's own when ""), valid for expiry from now (DefaultTokenExpiry
-// when 0; the API server validates the TokenRequest's minimum of ten
-// minutes before issuing). The token is opaque and drawn from the
+// Pod podName when it is set (with UID podUID, looked up when ""), for
+// audience (the API server's own when ""), valid for expiry from now
+// (DefaultTokenExpiry when 0; the API server validates the TokenRequest's
+// minimum of ten minutes before issuing). The token is opaque and drawn from the
 // authenticator's generator, so it cannot be derived from the names; the
 // same seed and sequence of calls give the same tokens.
 //
@@ -65,6 +65,13 @@ func (a *Authenticator) IssueServiceAccountToken(namespace, name, podName, podUI
 			t.uid = sa.Meta.UID
 		}
 	}
+	if podName != "" && podUID == "" && a.cfg.Pods != nil {
+		// A TokenRequest may leave the Pod's UID out; the API server
+		// fills it in from the Pod it binds to.
+		if pod := a.cfg.Pods(namespace, podName); pod != nil {
+			t.podUID = pod.Meta.UID
+		}
+	}
 	// The identity of a bound token (serviceaccount/util.go,
 	// ServiceAccountInfo.UserInfo), with system:authenticated added.
 	t.user = withAuthenticated(&api.UserInfo{
@@ -73,9 +80,9 @@ func (a *Authenticator) IssueServiceAccountToken(namespace, name, podName, podUI
 		Groups: []string{api.GroupServiceAccounts, api.GroupServiceAccounts + ":" + namespace},
 		Extra:  map[string][]string{ExtraCredentialID: {"JTI=" + a.rand.UUID()}},
 	})
-	if podName != "" && podUID != "" {
-		t.user.Extra[ExtraPodName] = []string{podName}
-		t.user.Extra[ExtraPodUID] = []string{podUID}
+	if t.podName != "" && t.podUID != "" {
+		t.user.Extra[ExtraPodName] = []string{t.podName}
+		t.user.Extra[ExtraPodUID] = []string{t.podUID}
 	}
 	tok := a.newToken()
 	a.sa[tok] = t
