@@ -1,0 +1,110 @@
+package cache
+
+import (
+	"errors"
+	"time"
+
+	"github.com/loopbook/loopbook/engine/cluster/client"
+	"github.com/loopbook/loopbook/engine/cluster/object"
+)
+
+// SharedInformer is one cache and one watch shared by several handlers
+// (tools/cache/shared_informer.go, sharedIndexInformer). It is created
+// stopped; Run starts its reflector.
+type SharedInformer struct {
+	client  *client.Client
+	kind    *object.KindInfo
+	filter  Filter
+	indexer *Indexer
+
+	reflector *Reflector
+	handlers  []*Registration
+
+	resyncCheckPeriod, defaultResync time.Duration
+	watchErrorHandler                func(err error)
+
+	started, stopped, synced bool
+	epoch                    uint64
+}
+
+// NewSharedInformer returns an informer for kind through c, narrowed by
+// filter, with the namespace index. Handlers added without a period
+// resync every defaultResync (0: never).
+func NewSharedInformer(c *client.Client, kind *object.KindInfo, filter Filter, defaultResync time.Duration) *SharedInformer {
+	return &SharedInformer{client: c, kind: kind, filter: filter,
+		indexer:           NewIndexer(Indexers{NamespaceIndex: MetaNamespaceIndexFunc}),
+		resyncCheckPeriod: defaultResync, defaultResync: defaultResync}
+}
+
+// Kind returns the kind the informer caches.
+func (s *SharedInformer) Kind() *object.KindInfo { return s.kind }
+
+// Filter returns the informer's filter.
+func (s *SharedInformer) Filter() Filter { return s.filter }
+
+// Indexer returns the cache. Only the informer writes to it.
+func (s *SharedInformer) Indexer() *Indexer { return s.indexer }
+
+// Lister returns a lister over the cache.
+func (s *SharedInformer) Lister() Lister { return Lister{indexer: s.indexer} }
+
+// AddIndexers adds indexes to the cache, before or after Run.
+func (s *SharedInformer) AddIndexers(indexers Indexers) error {
+	if s.stopped {
+		return errors.New("indexer was not added because it has stopped already")
+	}
+	return s.indexer.AddIndexers(indexers)
+}
+
+// SetWatchErrorHandler sets the function told about failed lists and
+// watches; it must be called before Run.
+func (s *SharedInformer) SetWatchErrorHandler(h func(err error)) error {
+	if s.started {
+		return errors.New("informer has already started")
+	}
+	s.watchErrorHandler = h
+	return nil
+}
+
+// Run starts the informer: its first LIST is sent at once. Running twice
+// does nothing.
+func (s *SharedInformer) Run() {
+	if s.started || s.stopped {
+		return
+	}
+	s.started = true
+	lw := &ListWatch{Client: s.client, Kind: s.kind, Filter: s.filter}
+	r := NewReflector(lw, s.kind, s, s.client)
+	r.Name = string(s.client.Actor) + "/" + s.kind.Resource
+	r.ResyncPeriod = s.resyncCheckPeriod
+	r.ShouldResync = s.shouldResync
+	r.WatchErrorHandler = s.watchErrorHandler
+	s.reflector = r
+	r.Run()
+}
+
+// Stop stops the reflector; the cache keeps its content and no handler is
+// called again.
+func (s *SharedInformer) Stop() {
+	s.stopped = true
+	if s.reflector != nil {
+		s.reflector.Stop()
+	}
+}
+
+// HasStarted reports whether Run was called.
+func (s *SharedInformer) HasStarted() bool { return s.started }
+
+// IsStopped reports whether Stop was called.
+func (s *SharedInformer) IsStopped() bool { return s.stopped }
+
+// HasSynced reports whether the first LIST has been applied and delivered.
+func (s *SharedInformer) HasSynced() bool { return s.synced }
+
+// LastSyncResourceVersion is the resourceVersion of the last list or event.
+func (s *SharedInformer) LastSyncResourceVersion() string {
+	if s.reflector == nil {
+		return ""
+	}
+	return s.reflector.LastSyncResourceVersion()
+}

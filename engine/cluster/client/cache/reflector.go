@@ -1,0 +1,187 @@
+package cache
+
+import (
+	"time"
+
+	"github.com/loopbook/loopbook/engine/cluster/client"
+	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/sim"
+)
+
+// Facts from k8s.io/client-go/tools/cache/reflector.go and tools/pager.
+const (
+	// MinWatchTimeout: watches ask the server to end them after a random
+	// time in [5, 10) minutes ("to spread the load on apiserver").
+	MinWatchTimeout = 5 * time.Minute
+	// DefaultPageSize is the pager's page size (tools/pager/pager.go,
+	// defaultPageSize = 500) for lists from "" or "0".
+	DefaultPageSize = 500
+	// shortWatch: a watch that closes sooner without an event is an error
+	// ("very short watch").
+	shortWatch = time.Second
+)
+
+// ReflectorStore is what a Reflector keeps up to date: client-go's
+// DeltaFIFO, here the informer itself.
+type ReflectorStore interface {
+	// Replace installs the result of a LIST.
+	Replace(items []*object.Object, resourceVersion string)
+	Add(obj *object.Object)
+	Update(obj *object.Object)
+	Delete(obj *object.Object)
+	// Resync re-delivers every cached object to the handlers due for it.
+	Resync()
+}
+
+// Reflector keeps a store in step with the server, as client-go's: it
+// LISTs (first from resourceVersion "0", the watch cache; afterwards from
+// the last resourceVersion it saw, or "" after a 410), then WATCHes from
+// the list's resourceVersion with bookmarks, applying each event and
+// remembering its resourceVersion. When a watch closes it watches again
+// from there at once; when the server refuses the connection or answers
+// 429 it backs off and watches again; when the watch fails otherwise
+// (410 Expired, a very short watch, another error) or a LIST fails, it
+// backs off and starts over with a LIST. The backoff is client.Backoff's
+// reflector schedule, 800 ms doubling to 30 s with jitter.
+type Reflector struct {
+	// Name appears in errors ("reflector" by default).
+	Name string
+	// WatchListPageSize forces a page size for every LIST (0: the pager's
+	// default for "" and "0", no paging for an exact resourceVersion).
+	WatchListPageSize int64
+	// ResyncPeriod is how often ShouldResync is asked whether to call
+	// the store's Resync (0: never).
+	ResyncPeriod time.Duration
+	ShouldResync func() bool
+	// WatchErrorHandler is told why a LIST or WATCH failed before each
+	// backoff (client-go's DefaultWatchErrorHandler logs it).
+	WatchErrorHandler func(err error)
+
+	lw       ListerWatcher
+	store    ReflectorStore
+	loop     *sim.Loop
+	c        *client.Client // for jitter
+	kind     *object.KindInfo
+	backoff  *client.Backoff
+	typeDesc string
+
+	lastSyncRV      string
+	rvUnavailable   bool
+	paginatedResult bool
+
+	running, stopped bool
+	watch            *watchStream
+	timer            *sim.Timer // the backoff or rewatch wake-up
+	wake             step
+	resync           *sim.Timer
+}
+
+// step is what the reflector does when its timer fires.
+type step uint8
+
+const (
+	stepListAndWatch step = iota
+	stepWatch
+)
+
+// NewReflector returns a reflector for kind that lists and watches through
+// lw into store, using c's loop and randomness.
+func NewReflector(lw ListerWatcher, kind *object.KindInfo, store ReflectorStore, c *client.Client) *Reflector {
+	r := &Reflector{Name: "reflector", lw: lw, store: store, loop: c.Loop, c: c, kind: kind,
+		backoff: client.NewReflectorBackoff(c.Rand, c.Loop.Now()), typeDesc: "*" + kind.Version + "." + kind.Kind}
+	r.timer = r.loop.NewTimer(sim.Func(r.fire))
+	r.resync = r.loop.NewTimer(sim.Func(r.fireResync))
+	return r
+}
+
+// LastSyncResourceVersion is the resourceVersion of the last list or event
+// applied.
+func (r *Reflector) LastSyncResourceVersion() string { return r.lastSyncRV }
+
+// Run starts listing and watching; the first LIST is sent at once.
+func (r *Reflector) Run() {
+	if r.running || r.stopped {
+		return
+	}
+	r.running = true
+	r.listAndWatch()
+}
+
+// Stop ends the reflector: the watch is stopped and nothing is retried.
+func (r *Reflector) Stop() {
+	r.stopped = true
+	r.timer.Stop()
+	r.resync.Stop()
+	r.stopWatch()
+}
+
+// Stopped reports whether Stop was called.
+func (r *Reflector) Stopped() bool { return r.stopped }
+
+func (r *Reflector) fire() {
+	if r.stopped {
+		return
+	}
+	switch r.wake {
+	case stepWatch:
+		r.startWatch()
+	default:
+		r.listAndWatch()
+	}
+}
+
+// after schedules s after d.
+func (r *Reflector) after(s step, d time.Duration) {
+	if r.stopped {
+		return
+	}
+	r.wake = s
+	r.timer.Reset(r.loop.Now().Add(d))
+}
+
+// listAndWatch is one call of client-go's ListAndWatch.
+func (r *Reflector) listAndWatch() {
+	if err := r.list(); err != nil {
+		r.ended(&listError{desc: r.typeDesc, err: err})
+		return
+	}
+	if r.stopped { // a handler stopped the informer during the list
+		return
+	}
+	if r.ResyncPeriod > 0 {
+		r.resync.Reset(r.loop.Now().Add(r.ResyncPeriod))
+	}
+	r.startWatch()
+}
+
+// ended is ListAndWatch returning: report err, if any, and back off
+// before the next ListAndWatch (wait.BackoffUntil with sliding = true).
+func (r *Reflector) ended(err error) {
+	r.resync.Stop()
+	if err != nil && r.WatchErrorHandler != nil {
+		r.WatchErrorHandler(err)
+	}
+	r.after(stepListAndWatch, r.backoff.Next(r.loop.Now()))
+}
+
+func (r *Reflector) fireResync() {
+	if r.stopped {
+		return
+	}
+	if r.ShouldResync == nil || r.ShouldResync() {
+		r.store.Resync()
+	}
+	r.resync.Reset(r.loop.Now().Add(r.ResyncPeriod))
+}
+
+// listError is "failed to list *v1.Pod: …" (reflector.go, list).
+type listError struct {
+	desc string
+	err  error
+}
+
+// Error is the message.
+func (e *listError) Error() string { return "failed to list " + e.desc + ": " + e.err.Error() }
+
+// Unwrap returns the server's answer.
+func (e *listError) Unwrap() error { return e.err }

@@ -1,0 +1,14 @@
+package client
+
+import (
+	"errors"
+
+	"github.com/loopbook/loopbook/engine/cluster/api"
+)
+
+// IsConnectionRefused reports whether err, or an error it wraps, is a
+// refused connection (api.IsConnectionRefused): no API server answered.
+func IsConnectionRefused(err error) bool {
+	var st *api.Status
+	return errors.As(err, &st) && api.IsConnectionRefused(st)
+}

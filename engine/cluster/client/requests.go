@@ -1,0 +1,78 @@
+package client
+
+import (
+	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/object"
+)
+
+// The request builders below make the api.Request each typed call sends,
+// for callers that send it themselves (DoRetry). Bodies are deep copies:
+// the server may default and mutate what it decodes, and a real client
+// sends serialized bytes, never its own objects.
+
+// GetRequest reads one object, or one of its subresources (scale, log…).
+func GetRequest(k *object.KindInfo, namespace, name string, subresource ...string) *api.Request {
+	return &api.Request{Method: api.MethodGet, Path: Path(k, namespace, name, subresource...)}
+}
+
+// ListRequest lists a collection; namespace "" lists every namespace.
+func ListRequest(k *object.KindInfo, namespace string, opts api.ListOptions) *api.Request {
+	opts.Watch = false
+	return &api.Request{Method: api.MethodGet, Path: Path(k, namespace, ""), List: opts}
+}
+
+// WatchRequest watches a collection (GET with watch=true).
+func WatchRequest(k *object.KindInfo, namespace string, opts api.ListOptions) *api.Request {
+	opts.Watch = true
+	return &api.Request{Method: api.MethodGet, Path: Path(k, namespace, ""), List: opts}
+}
+
+// CreateRequest posts obj to its collection, in obj's namespace.
+func CreateRequest(k *object.KindInfo, obj *object.Object, opts api.WriteOptions) *api.Request {
+	return &api.Request{Method: api.MethodPost, Path: Path(k, obj.Meta.Namespace, ""),
+		Write: opts, Body: obj.DeepCopy().ToMap()}
+}
+
+// UpdateRequest puts obj in place of the stored object, or of its
+// subresource ("status", "scale"). obj's resourceVersion is the optimistic
+// concurrency precondition; "" updates unconditionally.
+func UpdateRequest(k *object.KindInfo, obj *object.Object, opts api.WriteOptions, subresource ...string) *api.Request {
+	return &api.Request{Method: api.MethodPut, Path: Path(k, obj.Meta.Namespace, obj.Meta.Name, subresource...),
+		Write: opts, Body: obj.DeepCopy().ToMap()}
+}
+
+// PatchRequest patches an object or a subresource with a patch of type pt.
+func PatchRequest(k *object.KindInfo, namespace, name string, pt api.PatchType, patch map[string]any, opts api.WriteOptions, subresource ...string) *api.Request {
+	p, _ := object.DeepCopyValue(patch).(map[string]any)
+	return &api.Request{Method: api.MethodPatch, Path: Path(k, namespace, name, subresource...),
+		Write: opts, PatchType: pt, Patch: p}
+}
+
+// DeleteRequest deletes one object.
+func DeleteRequest(k *object.KindInfo, namespace, name string, opts api.DeleteOptions) *api.Request {
+	return &api.Request{Method: api.MethodDelete, Path: Path(k, namespace, name), Delete: opts}
+}
+
+// DeleteCollectionRequest deletes every object of a collection that the
+// list options select.
+func DeleteCollectionRequest(k *object.KindInfo, namespace string, opts api.DeleteOptions, list api.ListOptions) *api.Request {
+	return &api.Request{Method: api.MethodDelete, Path: Path(k, namespace, ""), Delete: opts, List: list}
+}
+
+// SubresourceRequest sends body to a subresource with method: POST
+// pods/binding and pods/eviction, PUT deployments/scale.
+func SubresourceRequest(method string, k *object.KindInfo, namespace, name, subresource string, body map[string]any) *api.Request {
+	b, _ := object.DeepCopyValue(body).(map[string]any)
+	return &api.Request{Method: method, Path: Path(k, namespace, name, subresource), Body: b}
+}
+
+// ConnectRequest calls a connect subresource (log, exec, attach,
+// portforward): GET for log, POST for the streaming ones, as kubectl.
+func ConnectRequest(method string, k *object.KindInfo, namespace, name, subresource string, opts api.ConnectOptions) *api.Request {
+	return &api.Request{Method: method, Path: Path(k, namespace, name, subresource), Connect: opts}
+}
+
+// RawRequest calls any path: /healthz, /version, /apis, …
+func RawRequest(method, path string) *api.Request {
+	return &api.Request{Method: method, Path: path}
+}

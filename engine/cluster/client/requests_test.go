@@ -1,0 +1,122 @@
+package client_test
+
+import (
+	"testing"
+
+	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/client"
+	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/sim"
+)
+
+// recorder answers 200 to everything and keeps the requests.
+type recorder struct{ reqs []*api.Request }
+
+func (r *recorder) Do(req *api.Request, _ api.WatchHandler) *api.Response {
+	r.reqs = append(r.reqs, req)
+	return &api.Response{Code: 200, Object: object.New("v1", "Pod")}
+}
+
+func TestRequests(t *testing.T) {
+	reg := object.NewBuiltinRegistry()
+	pods, _ := reg.ByGVR("", "v1", "pods")
+	deps, _ := reg.ByGVR("apps", "v1", "deployments")
+	nodes, _ := reg.ByGVR("", "v1", "nodes")
+	tests := []struct {
+		name   string
+		call   func(c *client.Client)
+		method string
+		path   string
+		check  func(t *testing.T, req *api.Request)
+	}{
+		{"get", func(c *client.Client) { c.Get(pods, "demo", "web") }, "GET", "/api/v1/namespaces/demo/pods/web", nil},
+		{"list with options", func(c *client.Client) {
+			c.List(pods, "", api.ListOptions{LabelSelector: "app=web", ResourceVersion: "0", Watch: true})
+		}, "GET", "/api/v1/pods", func(t *testing.T, req *api.Request) {
+			if req.List.Watch || req.List.LabelSelector != "app=web" || req.List.ResourceVersion != "0" {
+				t.Errorf("list options = %+v", req.List)
+			}
+		}},
+		{"watch", func(c *client.Client) { c.Watch(nodes, "", api.ListOptions{ResourceVersion: "7"}, nil) },
+			"GET", "/api/v1/nodes", func(t *testing.T, req *api.Request) {
+				if !req.List.Watch || req.List.ResourceVersion != "7" {
+					t.Errorf("watch options = %+v", req.List)
+				}
+			}},
+		{"create in the object's namespace", func(c *client.Client) { c.Create(pods, pod("demo", "web"), api.WriteOptions{}) },
+			"POST", "/api/v1/namespaces/demo/pods", func(t *testing.T, req *api.Request) {
+				if md, _ := req.Body["metadata"].(map[string]any); md["name"] != "web" {
+					t.Errorf("body metadata = %v", req.Body["metadata"])
+				}
+			}},
+		{"update", func(c *client.Client) { c.Update(pods, pod("demo", "web"), api.WriteOptions{}) }, "PUT", "/api/v1/namespaces/demo/pods/web", nil},
+		{"update status", func(c *client.Client) { c.UpdateStatus(pods, pod("demo", "web"), api.WriteOptions{}) }, "PUT", "/api/v1/namespaces/demo/pods/web/status", nil},
+		{"strategic patch", func(c *client.Client) {
+			c.Patch(deps, "demo", "web", api.StrategicMergePatch, map[string]any{"spec": map[string]any{"replicas": int64(3)}}, api.WriteOptions{})
+		}, "PATCH", "/apis/apps/v1/namespaces/demo/deployments/web", func(t *testing.T, req *api.Request) {
+			if req.PatchType != api.StrategicMergePatch || req.Patch["spec"] == nil {
+				t.Errorf("patch = %v %v", req.PatchType, req.Patch)
+			}
+		}},
+		{"delete with options", func(c *client.Client) {
+			c.Delete(deps, "demo", "web", api.DeleteOptions{PropagationPolicy: api.PropagationForeground})
+		}, "DELETE", "/apis/apps/v1/namespaces/demo/deployments/web", func(t *testing.T, req *api.Request) {
+			if req.Delete.PropagationPolicy != api.PropagationForeground {
+				t.Errorf("delete options = %+v", req.Delete)
+			}
+		}},
+		{"binding", func(c *client.Client) {
+			c.CreateSubresource(pods, "demo", "web", "binding", map[string]any{"target": map[string]any{"name": "worker-a"}})
+		}, "POST", "/api/v1/namespaces/demo/pods/web/binding", nil},
+		{"get scale", func(c *client.Client) { c.GetScale(deps, "demo", "web") }, "GET", "/apis/apps/v1/namespaces/demo/deployments/web/scale", nil},
+		{"update scale", func(c *client.Client) {
+			s := object.New("autoscaling/v1", "Scale")
+			s.Meta.Namespace, s.Meta.Name = "demo", "web"
+			c.UpdateScale(deps, "demo", "web", s)
+		}, "PUT", "/apis/apps/v1/namespaces/demo/deployments/web/scale", nil},
+		{"log", func(c *client.Client) {
+			c.Connect(api.MethodGet, pods, "demo", "web", "log", api.ConnectOptions{Container: "app"})
+		}, "GET", "/api/v1/namespaces/demo/pods/web/log", func(t *testing.T, req *api.Request) {
+			if req.Connect.Container != "app" {
+				t.Errorf("connect options = %+v", req.Connect)
+			}
+		}},
+		{"raw", func(c *client.Client) { c.Raw("/readyz") }, "GET", "/readyz", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := &recorder{}
+			c := client.New("kube-controller-manager", "kcm-token", rec, sim.NewLoop(), nil)
+			tt.call(c)
+			if len(rec.reqs) != 1 {
+				t.Fatalf("sent %d requests, want 1", len(rec.reqs))
+			}
+			req := rec.reqs[0]
+			if req.Method != tt.method || req.Path != tt.path {
+				t.Errorf("sent %s %s, want %s %s", req.Method, req.Path, tt.method, tt.path)
+			}
+			if req.From != "kube-controller-manager" || req.Token != "kcm-token" {
+				t.Errorf("identity = %q %q", req.From, req.Token)
+			}
+			if tt.check != nil {
+				tt.check(t, req)
+			}
+		})
+	}
+}
+
+// TestBodyIsACopy: the server may default what it decodes; the caller's
+// object must not change.
+func TestBodyIsACopy(t *testing.T) {
+	rec := &recorder{}
+	c := client.New("alice", "", rec, sim.NewLoop(), nil)
+	reg := object.NewBuiltinRegistry()
+	pods, _ := reg.ByGVR("", "v1", "pods")
+	p := pod("demo", "web")
+	c.Create(pods, p, api.WriteOptions{})
+	spec := rec.reqs[0].Body["spec"].(map[string]any)
+	spec["restartPolicy"] = "Always"
+	if _, ok := p.Content["spec"].(map[string]any)["restartPolicy"]; ok {
+		t.Error("mutating the request body changed the caller's object")
+	}
+}

@@ -1,0 +1,83 @@
+package client
+
+import (
+	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/object"
+)
+
+// The typed calls return the object of the answer, or its failure as an
+// error (an *api.Status: match it with api.IsReason or
+// IsConnectionRefused).
+
+// Get reads one object.
+func (c *Client) Get(k *object.KindInfo, namespace, name string) (*object.Object, error) {
+	return objectOf(c.Do(GetRequest(k, namespace, name), nil))
+}
+
+// List is the answer to a list: the items and the list's metadata.
+type List struct {
+	Items []*object.Object
+	api.ListMeta
+}
+
+// List lists a collection; namespace "" lists every namespace of a
+// namespaced kind.
+func (c *Client) List(k *object.KindInfo, namespace string, opts api.ListOptions) (*List, error) {
+	resp := c.Do(ListRequest(k, namespace, opts), nil)
+	if err := resp.Err(); err != nil {
+		return nil, err
+	}
+	return &List{Items: resp.Items, ListMeta: resp.ListMeta}, nil
+}
+
+// Watch opens a watch on a collection; h receives its events through the
+// loop until the watch is stopped or ends.
+func (c *Client) Watch(k *object.KindInfo, namespace string, opts api.ListOptions, h api.WatchHandler) (api.Watch, error) {
+	resp := c.Do(WatchRequest(k, namespace, opts), h)
+	if err := resp.Err(); err != nil {
+		return nil, err
+	}
+	return resp.Watch, nil
+}
+
+// Create creates obj in its namespace and returns the stored object.
+func (c *Client) Create(k *object.KindInfo, obj *object.Object, opts api.WriteOptions) (*object.Object, error) {
+	return objectOf(c.Do(CreateRequest(k, obj, opts), nil))
+}
+
+// Update replaces the stored object with obj, failing with 409 Conflict
+// when obj's resourceVersion is stale.
+func (c *Client) Update(k *object.KindInfo, obj *object.Object, opts api.WriteOptions) (*object.Object, error) {
+	return objectOf(c.Do(UpdateRequest(k, obj, opts), nil))
+}
+
+// UpdateStatus replaces the status of the stored object with obj's (PUT
+// to the status subresource).
+func (c *Client) UpdateStatus(k *object.KindInfo, obj *object.Object, opts api.WriteOptions) (*object.Object, error) {
+	return objectOf(c.Do(UpdateRequest(k, obj, opts, "status"), nil))
+}
+
+// Patch applies a merge or strategic-merge patch to an object, or to a
+// subresource when one is named.
+func (c *Client) Patch(k *object.KindInfo, namespace, name string, pt api.PatchType, patch map[string]any, opts api.WriteOptions, subresource ...string) (*object.Object, error) {
+	return objectOf(c.Do(PatchRequest(k, namespace, name, pt, patch, opts, subresource...), nil))
+}
+
+// Delete deletes an object. The answer's object is the deleted object, or
+// the object marked for deletion when graceful deletion or finalizers
+// keep it; it may be nil when the server answers with a Status.
+func (c *Client) Delete(k *object.KindInfo, namespace, name string, opts api.DeleteOptions) (*object.Object, error) {
+	return objectOf(c.Do(DeleteRequest(k, namespace, name, opts), nil))
+}
+
+// DeleteCollection deletes the objects of a collection that list selects.
+func (c *Client) DeleteCollection(k *object.KindInfo, namespace string, opts api.DeleteOptions, list api.ListOptions) error {
+	return c.Do(DeleteCollectionRequest(k, namespace, opts, list), nil).Err()
+}
+
+func objectOf(resp *api.Response) (*object.Object, error) {
+	if err := resp.Err(); err != nil {
+		return nil, err
+	}
+	return resp.Object, nil
+}

@@ -1,0 +1,58 @@
+package client_test
+
+import (
+	"testing"
+
+	"github.com/loopbook/loopbook/engine/cluster/api"
+)
+
+func TestVerbsAgainstServer(t *testing.T) {
+	e := newEnv(t)
+	pods := e.kind(t, "", "v1", "pods")
+
+	created, err := e.c.Create(pods, pod("demo", "web"), api.WriteOptions{})
+	if err != nil {
+		t.Fatalf("create: %v", err)
+	}
+	if created.Meta.ResourceVersion == "" || created.Meta.UID == "" {
+		t.Fatalf("created object lacks rv/uid: %+v", created.Meta)
+	}
+	if _, err := e.c.Create(pods, pod("demo", "web"), api.WriteOptions{}); !api.IsReason(err, api.ReasonAlreadyExists) {
+		t.Errorf("second create: err = %v, want AlreadyExists", err)
+	}
+	got, err := e.c.Get(pods, "demo", "web")
+	if err != nil || got.Meta.UID != created.Meta.UID {
+		t.Fatalf("get = %v, %v", got, err)
+	}
+	if _, err := e.c.Get(pods, "demo", "nope"); !api.IsReason(err, api.ReasonNotFound) || err.Error() != `pods "nope" not found` {
+		t.Errorf("get missing: %v", err)
+	}
+
+	upd := got.DeepCopy()
+	upd.Meta.Labels = map[string]string{"app": "web"}
+	if _, err := e.c.Update(pods, upd, api.WriteOptions{}); err != nil {
+		t.Fatalf("update: %v", err)
+	}
+	stale := got.DeepCopy()
+	stale.Meta.Labels = map[string]string{"app": "stale"}
+	if _, err := e.c.Update(pods, stale, api.WriteOptions{}); !api.IsReason(err, api.ReasonConflict) {
+		t.Errorf("stale update: err = %v, want Conflict", err)
+	}
+
+	patched, err := e.c.Patch(pods, "demo", "web", api.MergePatch, map[string]any{"metadata": map[string]any{"labels": map[string]any{"tier": "front"}}}, api.WriteOptions{})
+	if err != nil || patched.Meta.Labels["tier"] != "front" || patched.Meta.Labels["app"] != "web" {
+		t.Fatalf("patch = %v, %v", patched, err)
+	}
+
+	list, err := e.c.List(pods, "demo", api.ListOptions{LabelSelector: "tier=front"})
+	if err != nil || len(list.Items) != 1 || list.ResourceVersion == "" {
+		t.Fatalf("list = %+v, %v", list, err)
+	}
+
+	if _, err := e.c.Delete(pods, "demo", "web", api.DeleteOptions{}); err != nil {
+		t.Fatalf("delete: %v", err)
+	}
+	if _, err := e.c.Get(pods, "demo", "web"); !api.IsReason(err, api.ReasonNotFound) {
+		t.Errorf("get after delete: %v", err)
+	}
+}
