@@ -1,0 +1,68 @@
+package admission
+
+import (
+	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/sim"
+	"github.com/loopbook/loopbook/engine/cluster/trace"
+)
+
+// Config is what a chain and its webhook plugins need to trace.
+type Config struct {
+	// Log receives the ADMIT and WEBHOOK events; nil records nothing.
+	Log *trace.Log
+	// Now reads the virtual clock. Required when Log is set.
+	Now func() sim.Time
+	// Server is the actor the events come from when the request does not
+	// name its replica in AdmissionAttributes.Server.
+	// Default: trace.APIServer.
+	Server trace.Actor
+}
+
+// recorder appends events for one chain. The zero recorder records
+// nothing.
+type recorder struct {
+	log    *trace.Log
+	now    func() sim.Time
+	server trace.Actor
+}
+
+func newRecorder(c Config) recorder {
+	if c.Log != nil && c.Now == nil {
+		panic("admission: Config.Log is set but Config.Now is nil")
+	}
+	if c.Server == "" {
+		c.Server = trace.APIServer
+	}
+	return recorder{log: c.Log, now: c.Now, server: c.Server}
+}
+
+// on reports whether events are recorded.
+func (r recorder) on() bool { return r.log != nil }
+
+// event returns an event about the request, from its serving replica.
+func (r recorder) event(a *api.AdmissionAttributes, verb trace.Verb, phase trace.Phase) trace.Event {
+	from := a.Server
+	if from == "" {
+		from = r.server
+	}
+	group, _, resource := requestGVR(a)
+	return trace.Event{
+		Time:        r.now(),
+		From:        from,
+		Verb:        verb,
+		Group:       group,
+		Resource:    resource,
+		Subresource: a.Subresource,
+		Namespace:   a.Namespace,
+		Name:        requestName(a),
+		Phase:       phase,
+	}
+}
+
+// outcome turns a failure into a trace outcome.
+func outcome(s *api.Status) trace.Outcome {
+	if s == nil {
+		return trace.Outcome{}
+	}
+	return trace.Outcome{Code: s.Code, Reason: string(s.Reason), Message: s.Message}
+}

@@ -1,0 +1,60 @@
+package admission
+
+import "github.com/loopbook/loopbook/engine/cluster/object"
+
+// Small readers of object trees (map[string]any, []any, string, int64,
+// float64, bool, nil).
+
+func mapOf(v any) map[string]any { m, _ := v.(map[string]any); return m }
+
+func listOf(v any) []any { l, _ := v.([]any); return l }
+
+func strOf(v any) string { s, _ := v.(string); return s }
+
+// boolAt returns m[k] as a bool and whether it is one.
+func boolAt(m map[string]any, k string) (bool, bool) { b, ok := m[k].(bool); return b, ok }
+
+// int64Of reads a whole number.
+func int64Of(v any) (int64, bool) {
+	switch n := v.(type) {
+	case int64:
+		return n, true
+	case float64:
+		if n == float64(int64(n)) {
+			return int64(n), true
+		}
+	}
+	return 0, false
+}
+
+// strings returns the strings of a list.
+func stringList(v any) []string {
+	l := listOf(v)
+	if len(l) == 0 {
+		return nil
+	}
+	out := make([]string, 0, len(l))
+	for _, e := range l {
+		if s, ok := e.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// fieldPath renders a path in the trace's form (object.Path.String):
+// strings are fields, ints are indexes, a [2]string is a [key=value] match.
+func fieldPath(parts ...any) string {
+	p := make(object.Path, 0, len(parts))
+	for _, x := range parts {
+		switch s := x.(type) {
+		case string:
+			p = append(p, object.Step{Kind: object.StepField, Name: s})
+		case int:
+			p = append(p, object.Step{Kind: object.StepIndex, Index: s})
+		case [2]string:
+			p = append(p, object.Step{Kind: object.StepMatch, Key: s[0], Value: s[1]})
+		}
+	}
+	return p.String()
+}
