@@ -38,8 +38,12 @@ type Request struct {
 	// values (what a client sent, before any typing), so that decoding
 	// errors such as replicas: "three" are the API server's to report.
 	Body map[string]any
-	// Patch is the body of a PATCH.
+	// Patch is the body of a PATCH of type MergePatch or
+	// StrategicMergePatch.
 	Patch map[string]any
+	// JSONPatch is the body of a PATCH of type JSONPatch: the list of
+	// operations ({"op": "add", "path": "/spec/replicas", "value": 3}).
+	JSONPatch []map[string]any
 	// Connect carries the options of a connect subresource (log, exec,
 	// attach, portforward).
 	Connect ConnectOptions

@@ -27,6 +27,9 @@ const (
 	ReasonInternalError      StatusReason = "InternalError"
 	ReasonExpired            StatusReason = "Expired"
 	ReasonServiceUnavailable StatusReason = "ServiceUnavailable"
+	// ReasonUnsupportedMediaType is 415: a patch type the resource does
+	// not take.
+	ReasonUnsupportedMediaType StatusReason = "UnsupportedMediaType"
 )
 
 // Status is a failed call's answer (metav1.Status), and an error.
@@ -37,6 +40,11 @@ type Status struct {
 	Details *StatusDetails
 	// RetryAfterSeconds is the Retry-After header of a 429 or 503.
 	RetryAfterSeconds int
+	// Continue is the metadata.continue of a 410 answering an expired
+	// continue token: a token that continues the list at the newest
+	// revision (k8s.io/apiserver/pkg/storage/etcd3/errors.go,
+	// handleCompactedErrorForPaging).
+	Continue string
 }
 
 // StatusDetails names the object a failure is about.

@@ -1,0 +1,120 @@
+package apiserver
+
+import (
+	"fmt"
+
+	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/object"
+)
+
+// Field validation modes (metav1.FieldValidation*): what the decoder does
+// with fields the type does not have.
+const (
+	fieldValidationStrict = "Strict"
+	fieldValidationWarn   = "Warn"
+	fieldValidationIgnore = "Ignore"
+)
+
+// decodeObject turns a request body into an object of kind k, as the
+// API server's decoder does (k8s.io/apiserver/pkg/endpoints/handlers/
+// create.go and rest.go): apiVersion and kind default to the endpoint's; a
+// value of the wrong type is 400 BadRequest "KIND in version "V" cannot be
+// handled as a KIND: json: cannot unmarshal …"; unknown fields are 400
+// under fieldValidation=Strict, a warning and dropped under Warn (the
+// default), dropped silently under Ignore; then the kind's defaults
+// apply. The body is copied: the object returned shares nothing with it.
+func (r *request) decodeObject(k *object.KindInfo, body map[string]any) (*object.Object, *api.Status) {
+	if body == nil {
+		return nil, api.NewBadRequest(fmt.Sprintf("Object 'Kind' is missing in '%s'", "{}"))
+	}
+	tree, _ := object.DeepCopyValue(body).(map[string]any)
+	return r.decodeTree(k, tree)
+}
+
+// decodeTree is decodeObject for a tree the request owns.
+func (r *request) decodeTree(k *object.KindInfo, tree map[string]any) (*object.Object, *api.Status) {
+	av, _ := tree["apiVersion"].(string)
+	kd, _ := tree["kind"].(string)
+	if av == "" {
+		tree["apiVersion"] = k.APIVersion()
+	} else if av != k.APIVersion() {
+		return nil, api.NewBadRequest(fmt.Sprintf("the API version in the data (%s) does not match the expected API version (%s)", av, k.APIVersion()))
+	}
+	if kd == "" {
+		tree["kind"] = k.Kind
+	} else if kd != k.Kind {
+		return nil, api.NewBadRequest(object.DecodeErrorMessage(k, fmt.Errorf("the kind in the data (%s) does not match the expected kind (%s)", kd, k.Kind)))
+	}
+	check := object.CheckFields(k, tree)
+	if check.Err != nil {
+		return nil, api.NewBadRequest(object.DecodeErrorMessage(k, check.Err))
+	}
+	mode := r.req.Write.FieldValidation
+	switch mode {
+	case "", fieldValidationWarn:
+		r.warnings = append(r.warnings, check.Warnings()...)
+	case fieldValidationStrict:
+		if msg := check.StrictError(); msg != "" {
+			return nil, api.NewBadRequest(msg)
+		}
+	case fieldValidationIgnore:
+	default:
+		return nil, api.NewBadRequest(fmt.Sprintf("fieldValidation: Unsupported value: %q: supported values: %q, %q, %q",
+			mode, fieldValidationIgnore, fieldValidationStrict, fieldValidationWarn))
+	}
+	if k.CRD == nil {
+		for _, u := range check.Unknown {
+			if p, err := object.ParsePath(u); err == nil {
+				p.Remove(tree)
+			}
+		}
+	}
+	o, err := object.FromMap(tree)
+	if err != nil {
+		return nil, api.NewBadRequest(object.DecodeErrorMessage(k, err))
+	}
+	if k.CRD != nil && len(check.Unknown) > 0 {
+		object.PruneUnknown(k, o, check.Unknown)
+	}
+	if k.Default != nil {
+		k.Default(o)
+	}
+	return o, nil
+}
+
+// checkNamespace sets or checks the object's namespace against the URL's
+// (rest.EnsureObjectNamespaceMatchesRequestNamespace); cluster-scoped
+// objects lose theirs.
+func (r *request) checkNamespace(k *object.KindInfo, o *object.Object) *api.Status {
+	if !k.Namespaced {
+		o.Meta.Namespace = ""
+		return nil
+	}
+	switch o.Meta.Namespace {
+	case r.info.Namespace:
+	case "":
+		o.Meta.Namespace = r.info.Namespace
+	default:
+		return api.NewBadRequest("the namespace of the provided object does not match the namespace sent on the request")
+	}
+	return nil
+}
+
+// checkName checks the object's name against the URL's (handlers/rest.go,
+// checkName).
+func (r *request) checkName(o *object.Object) *api.Status {
+	if o.Meta.Name != r.info.Name {
+		return api.NewBadRequest(fmt.Sprintf("the name of the object (%s) does not match the name on the URL (%s)", o.Meta.Name, r.info.Name))
+	}
+	return nil
+}
+
+// invalid is the 422 of failed validation.
+func invalid(k *object.KindInfo, name string, errs object.FieldErrors) *api.Status {
+	causes := make([]api.StatusCause, 0, len(errs))
+	for _, c := range errs.Causes() {
+		causes = append(causes, api.StatusCause{Type: c.Reason, Message: c.Message, Field: c.Field})
+	}
+	return api.NewInvalid(api.GroupResource{Group: k.Group, Resource: k.Resource}, k.Kind, name,
+		object.InvalidMessage(k, name, errs), causes)
+}

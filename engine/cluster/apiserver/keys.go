@@ -1,0 +1,54 @@
+package apiserver
+
+import "github.com/loopbook/loopbook/engine/cluster/object"
+
+// keyRoot is kube-apiserver's default --etcd-prefix.
+const keyRoot = "/registry/"
+
+// resourcePrefixes are the storage prefixes that differ from the resource
+// name (pkg/registry/*/storage/storage.go and the storage factory's
+// resource encoding overrides): nodes are still "minions", services keep
+// their specs under "services/specs", ingresses are "ingress".
+var resourcePrefixes = map[string]string{
+	"nodes":     "minions",
+	"services":  "services/specs",
+	"ingresses": "ingress",
+}
+
+// groupPrefixed are the groups whose resources are stored under their
+// group name, as custom resources and the apiextensions and aggregator
+// servers' own resources are.
+var groupPrefixed = map[string]bool{
+	"apiextensions.k8s.io":      true,
+	"apiregistration.k8s.io":    true,
+	"gateway.networking.k8s.io": true, // installed from CRDs in a real cluster
+}
+
+// keyPrefix is the store prefix of a resource: "/registry/pods/",
+// "/registry/minions/", "/registry/example.com/databaseclusters/".
+func keyPrefix(k *object.KindInfo) string {
+	if k.CRD != nil || groupPrefixed[k.Group] {
+		return keyRoot + k.Group + "/" + k.Resource + "/"
+	}
+	if p, ok := resourcePrefixes[k.Resource]; ok {
+		return keyRoot + p + "/"
+	}
+	return keyRoot + k.Resource + "/"
+}
+
+// namespacePrefix is the prefix of one namespace's objects of a resource,
+// or the resource's prefix for "" (all namespaces, or cluster-scoped).
+func namespacePrefix(k *object.KindInfo, namespace string) string {
+	if !k.Namespaced || namespace == "" {
+		return keyPrefix(k)
+	}
+	return keyPrefix(k) + namespace + "/"
+}
+
+// objectKey is the store key of one object.
+func objectKey(k *object.KindInfo, namespace, name string) string {
+	if !k.Namespaced {
+		return keyPrefix(k) + name
+	}
+	return keyPrefix(k) + namespace + "/" + name
+}

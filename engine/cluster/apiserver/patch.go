@@ -1,0 +1,76 @@
+package apiserver
+
+import (
+	"net/http"
+
+	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/apiserver/patch"
+	"github.com/loopbook/loopbook/engine/cluster/object"
+)
+
+// unsupportedPatch is the 415 of a patch type the resource does not take:
+// strategic merge patch for custom resources, or no type at all
+// (k8s.io/apiserver/pkg/endpoints/handlers/patch.go).
+func unsupportedPatch(k *object.KindInfo) *api.Status {
+	types := "application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml"
+	if k.CRD == nil {
+		types = "application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json, application/apply-patch+yaml"
+	}
+	return &api.Status{Code: http.StatusUnsupportedMediaType, Reason: api.ReasonUnsupportedMediaType,
+		Message: "the body of the request was in an unknown format - accepted media types include: " + types}
+}
+
+func patchOperation(t updateTarget) *operation {
+	op := updateOperation(t)
+	op.decode = func(r *request) *api.Status { return decodePatch(r, t) }
+	return op
+}
+
+// decodePatch reads the stored object, applies the patch to it (to its
+// Scale for …/scale) and decodes the result as an update body would be,
+// with the same field validation. A patch that does not name a
+// resourceVersion applies to whatever is stored.
+func decodePatch(r *request, t updateTarget) *api.Status {
+	if st := r.readOld(); st != nil {
+		return st
+	}
+	base := r.old
+	if t == scaleResource {
+		base = scaleOf(r.kind, r.old)
+	}
+	target := base.ToMap()
+	var tree map[string]any
+	var err error
+	switch r.req.PatchType {
+	case api.MergePatch:
+		tree = patch.Merge(target, r.req.Patch)
+	case api.StrategicMergePatch:
+		if r.kind.CRD != nil {
+			return unsupportedPatch(r.kind)
+		}
+		tree, err = patch.Strategic(base.Kind, target, r.req.Patch)
+	case api.JSONPatch:
+		tree, err = patch.JSON(target, r.req.JSONPatch)
+	default:
+		return unsupportedPatch(r.kind)
+	}
+	if err != nil {
+		return &api.Status{Code: http.StatusUnprocessableEntity, Reason: api.ReasonInvalid, Message: err.Error()}
+	}
+	tree, _ = object.DeepCopyValue(tree).(map[string]any)
+	if t == scaleResource {
+		return r.decodeScaleTree(tree)
+	}
+	o, st := r.decodeTree(r.kind, tree)
+	if st != nil {
+		return st
+	}
+	if st := r.checkNamespace(r.kind, o); st != nil {
+		return st
+	}
+	if st := r.checkName(o); st != nil {
+		return st
+	}
+	r.obj = o
+	return nil
+}

@@ -1,0 +1,26 @@
+package apiserver
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/loopbook/loopbook/engine/cluster/api"
+)
+
+// formatRV renders a store revision as a resourceVersion: its decimal
+// form, as etcd3's APIObjectVersioner does.
+func formatRV(rev int64) string { return strconv.FormatInt(rev, 10) }
+
+// parseRV reads a resourceVersion: "" is 0. A malformed one is the 400
+// the API server answers
+// (k8s.io/apiserver/pkg/storage/api_object_versioner.go, ParseResourceVersion).
+func parseRV(rv string) (int64, *api.Status) {
+	if rv == "" {
+		return 0, nil
+	}
+	n, err := strconv.ParseUint(rv, 10, 64)
+	if err != nil {
+		return 0, api.NewBadRequest(fmt.Sprintf("invalid resource version %q: %v", rv, err))
+	}
+	return int64(n), nil
+}

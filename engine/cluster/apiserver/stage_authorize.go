@@ -1,0 +1,84 @@
+package apiserver
+
+import (
+	"fmt"
+
+	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/trace"
+)
+
+// runAuthorize is the authorize gate (WithAuthorization,
+// k8s.io/apiserver/pkg/endpoints/filters/authorization.go): the
+// authorizer must allow the request's attributes, or the answer is 403
+// with the forbidden message. Without an authorizer everything is allowed
+// (AlwaysAllow).
+//
+// Exec, attach and port-forward requested with GET (websockets) must also
+// be allowed to create the subresource, as Kubernetes checks since
+// KEP-4006 made websockets kubectl's default
+// (pkg/registry/core/pod/rest/authorize.go, ensureAuthorizedForVerb).
+func runAuthorize(r *request) *api.Status {
+	attrs := r.attributes()
+	if st := r.authorize(attrs); st != nil {
+		return st
+	}
+	if r.info.Verb == "get" && isStreamingConnect(r.info.Subresource) && r.info.IsResourceRequest {
+		attrs.Verb = "create"
+		return r.authorize(attrs)
+	}
+	return nil
+}
+
+func isStreamingConnect(sub string) bool {
+	return sub == "exec" || sub == "attach" || sub == "portforward"
+}
+
+func (r *request) authorize(attrs api.Attributes) *api.Status {
+	a := r.s.p.cfg.Authorizer
+	if a == nil {
+		r.gate(trace.Authorize, 0, nil, "")
+		return nil
+	}
+	d, reason := a.Authorize(attrs)
+	if d == api.DecisionAllow {
+		r.gate(trace.Authorize, 0, nil, reason)
+		return nil
+	}
+	st := forbidden(attrs, reason)
+	r.gate(trace.Authorize, 0, st, "")
+	return st
+}
+
+// forbidden words a refusal as responsewriters.Forbidden does
+// (k8s.io/apiserver/pkg/endpoints/handlers/responsewriters/errors.go):
+//
+//	deployments.apps is forbidden: User "bob" cannot create resource "deployments" in API group "apps" in the namespace "demo"
+//	forbidden: User "system:anonymous" cannot get path "/metrics"
+func forbidden(a api.Attributes, reason string) *api.Status {
+	user := ""
+	if a.User != nil {
+		user = a.User.Name
+	}
+	var msg string
+	switch {
+	case !a.IsResourceRequest:
+		msg = fmt.Sprintf("User %q cannot %s path %q", user, a.Verb, a.Path)
+	default:
+		res := a.Resource
+		if a.Subresource != "" {
+			res += "/" + a.Subresource
+		}
+		if a.Namespace != "" {
+			msg = fmt.Sprintf("User %q cannot %s resource %q in API group %q in the namespace %q", user, a.Verb, res, a.APIGroup, a.Namespace)
+		} else {
+			msg = fmt.Sprintf("User %q cannot %s resource %q in API group %q at the cluster scope", user, a.Verb, res, a.APIGroup)
+		}
+	}
+	if reason != "" {
+		msg += ": " + reason
+	}
+	if !a.IsResourceRequest {
+		return api.NewForbiddenPath(msg)
+	}
+	return api.NewForbidden(a.GroupResource(), a.Name, msg)
+}

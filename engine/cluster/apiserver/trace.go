@@ -1,0 +1,133 @@
+package apiserver
+
+import (
+	"slices"
+
+	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/trace"
+)
+
+// The API server records, for each request, one event from the client to
+// the replica with the API verb (appended when the request arrives, so it
+// precedes the gates, and completed in place when the request ends: its
+// outcome, the resourceVersion after, the object change), then one event
+// per gate it passes through, from the replica to itself (PERSIST: to
+// "etcd", one per store write), each with its outcome.
+
+// apiVerbs maps RequestInfo verbs to trace verbs.
+var apiVerbs = map[string]trace.Verb{
+	"get": trace.Get, "list": trace.List, "watch": trace.Watch, "create": trace.Create,
+	"update": trace.Update, "patch": trace.Patch, "delete": trace.Delete,
+	"deletecollection": trace.DeleteCollection,
+}
+
+// apiVerb is the trace verb of a request: its API verb, or its HTTP
+// method for a non-resource request.
+func apiVerb(info *api.RequestInfo) trace.Verb {
+	if v, ok := apiVerbs[info.Verb]; ok {
+		return v
+	}
+	switch info.Verb {
+	case "post":
+		return trace.Create
+	case "put":
+		return trace.Update
+	}
+	return trace.Get
+}
+
+// describe fills the object fields of ev from the request: the resource,
+// or for a non-resource request its path as the name.
+func describe(ev *trace.Event, info *api.RequestInfo) {
+	if !info.IsResourceRequest {
+		ev.Name = info.Path
+		return
+	}
+	ev.Group, ev.Resource, ev.Subresource = info.APIGroup, info.Resource, info.Subresource
+	ev.Namespace, ev.Name = info.Namespace, info.Name
+}
+
+// begin records the request event.
+func (r *request) begin() {
+	ev := trace.Event{Time: r.now, From: r.req.From, To: r.s.name, Verb: apiVerb(&r.info)}
+	describe(&ev, &r.info)
+	if ev.Name == "" && r.info.Verb == "create" && r.info.Subresource == "" {
+		if md, ok := r.req.Body["metadata"].(map[string]any); ok {
+			ev.Name, _ = md["name"].(string)
+		}
+	}
+	r.event = r.s.p.cfg.Trace.Append(ev)
+}
+
+// gate records a gate's event: to the replica itself, or to "etcd" for
+// PERSIST; st is nil when the gate let the request through.
+func (r *request) gate(verb trace.Verb, phase trace.Phase, st *api.Status, detail string) int {
+	to := r.s.name
+	if verb == trace.Persist {
+		to = trace.Etcd
+	}
+	ev := trace.Event{Time: r.now, From: r.s.name, To: to, Verb: verb, Phase: phase, Outcome: outcome(st), Detail: detail}
+	describe(&ev, &r.info)
+	if verb == trace.Authenticate {
+		ev.Name = ""
+		if r.user != nil {
+			ev.Name = r.user.Name
+		}
+		ev.Group, ev.Resource, ev.Subresource, ev.Namespace = "", "", "", ""
+	} else if ev.Name == "" && r.obj != nil {
+		ev.Name = r.obj.Meta.Name
+	}
+	return r.s.p.cfg.Trace.Append(ev)
+}
+
+// persisted records a store write: the PERSIST event with the revisions
+// before and after.
+func (r *request) persisted(o *object.Object, before, after, detail string) {
+	i := r.gate(trace.Persist, 0, nil, detail)
+	ev := r.s.p.cfg.Trace.At(i)
+	ev.Name = o.Meta.Name
+	ev.RVBefore, ev.RVAfter = before, after
+}
+
+// changeOf summarises the difference between two objects for the trace,
+// leaving out metadata.resourceVersion (the event's RVBefore and RVAfter
+// carry it). A create is the object's top-level fields set; a delete,
+// removed.
+func changeOf(old, new *object.Object) trace.Change {
+	var c trace.Change
+	switch {
+	case old == nil && new == nil:
+	case old == nil:
+		c.Set = topLevel(new)
+	case new == nil:
+		c.Removed = topLevel(old)
+	default:
+		for _, d := range object.Diff(old, new) {
+			if d.Path == ".metadata.resourceVersion" {
+				continue
+			}
+			switch d.Op {
+			case object.Set:
+				c.Set = append(c.Set, d.Path)
+			case object.Changed:
+				c.Changed = append(c.Changed, d.Path)
+			case object.Removed:
+				c.Removed = append(c.Removed, d.Path)
+			}
+		}
+	}
+	return c
+}
+
+// topLevel lists an object's top-level fields as Diff names them, in
+// Diff's order (sorted).
+func topLevel(o *object.Object) []string {
+	keys := make([]string, 0, len(o.Content)+3)
+	keys = append(keys, ".apiVersion", ".kind", ".metadata")
+	for k := range o.Content {
+		keys = append(keys, object.Path(nil).Child(k).String())
+	}
+	slices.Sort(keys)
+	return keys
+}

@@ -1,0 +1,191 @@
+package apiserver
+
+import (
+	"net/http"
+	"reflect"
+
+	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/object"
+)
+
+// updateTarget is what an update or patch replaces: the object, or one of
+// its subresources.
+type updateTarget uint8
+
+const (
+	mainResource     updateTarget = iota
+	statusResource                // …/status: only status changes
+	scaleResource                 // …/scale: an autoscaling/v1 Scale sets spec.replicas
+	finalizeResource              // namespaces/NAME/finalize: only spec.finalizers changes
+)
+
+func updateOperation(t updateTarget) *operation {
+	return &operation{
+		admission: api.OpUpdate,
+		decode:    func(r *request) *api.Status { return decodeUpdate(r, t) },
+		validate:  func(r *request) *api.Status { return validateUpdate(r, t) },
+		persist:   persistUpdate,
+		respond:   func(r *request) *api.Response { return respondUpdate(r, t) },
+	}
+}
+
+// decodeUpdate decodes the body and reads the stored object it replaces.
+func decodeUpdate(r *request, t updateTarget) *api.Status {
+	if t == scaleResource {
+		if st := r.decodeScale(r.req.Body); st != nil {
+			return st
+		}
+	} else {
+		o, st := r.decodeObject(r.kind, r.req.Body)
+		if st != nil {
+			return st
+		}
+		if st := r.checkNamespace(r.kind, o); st != nil {
+			return st
+		}
+		if st := r.checkName(o); st != nil {
+			return st
+		}
+		r.obj = o
+	}
+	return r.readOld()
+}
+
+// readOld reads the object the request changes.
+func (r *request) readOld() *api.Status {
+	old, rev, st := r.readStored(r.kind, r.info.Namespace, r.info.Name)
+	if st != nil {
+		return st
+	}
+	r.old, r.oldRev = old, rev
+	return nil
+}
+
+// validateUpdate is rest.BeforeUpdate: generation, uid, creation and
+// deletion timestamps are the stored object's whatever the body says; the
+// strategy prepares the object (a main-resource update keeps the stored
+// status, a status update keeps everything but status); then validation.
+func validateUpdate(r *request, t updateTarget) *api.Status {
+	k, old := r.kind, r.old
+	switch t {
+	case scaleResource:
+		if st := r.applyScale(); st != nil {
+			return st
+		}
+	case finalizeResource:
+		o := old.DeepCopy()
+		o.Meta.ResourceVersion = r.obj.Meta.ResourceVersion
+		spec := o.EnsureMap("spec")
+		if f, ok := r.obj.Spec()["finalizers"]; ok {
+			spec["finalizers"] = object.DeepCopyValue(f)
+		} else {
+			delete(spec, "finalizers")
+		}
+		r.obj = o
+	case statusResource:
+		object.PrepareForStatusUpdate(r.obj, old)
+	default:
+		o := r.obj
+		o.Meta.Generation = old.Meta.Generation
+		object.PrepareForUpdate(k, o, old)
+		if o.Meta.UID == "" {
+			o.Meta.UID = old.Meta.UID
+		}
+		o.Meta.CreationTimestamp = old.Meta.CreationTimestamp
+		if old.Meta.DeletionTimestamp != nil {
+			o.Meta.DeletionTimestamp = old.Meta.DeletionTimestamp
+		}
+		if old.Meta.DeletionGracePeriodSeconds != nil && o.Meta.DeletionGracePeriodSeconds == nil {
+			o.Meta.DeletionGracePeriodSeconds = old.Meta.DeletionGracePeriodSeconds
+		}
+	}
+	// An unconditional update takes the stored resourceVersion
+	// (doUnconditionalUpdate in the generic store's Update).
+	if r.obj.Meta.ResourceVersion == "" {
+		r.obj.Meta.ResourceVersion = old.Meta.ResourceVersion
+	}
+	if errs := object.ValidateObject(k, r.obj, old); len(errs) > 0 {
+		return invalid(k, r.obj.Meta.Name, errs)
+	}
+	return nil
+}
+
+// persistUpdate is GuaranteedUpdate: the request's resourceVersion must
+// be the stored one (an empty one means "whatever is stored", as every
+// modelled kind allows unconditional updates), else 409 Conflict; an
+// update that changes nothing writes nothing (etcd3 store: "if the new
+// object is the same as the old one, skip the write"); an update that
+// removes the last finalizer of an object being deleted without a grace
+// period deletes it (ShouldDeleteDuringUpdate).
+func persistUpdate(r *request) *api.Status {
+	k, o, old := r.kind, r.obj, r.old
+	rv := o.Meta.ResourceVersion
+	if r.body != nil {
+		rv = r.body.Meta.ResourceVersion
+	}
+	modRev := r.oldRev
+	if rv != "" {
+		n, st := parseRV(rv)
+		if st != nil {
+			return st
+		}
+		modRev = n
+	}
+	if modRev != r.oldRev {
+		return api.NewConflict(grOf(k), old.Meta.Name, api.OptimisticLockErrorMsg)
+	}
+	if old.Meta.DeletionTimestamp != nil && len(o.Meta.Finalizers) == 0 &&
+		(old.Meta.DeletionGracePeriodSeconds == nil || *old.Meta.DeletionGracePeriodSeconds == 0) {
+		if _, st := r.remove(k, old, modRev); st != nil {
+			return st
+		}
+		r.change = changeOf(old, nil)
+		r.afterDelete(k, old)
+		return nil
+	}
+	if sameObject(old, o) {
+		r.obj, r.rvAfter = old, old.Meta.ResourceVersion
+		return nil
+	}
+	if st := r.write(k, o, modRev, "update"); st != nil {
+		return st
+	}
+	r.change = changeOf(old, o)
+	r.afterUpdate(k, o, old)
+	return nil
+}
+
+// sameObject reports whether two states of an object differ only in
+// their resourceVersion.
+func sameObject(a, b *object.Object) bool {
+	if a.APIVersion != b.APIVersion || a.Kind != b.Kind || !object.EqualValues(a.Content, b.Content) {
+		return false
+	}
+	ma, mb := a.Meta, b.Meta
+	ma.ResourceVersion, mb.ResourceVersion = "", ""
+	return reflect.DeepEqual(normalizeMeta(ma), normalizeMeta(mb))
+}
+
+// normalizeMeta makes empty and absent maps and lists compare equal.
+func normalizeMeta(m object.Meta) object.Meta {
+	if len(m.Labels) == 0 {
+		m.Labels = nil
+	}
+	if len(m.Annotations) == 0 {
+		m.Annotations = nil
+	}
+	if len(m.OwnerReferences) == 0 {
+		m.OwnerReferences = nil
+	}
+	if len(m.Finalizers) == 0 {
+		m.Finalizers = nil
+	}
+	return m
+}
+
+func respondUpdate(r *request, t updateTarget) *api.Response {
+	if t == scaleResource {
+		return respond(http.StatusOK, scaleOf(r.kind, r.obj))
+	}
+	return respond(http.StatusOK, r.obj)
+}

@@ -1,0 +1,93 @@
+package apiserver
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/apiserver/watchcache"
+	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/trace"
+)
+
+// minRequestTimeout is kube-apiserver's --min-request-timeout default: a
+// watch without timeoutSeconds lasts a random time between one and two of
+// these (k8s.io/apiserver/pkg/endpoints/handlers/get.go, ListResource:
+// minRequestTimeout * (rand.Float64() + 1.0)).
+const minRequestTimeout = 1800 * time.Second
+
+func watchOperation() *operation { return &operation{respond: serveWatch} }
+
+// serveWatch opens a watch on the replica's watch cache. Every watch is
+// served by the cache, so N watchers cost one store watch; the events
+// reach the handler through the loop (see package watchcache for the
+// semantics). A resourceVersion too old for the cache's history is not
+// an HTTP error: the watch opens and its first event is an ERROR with 410
+// Expired, as the cacher answers.
+func serveWatch(r *request) *api.Response {
+	opts := &r.req.List
+	pred, st := r.predicate()
+	if st != nil {
+		return st.Response()
+	}
+	if st := validateListOptions(opts, true); st != nil {
+		return st.Response()
+	}
+	rv := int64(0)
+	if opts.ResourceVersion != "" && opts.ResourceVersion != "0" {
+		n, st := parseRV(opts.ResourceVersion)
+		if st != nil {
+			return st.Response()
+		}
+		rv = n
+	}
+	c, st := r.s.cacheFor(r.kind)
+	if st != nil {
+		return st.Response()
+	}
+	timeout := time.Duration(opts.TimeoutSeconds) * time.Second
+	if timeout <= 0 {
+		timeout = time.Duration(float64(minRequestTimeout) * (r.s.p.cfg.Rand.Float64() + 1.0))
+	}
+	sink := &watchSink{s: r.s, client: r.req.From, h: r.h, kind: r.kind}
+	w := c.Watch(watchcache.WatchOptions{
+		Predicate:         pred,
+		ResourceVersion:   rv,
+		SendInitialEvents: opts.SendInitialEvents,
+		AllowBookmarks:    opts.AllowWatchBookmarks,
+		Deadline:          r.now.Add(timeout),
+	}, sink)
+	return &api.Response{Code: http.StatusOK, Watch: w}
+}
+
+// watchSink hands a watch's deliveries to the client's handler, recording
+// each as a NOTIFY event from the replica to the client.
+type watchSink struct {
+	s      *Server
+	client trace.Actor
+	h      api.WatchHandler
+	kind   *object.KindInfo
+}
+
+func (w *watchSink) Send(d watchcache.Delivery) {
+	ev := trace.Event{Time: w.s.p.cfg.Loop.Now(), From: w.s.name, To: w.client, Verb: trace.Notify,
+		Group: w.kind.Group, Resource: w.kind.Resource, WatchType: d.Type}
+	var status *api.Status
+	if d.Object != nil {
+		ev.Namespace, ev.Name, ev.RVAfter = d.Object.Meta.Namespace, d.Object.Meta.Name, d.Object.Meta.ResourceVersion
+	}
+	if d.Err != nil {
+		status, _ = d.Err.(*api.Status)
+		ev.Outcome = outcome(status)
+	}
+	w.s.p.cfg.Trace.Append(ev)
+	if w.h != nil {
+		w.h.OnEvent(api.WatchEvent{Type: d.Type, Object: d.Object, Status: status})
+	}
+}
+
+func (w *watchSink) Close(err error) {
+	if w.h != nil {
+		w.h.Ended(err)
+	}
+}

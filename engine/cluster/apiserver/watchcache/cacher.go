@@ -1,0 +1,190 @@
+package watchcache
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/sim"
+	"github.com/loopbook/loopbook/engine/cluster/store"
+	"github.com/loopbook/loopbook/engine/cluster/trace"
+)
+
+// Timings of the cache.
+const (
+	// DefaultLatency is how long an event takes from the store write to a
+	// watcher. Illustrative: the model's choice, not a Kubernetes value.
+	DefaultLatency = 10 * time.Millisecond
+	// DefaultBookmarkFrequency is how often a watcher that allows bookmarks
+	// gets one (defaultBookmarkFrequency in cacher.go).
+	DefaultBookmarkFrequency = time.Minute
+	// bookmarkBeforeDeadline is when the last bookmark goes out before a
+	// watch's deadline (cache_watcher.go, nextBookmarkTime: "2s before the
+	// deadline").
+	bookmarkBeforeDeadline = 2 * time.Second
+)
+
+// Config configures a Cacher.
+type Config struct {
+	Loop *sim.Loop
+	// Prefix is the resource's store key prefix ("/registry/pods/").
+	Prefix string
+	// APIVersion and Kind name the resource's objects, for bookmark events.
+	APIVersion, Kind string
+	// Latency is the delivery delay; 0 means DefaultLatency.
+	Latency time.Duration
+	// BookmarkFrequency is the bookmark period; 0 means
+	// DefaultBookmarkFrequency.
+	BookmarkFrequency time.Duration
+	// Progress returns the newest revision of the store (etcd's progress
+	// notifications): lists and bookmarks carry it. Nil means the revision
+	// of the last event seen.
+	Progress func() int64
+}
+
+// Cacher is the watch cache of one resource. Feed it with Replace (the
+// initial list) and then a store watch (it is a store.Handler). It is used
+// from the sim loop's goroutine only.
+type Cacher struct {
+	cfg      Config
+	objs     index
+	hist     history
+	rv       int64 // revision of the last event or list seen
+	listRV   int64 // revision of the last Replace
+	watchers []*Watcher
+	ndone    int
+	timer    *sim.Timer
+	stopped  bool
+}
+
+// New returns an empty cacher; call Replace before serving from it.
+func New(cfg Config) *Cacher {
+	if cfg.Latency == 0 {
+		cfg.Latency = DefaultLatency
+	}
+	if cfg.BookmarkFrequency == 0 {
+		cfg.BookmarkFrequency = DefaultBookmarkFrequency
+	}
+	c := &Cacher{cfg: cfg, objs: newIndex(), hist: newHistory()}
+	c.timer = cfg.Loop.NewTimer(c)
+	return c
+}
+
+// Replace loads the objects of a list read at revision rv, dropping the
+// history (watchCache.Replace).
+func (c *Cacher) Replace(kvs []store.KeyValue[*object.Object], rv int64) {
+	c.objs.reset()
+	for _, kv := range kvs {
+		c.objs.put(kv.Key, kv.Value)
+	}
+	c.hist.reset()
+	c.rv, c.listRV = rv, rv
+}
+
+// OnEvent records a store change: the object is updated and the event
+// appended to the history, to reach the watchers after the latency.
+func (c *Cacher) OnEvent(sev store.Event[*object.Object]) {
+	if c.stopped {
+		return
+	}
+	ev := Event{Key: sev.KV.Key, RV: sev.Revision(), At: c.cfg.Loop.Now()}
+	prev, had := c.objs.get(ev.Key)
+	if had {
+		ev.Prev = prev
+	}
+	if sev.Type == store.Delete {
+		if !had {
+			return
+		}
+		gone := *prev
+		gone.Meta.ResourceVersion = strconv.FormatInt(ev.RV, 10)
+		ev.Type, ev.Object = trace.Deleted, &gone
+		c.objs.remove(ev.Key)
+	} else {
+		ev.Type, ev.Object = trace.Added, sev.KV.Value
+		if had {
+			ev.Type = trace.Modified
+		}
+		c.objs.put(ev.Key, sev.KV.Value)
+	}
+	c.rv = ev.RV
+	c.hist.add(ev)
+	if len(c.watchers) > c.ndone {
+		c.wake(ev.At.Add(c.cfg.Latency))
+	}
+}
+
+// RV returns the cache's revision: the store's newest when Progress is
+// set, else that of the last event or list.
+func (c *Cacher) RV() int64 {
+	if c.cfg.Progress != nil {
+		if p := c.cfg.Progress(); p > c.rv {
+			return p
+		}
+	}
+	return c.rv
+}
+
+// Len returns the number of objects cached.
+func (c *Cacher) Len() int { return c.objs.len() }
+
+// Get returns the cached object at key.
+func (c *Cacher) Get(key string) (*object.Object, bool) { return c.objs.get(key) }
+
+// List calls fn for each object p selects, in key order, until fn returns
+// false.
+func (c *Cacher) List(p *Predicate, fn func(key string, o *object.Object) bool) {
+	if p.Exact {
+		if o, ok := c.objs.get(p.Prefix); ok && p.Matches(p.Prefix, o) {
+			fn(p.Prefix, o)
+		}
+		return
+	}
+	c.objs.ascend(p.Prefix, func(k string, o *object.Object) bool {
+		if !p.Matches(k, o) {
+			return true
+		}
+		return fn(k, o)
+	})
+}
+
+// Watchers returns the number of open watchers.
+func (c *Cacher) Watchers() int { return len(c.watchers) - c.ndone }
+
+// HistoryLen and Capacity describe the history buffer.
+func (c *Cacher) HistoryLen() int { return c.hist.len() }
+
+// Capacity returns the history's current capacity.
+func (c *Cacher) Capacity() int { return len(c.hist.buf) }
+
+// Stop ends every watcher with err (delivered through the loop, at once)
+// and stops the cacher: a replica going away.
+func (c *Cacher) Stop(err error) {
+	if c.stopped {
+		return
+	}
+	c.stopped = true
+	c.timer.Stop()
+	for _, w := range c.watchers {
+		if !w.done {
+			w.finish()
+			c.cfg.Loop.Post(c.cfg.Loop.Now(), closer{w.sink, err})
+		}
+	}
+	c.watchers, c.ndone = nil, 0
+}
+
+// closer delivers a stream's end through the loop.
+type closer struct {
+	sink Sink
+	err  error
+}
+
+func (x closer) Fire() { x.sink.Close(x.err) }
+
+// wake makes sure the dispatcher runs at t or earlier.
+func (c *Cacher) wake(t sim.Time) {
+	if !c.timer.Pending() || c.timer.When() > t {
+		c.timer.Reset(t)
+	}
+}

@@ -1,0 +1,190 @@
+package watchcache
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/sim"
+	"github.com/loopbook/loopbook/engine/cluster/trace"
+)
+
+// InitialEventsAnnotation marks the bookmark that ends the initial events
+// of a watch with sendInitialEvents (metav1.InitialEventsAnnotationKey).
+const InitialEventsAnnotation = "k8s.io/initial-events-end"
+
+// WatchOptions say where a watch starts and what it sees.
+type WatchOptions struct {
+	Predicate Predicate
+	// ResourceVersion 0 starts from the current state (resourceVersion ""
+	// or "0"); N > 0 starts after revision N.
+	ResourceVersion int64
+	// SendInitialEvents as in ListOptions: nil keeps the legacy behaviour
+	// (synthetic ADDED events only from 0); true sends the initial state
+	// and then an initial-events-end bookmark; false never sends it.
+	SendInitialEvents *bool
+	// AllowBookmarks asks for BOOKMARK events.
+	AllowBookmarks bool
+	// Deadline ends the watch (with a last bookmark 2 s before); 0 means
+	// none.
+	Deadline sim.Time
+}
+
+// Watcher is one open watch on a cacher. It implements api.Watch.
+type Watcher struct {
+	c       *Cacher
+	sink    Sink
+	pred    Predicate
+	pos     int // absolute history position of the next event
+	startAt sim.Time
+	// initial holds the synthetic ADDED objects still to send.
+	initial    []*object.Object
+	initialEnd bool // send the initial-events-end bookmark after initial
+	// fail is an error to send as one ERROR event, ending the stream.
+	fail      *api.Status
+	bookmarks bool
+	deadline  sim.Time
+	timer     *sim.Timer
+	done      bool
+}
+
+// Watch opens a watch whose events go to sink.
+func (c *Cacher) Watch(opts WatchOptions, sink Sink) *Watcher {
+	now := c.cfg.Loop.Now()
+	w := &Watcher{c: c, sink: sink, pred: opts.Predicate, startAt: now.Add(c.cfg.Latency),
+		bookmarks: opts.AllowBookmarks, deadline: opts.Deadline}
+	rv := opts.ResourceVersion
+	sendInitial := (rv == 0 && opts.SendInitialEvents == nil) ||
+		(opts.SendInitialEvents != nil && *opts.SendInitialEvents)
+	switch {
+	case sendInitial:
+		c.List(&w.pred, func(_ string, o *object.Object) bool {
+			w.initial = append(w.initial, o)
+			return true
+		})
+		if w.initial == nil {
+			w.initial = []*object.Object{}
+		}
+		w.initialEnd = opts.SendInitialEvents != nil
+		w.pos = c.hist.end
+	case rv == 0:
+		w.pos = c.hist.end
+	default:
+		w.pos, w.fail = c.since(rv)
+	}
+	c.watchers = append(c.watchers, w)
+	c.wake(w.startAt)
+	if w.bookmarks || w.deadline != 0 {
+		w.timer = c.cfg.Loop.NewTimer(w)
+		w.arm(now)
+	}
+	return w
+}
+
+// since returns the history position after revision rv, or the error of
+// getAllEventsSinceLocked (watch_cache_history.go) / the freshness wait.
+func (c *Cacher) since(rv int64) (int, *api.Status) {
+	if cur := c.RV(); rv > cur {
+		s := api.NewTimeout(fmt.Sprintf("Too large resource version: %d, current: %d", rv, cur))
+		s.RetryAfterSeconds = 1
+		return 0, s
+	}
+	var oldest int64
+	switch {
+	case c.listRV > 0 && !c.hist.removed:
+		oldest = c.listRV + 1
+	case c.hist.len() > 0:
+		oldest = c.hist.at(c.hist.start).RV
+	default:
+		oldest = c.rv + 1
+	}
+	if rv < oldest-1 {
+		return 0, api.NewResourceExpired(fmt.Sprintf("too old resource version: %d (%d)", rv, oldest-1))
+	}
+	return c.hist.search(rv), nil
+}
+
+// Stop ends the watch from the client's side: nothing more is delivered
+// and the sink is not closed.
+func (w *Watcher) Stop() {
+	if w.done {
+		return
+	}
+	w.finish()
+	w.c.ndone++
+}
+
+// Done reports whether the watch has ended, by either side.
+func (w *Watcher) Done() bool { return w.done }
+
+func (w *Watcher) finish() {
+	w.done = true
+	if w.timer != nil {
+		w.timer.Stop()
+	}
+}
+
+// end closes the stream from the server's side.
+func (w *Watcher) end(err error) {
+	w.finish()
+	w.c.ndone++
+	w.sink.Close(err)
+}
+
+// arm schedules the next bookmark or the deadline.
+func (w *Watcher) arm(now sim.Time) {
+	var next sim.Time
+	if w.bookmarks {
+		next = now.Add(w.c.cfg.BookmarkFrequency)
+		if w.deadline != 0 {
+			if pre := w.deadline.Add(-bookmarkBeforeDeadline); pre > now && pre < next {
+				next = pre
+			}
+		}
+	}
+	if w.deadline != 0 && (next == 0 || w.deadline < next) {
+		next = w.deadline
+	}
+	if next != 0 {
+		w.timer.Reset(next)
+	}
+}
+
+// Fire is the watcher's timer: a bookmark, or the deadline.
+func (w *Watcher) Fire() {
+	if w.done {
+		return
+	}
+	now := w.c.cfg.Loop.Now()
+	if w.deadline != 0 && now >= w.deadline {
+		w.end(nil)
+		return
+	}
+	if w.bookmarks && now >= w.startAt && w.fail == nil && w.initial == nil {
+		w.sink.Send(Delivery{Type: trace.Bookmark, Object: w.c.bookmark(w.seenRV(), false)})
+	}
+	if !w.done {
+		w.arm(now)
+	}
+}
+
+// seenRV is the newest revision the watcher has fully seen: the cache's
+// revision when it is caught up, else just before its next event.
+func (w *Watcher) seenRV() int64 {
+	if w.pos < w.c.hist.end && w.pos >= w.c.hist.start {
+		return w.c.hist.at(w.pos).RV - 1
+	}
+	return w.c.RV()
+}
+
+// bookmark builds a bookmark object: only apiVersion, kind and
+// metadata.resourceVersion (and the initial-events-end annotation).
+func (c *Cacher) bookmark(rv int64, initialEnd bool) *object.Object {
+	o := object.New(c.cfg.APIVersion, c.cfg.Kind)
+	o.Meta.ResourceVersion = strconv.FormatInt(rv, 10)
+	if initialEnd {
+		o.Meta.Annotations = map[string]string{InitialEventsAnnotation: "true"}
+	}
+	return o
+}
