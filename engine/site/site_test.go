@@ -3,6 +3,8 @@ package site
 import (
 	"bytes"
 	"flag"
+	"fmt"
+	"io"
 	"os"
 	"path"
 	"path/filepath"
@@ -10,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/loopbook/loopbook/engine/diag"
+	"github.com/loopbook/loopbook/engine/markdown"
 	"golang.org/x/tools/txtar"
 )
 
@@ -369,5 +373,52 @@ func TestGoldenPages(t *testing.T) {
 		if !bytes.Equal(got, want) {
 			t.Errorf("%s differs from %s (run go test -update after an intended change)", p, golden)
 		}
+	}
+}
+
+func TestSiteAssetsOverrideTheme(t *testing.T) {
+	dir := writeSite(t, withFile(t, "small.txtar", "assets/style.css", "body{color:#123456}"))
+	out := build(t, dir, Options{})
+	found := false
+	for _, f := range out.Files {
+		if strings.HasPrefix(f.Path, "assets/style.") {
+			found = true
+			if !bytes.HasPrefix(f.Data, []byte("body{color:#123456}")) {
+				t.Errorf("the site's assets/style.css must replace the theme's, got %.60q", f.Data)
+			}
+		}
+	}
+	if !found {
+		t.Error("no stylesheet in the output")
+	}
+}
+
+func TestRegisteredBlockKindRendersInPages(t *testing.T) {
+	reg := markdown.NewRegistry()
+	var seen []string
+	reg.Register(markdown.KindFunc("quiz", func(w io.Writer, body []byte, ctx *markdown.BlockContext) error {
+		seen = append(seen, ctx.Pos.String())
+		if bytes.Contains(body, []byte("wrong")) {
+			return &diag.Error{Pos: ctx.Position(1, 1), Msg: "bad quiz"}
+		}
+		_, err := fmt.Fprintf(w, `<div class="quiz-test">%d bytes</div>`, len(body))
+		return err
+	}))
+	dir := writeSite(t, withFile(t, "small.txtar", "lessons/01-basics/02-second.md",
+		"---\ntitle: Second\n---\n\n## The second part\n\n```quiz\nid: q\n```\n"))
+	out := build(t, dir, Options{Registry: reg})
+	page, _ := out.Lookup("basics/second.html")
+	if !bytes.Contains(page, []byte(`<div class="quiz-test">6 bytes</div>`)) {
+		t.Error("the registered kind's HTML is missing from the page")
+	}
+	if len(seen) != 1 || seen[0] != "lessons/01-basics/02-second.md:8:1" {
+		t.Errorf("the kind saw positions %v, want the body's first line in the lesson", seen)
+	}
+
+	dir = writeSite(t, withFile(t, "small.txtar", "lessons/01-basics/02-second.md",
+		"---\ntitle: Second\n---\n\n```quiz\nwrong\n```\n"))
+	_, err := Build(Options{Source: dir, Registry: reg})
+	if err == nil || !strings.Contains(err.Error(), "lessons/01-basics/02-second.md:6:1: bad quiz") {
+		t.Errorf("a kind's error must fail the build at its position, got %v", err)
 	}
 }
