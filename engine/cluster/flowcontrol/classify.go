@@ -1,0 +1,67 @@
+package flowcontrol
+
+import "github.com/loopbook/loopbook/engine/cluster/api"
+
+// Classify returns the FlowSchema and priority level a request falls in,
+// and its flow: the user's name for ByUser schemas, the request's
+// namespace for ByNamespace ones, and "" for levels without queues, for
+// which Kubernetes computes no flow (apf_controller.go, startRequest). A
+// nil user is treated as one with no name and no groups.
+func (c *Controller) Classify(user *api.UserInfo, info api.RequestInfo) (schema, level, flow string) {
+	s := &c.schemas[c.classify(user, &info)]
+	l := &c.levels[s.level]
+	if len(l.qs.queues) > 1 {
+		flow = distinguish(s.Distinguisher, user, &info)
+	}
+	return s.Name, l.Name, flow
+}
+
+// classify returns the index of the first schema matching the request,
+// falling back to catch-all as Kubernetes does when none matches (a user
+// in neither system:authenticated nor system:unauthenticated).
+func (c *Controller) classify(user *api.UserInfo, info *api.RequestInfo) int {
+	if user == nil {
+		user = &api.UserInfo{}
+	}
+	w := c.groups.digest(user)
+	catchAll := len(c.schemas) - 1
+	for i := range c.schemas {
+		if c.schemas[i].matches(&w, info) {
+			return i
+		}
+		if c.schemas[i].Name == "catch-all" {
+			catchAll = i
+		}
+	}
+	return catchAll
+}
+
+// distinguish is computeFlowDistinguisher of apf_controller.go.
+func distinguish(by DistinguisherMethod, user *api.UserInfo, info *api.RequestInfo) string {
+	switch by {
+	case ByUser:
+		if user == nil {
+			return ""
+		}
+		return user.Name
+	case ByNamespace:
+		return info.Namespace
+	}
+	return ""
+}
+
+// hand returns the queues of a flow of schema s, dealt once and kept.
+// Levels with one queue deal from a zero hash, as Kubernetes does when it
+// computes no flow.
+func (c *Controller) hand(s *schemaState, l *levelState, flow string) []int32 {
+	if h, ok := s.hands[flow]; ok {
+		return h
+	}
+	var hash uint64
+	if len(l.qs.queues) > 1 {
+		hash = hashFlow(s.Name, flow)
+	}
+	h := l.dealer.deal(hash, make([]int32, 0, l.dealer.handSize))
+	s.hands[flow] = h
+	return h
+}

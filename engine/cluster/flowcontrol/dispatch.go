@@ -1,0 +1,180 @@
+package flowcontrol
+
+import (
+	"math"
+	"math/bits"
+
+	"github.com/loopbook/loopbook/engine/cluster/sim"
+)
+
+// advance replays everything due up to t. A t before the last call is
+// taken as the last call's instant.
+func (qs *queueSet) advance(t sim.Time) {
+	if t < qs.now {
+		t = qs.now
+	}
+	for len(qs.events) > 0 && qs.events[0].at <= t {
+		e := qs.events.pop()
+		qs.sync(e.at)
+		qs.handle(e)
+	}
+	qs.sync(t)
+}
+
+// sync moves the clock to t, advancing R by the work each busy queue was
+// entitled to meanwhile: min(seats in use and waiting, limit) shared among
+// the active queues (queueset.go, getVirtualTimeRatioLocked).
+func (qs *queueSet) sync(t sim.Time) {
+	if dt := int64(t - qs.now); dt > 0 && qs.active > 0 && qs.queues != nil {
+		seats := uint64(min(qs.seatsInUse+qs.seatsWaiting, qs.limit))
+		hi, lo := bits.Mul64(seats, uint64(dt))
+		if hi >= uint64(qs.active) {
+			qs.r = math.MaxInt64 / 2 // beyond any run the model makes
+		} else {
+			incr, _ := bits.Div64(hi, lo, uint64(qs.active))
+			qs.r += int64(incr)
+		}
+	}
+	qs.now = t
+}
+
+// handle applies one due event.
+func (qs *queueSet) handle(e event) {
+	var q *queue
+	if e.queue >= 0 {
+		q = &qs.queues[e.queue]
+	}
+	switch e.kind {
+	case evFinish:
+		qs.executing--
+		if q != nil {
+			wasIdle := q.idle()
+			q.executing--
+			// Settle the estimate charged at dispatch against the real
+			// service time (queueset.go, finishRequestLocked).
+			q.nextDispatchR += e.arg
+			qs.bound(q)
+			qs.track(q, wasIdle)
+		}
+		if e.release {
+			qs.release(q, int(e.seats))
+		}
+		qs.dispatchAll()
+	case evRelease:
+		qs.release(q, int(e.seats))
+		qs.dispatchAll()
+	case evTimeout:
+		wasIdle := q.idle()
+		w, ok := q.drop(uint64(e.arg))
+		if !ok {
+			return // dispatched (and dropped) before its time ran out
+		}
+		qs.dequeued(e.queue, q, &w)
+		qs.bound(q)
+		qs.track(q, wasIdle)
+	}
+}
+
+func (qs *queueSet) release(q *queue, seats int) {
+	qs.seatsInUse -= seats
+	if q != nil {
+		q.seatsInUse -= seats
+	}
+}
+
+// dequeued updates the totals after w left queue qi.
+func (qs *queueSet) dequeued(qi int32, q *queue, w *waiter) {
+	qs.waiting--
+	qs.seatsWaiting -= int(w.seats)
+	if q.length() == 0 {
+		qs.nonEmpty[qi>>6] &^= 1 << (qi & 63)
+	}
+}
+
+// dispatchAll dispatches while requests wait and seats are free.
+func (qs *queueSet) dispatchAll() {
+	for qs.waiting != 0 && qs.seatsInUse < qs.limit && qs.dispatchOne() {
+	}
+}
+
+// dispatchOne dispatches the head of the queue whose head would finish
+// first in the virtual world, looking at the queues round-robin from the
+// one after the last dispatched so that ties rotate (queueset.go,
+// findDispatchQueueToBoundLocked and dispatchLocked). It reports false if
+// that head cannot get its seats yet.
+func (qs *queueSet) dispatchOne() bool {
+	best, bestFinish := -1, int64(0)
+	consider := func(i int) {
+		q := &qs.queues[i]
+		if f := q.nextDispatchR + q.peek().totalWork; best < 0 || f < bestFinish {
+			best, bestFinish = i, f
+		}
+	}
+	from := qs.robin + 1
+	if from >= len(qs.queues) {
+		from = 0
+	}
+	for i := qs.nextNonEmpty(from); i >= 0; i = qs.nextNonEmpty(i + 1) {
+		consider(i)
+	}
+	for i := qs.nextNonEmpty(0); i >= 0 && i < from; i = qs.nextNonEmpty(i + 1) {
+		consider(i)
+	}
+	q := &qs.queues[best]
+	if !qs.canAccommodate(int(q.peek().seats)) {
+		return false
+	}
+	wasIdle := q.idle()
+	w := q.pop()
+	qs.dequeued(int32(best), q, &w)
+	qs.robin = best
+	if !w.doomed {
+		q.executing++
+		q.seatsInUse += int(w.seats)
+		q.nextDispatchR += w.totalWork
+		qs.start(w.job, int32(best))
+	}
+	qs.bound(q)
+	qs.track(q, wasIdle)
+	return true
+}
+
+// start executes j now, in queue qi or none (-1), and schedules the end
+// of its service time and of its seats.
+func (qs *queueSet) start(j job, qi int32) {
+	qs.executing++
+	qs.seatsInUse += int(j.seats)
+	end := qs.now.Add(j.service)
+	fin := event{at: end, kind: evFinish, queue: qi, seats: j.seats,
+		arg: int64(j.initialSeats) * int64(j.service-estimatedServiceDuration)}
+	if j.extra > 0 {
+		qs.push(fin)
+		qs.push(event{at: end.Add(j.extra), kind: evRelease, queue: qi, seats: j.seats})
+	} else {
+		fin.release = true
+		qs.push(fin)
+	}
+	if j.id == qs.watchID {
+		qs.watched, qs.watchAt = true, qs.now
+	}
+}
+
+// nextNonEmpty returns the first queue at or after i with requests
+// waiting, or -1.
+func (qs *queueSet) nextNonEmpty(i int) int {
+	if i >= len(qs.queues) {
+		return -1
+	}
+	w := i >> 6
+	word := qs.nonEmpty[w] &^ (1<<(i&63) - 1)
+	for {
+		if word != 0 {
+			return w<<6 + bits.TrailingZeros64(word)
+		}
+		w++
+		if w == len(qs.nonEmpty) {
+			return -1
+		}
+		word = qs.nonEmpty[w]
+	}
+}

@@ -1,0 +1,117 @@
+package flowcontrol
+
+import "time"
+
+// job is one request as the dispatcher sees it.
+type job struct {
+	id           uint64
+	seats        int32 // seats held: Work.Seats
+	initialSeats int32
+	service      time.Duration // the caller's service time
+	extra        time.Duration // Work.AdditionalLatency
+	// totalWork is what dispatch charges the queue, in seat-nanoseconds:
+	// InitialSeats × the estimated service time, plus the final work
+	// (queueset/types.go, completeWorkEstimate).
+	totalWork int64
+}
+
+// waiter is a job waiting in a queue.
+type waiter struct {
+	job
+	arrivalR int64 // the progress meter R when it arrived
+	// doomed marks a request already answered 429 because it would not
+	// be dispatched within the queue-wait limit; it holds its place in
+	// the queue until then, as a real one does until its context
+	// expires, but is never executed.
+	doomed bool
+	gone   bool // left the queue from the middle; skipped at the head
+}
+
+// queue is one FIFO of a priority level, with the fair-queuing state
+// Kubernetes keeps for it (queueset/types.go). Waiters are numbered in
+// arrival order; waiting[0] is number base, and those before head have
+// left.
+type queue struct {
+	waiting []waiter
+	head    int
+	base    uint64
+	n       int // waiters present
+	// nextDispatchR is the R at which the queue's next request is
+	// dispatched in the virtual world.
+	nextDispatchR int64
+	executing     int // requests in their service time
+	seatsInUse    int // seats held, additional latency included
+	workSum       int64
+}
+
+func (q *queue) length() int { return q.n }
+
+// idle reports whether nothing waits or executes in the queue.
+func (q *queue) idle() bool { return q.n == 0 && q.executing == 0 }
+
+// peek returns the oldest waiter, or nil.
+func (q *queue) peek() *waiter {
+	if q.n == 0 {
+		return nil
+	}
+	return &q.waiting[q.head]
+}
+
+// push appends w and returns its number.
+func (q *queue) push(w waiter) uint64 {
+	num := q.base + uint64(len(q.waiting))
+	q.waiting = append(q.waiting, w)
+	q.n++
+	q.workSum += w.totalWork
+	return num
+}
+
+// pop removes and returns the oldest waiter.
+func (q *queue) pop() waiter {
+	w := q.waiting[q.head]
+	q.head++
+	q.left(&w)
+	return w
+}
+
+// at returns waiter number num if it is still in the queue, or nil.
+func (q *queue) at(num uint64) *waiter {
+	if num < q.base+uint64(q.head) || num >= q.base+uint64(len(q.waiting)) {
+		return nil
+	}
+	if w := &q.waiting[num-q.base]; !w.gone {
+		return w
+	}
+	return nil
+}
+
+// drop removes waiter number num from wherever it is in the queue.
+func (q *queue) drop(num uint64) (waiter, bool) {
+	w := q.at(num)
+	if w == nil {
+		return waiter{}, false
+	}
+	w.gone = true
+	out := *w
+	q.left(w)
+	return out, true
+}
+
+// left accounts for w's leaving and moves the head past waiters gone from
+// the middle, compacting the slice now and then.
+func (q *queue) left(w *waiter) {
+	q.n--
+	q.workSum -= w.totalWork
+	for q.head < len(q.waiting) && q.waiting[q.head].gone {
+		q.head++
+	}
+	switch {
+	case q.head == len(q.waiting):
+		q.base += uint64(len(q.waiting))
+		q.waiting, q.head = q.waiting[:0], 0
+	case q.head >= 64 && 2*q.head >= len(q.waiting):
+		n := copy(q.waiting, q.waiting[q.head:])
+		q.base += uint64(q.head)
+		q.waiting, q.head = q.waiting[:n], 0
+	}
+}

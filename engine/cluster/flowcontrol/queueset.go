@@ -1,0 +1,182 @@
+package flowcontrol
+
+import (
+	"time"
+
+	"github.com/loopbook/loopbook/engine/cluster/sim"
+)
+
+// estimatedServiceDuration is the service time the dispatcher charges a
+// queue when it dispatches a request; the difference from the real one is
+// settled when the request finishes (queueset.go, Complete).
+const estimatedServiceDuration = 3 * time.Millisecond
+
+// queueSet is one priority level's seats and queues: Kubernetes'
+// fair-queuing QueueSet (k8s.io/apiserver/pkg/util/flowcontrol/
+// fairqueuing/queueset/queueset.go), driven by virtual time. Nothing runs
+// between calls: advance replays, in (time, sequence) order, the finishes,
+// seat releases and time-outs due since the last call, dispatching from
+// the queues after each as Kubernetes does.
+type queueSet struct {
+	limit      int  // the concurrency limit in seats
+	exempt     bool // never limits
+	queueLimit int  // QueueLengthLimit
+	waitLimit  time.Duration
+	queues     []queue  // nil for a level without queues
+	nonEmpty   []uint64 // bit i set: queues[i] has waiting requests
+	events     events
+	seq        uint64
+	now        sim.Time
+	// r is the fair-queuing progress meter R in seat-nanoseconds: each
+	// busy queue's share of the work done since the start.
+	r        int64
+	robin    int // the queue dispatched from last
+	enqueues int // requests shuffle-sharded so far
+
+	seatsInUse   int
+	executing    int
+	waiting      int
+	seatsWaiting int
+	active       int // queues with requests waiting or executing
+
+	// watchID names a request whose dispatch a prediction waits for.
+	watchID uint64
+	watched bool
+	watchAt sim.Time
+
+	scratch *queueSet // reused for predictions
+	flat    []waiter  // the scratch copy's queued requests
+}
+
+// newQueueSet builds the state of a level with the given limit.
+func newQueueSet(pl *PriorityLevel, limit int, waitLimit time.Duration) queueSet {
+	qs := queueSet{limit: limit, exempt: pl.Type == Exempt, waitLimit: waitLimit}
+	if pl.queued() {
+		n := pl.Queuing.Queues
+		qs.queues = make([]queue, n)
+		qs.nonEmpty = make([]uint64, (n+63)/64)
+		qs.queueLimit = pl.Queuing.QueueLengthLimit
+	}
+	return qs
+}
+
+// arrive handles a request at t. hand is its flow's queues (nil for a
+// level without queues). It returns how long the request waits for a seat,
+// or why it is rejected; a request rejected for waiting too long is
+// answered after the wait limit, which wait then holds.
+func (qs *queueSet) arrive(t sim.Time, j job, hand []int32) (wait time.Duration, reject RejectReason) {
+	qs.advance(t)
+	if qs.queues == nil {
+		if !qs.canAccommodate(int(j.seats)) {
+			return 0, RejectConcurrencyLimit
+		}
+		qs.start(j, -1)
+		return 0, ""
+	}
+	qi := qs.shuffleShard(hand)
+	q := &qs.queues[qi]
+	if qs.waiting == 0 && qs.canAccommodate(int(j.seats)) {
+		qs.dispatchAtOnce(qi, j)
+		return 0, ""
+	}
+	if qs.seatsInUse >= qs.limit && q.length() >= qs.queueLimit {
+		return 0, RejectQueueFull
+	}
+	wasIdle := q.idle()
+	if wasIdle {
+		q.nextDispatchR = qs.r
+	}
+	num := q.push(waiter{job: j, arrivalR: qs.r})
+	qs.nonEmpty[qi>>6] |= 1 << (qi & 63)
+	qs.waiting++
+	qs.seatsWaiting += int(j.seats)
+	qs.track(q, wasIdle)
+	qs.bound(q)
+
+	qs.watchID, qs.watched = j.id, false
+	qs.dispatchAll()
+	if qs.watched {
+		return 0, ""
+	}
+	deadline := t.Add(qs.waitLimit)
+	if at, ok := qs.predict(j.id, deadline); ok {
+		return at.Sub(t), ""
+	}
+	q.at(num).doomed = true
+	qs.push(event{at: deadline, kind: evTimeout, queue: int32(qi), arg: int64(num)})
+	return qs.waitLimit, RejectTimeOut
+}
+
+// dispatchAtOnce is what enqueueing j in queue qi and dispatching comes
+// to when nothing else waits and j's seats are free: the queue's next
+// dispatch R is raised to now's, as for a request arriving to it, then
+// advanced by j's work.
+func (qs *queueSet) dispatchAtOnce(qi int, j job) {
+	q := &qs.queues[qi]
+	wasIdle := q.idle()
+	q.nextDispatchR = max(q.nextDispatchR, qs.r)
+	if wasIdle {
+		q.nextDispatchR = qs.r
+	}
+	q.executing++
+	q.seatsInUse += int(j.seats)
+	q.nextDispatchR += j.totalWork
+	qs.robin = qi
+	qs.start(j, int32(qi))
+	qs.track(q, wasIdle)
+}
+
+// shuffleShard picks, among the hand's queues, the one with the least
+// work waiting, starting the comparison at a rotating position so ties
+// spread (queueset.go, shuffleShardLocked).
+func (qs *queueSet) shuffleShard(hand []int32) int {
+	n := len(hand)
+	offset := qs.enqueues % n
+	qs.enqueues++
+	best := -1
+	var bestWork int64
+	for i := range n {
+		qi := int(hand[(offset+i)%n])
+		if w := qs.queues[qi].workSum; best < 0 || w < bestWork {
+			best, bestWork = qi, w
+		}
+	}
+	return best
+}
+
+// canAccommodate reports whether a request of the given seats may start
+// now (queueset.go, canAccommodateSeatsLocked). A request wider than the
+// whole limit starts alone.
+func (qs *queueSet) canAccommodate(seats int) bool {
+	switch {
+	case qs.exempt:
+		return true
+	case seats > qs.limit:
+		return qs.executing == 0
+	}
+	return qs.seatsInUse+seats <= qs.limit
+}
+
+// track keeps the count of active queues after q changed.
+func (qs *queueSet) track(q *queue, wasIdle bool) {
+	switch idle := q.idle(); {
+	case wasIdle && !idle:
+		qs.active++
+	case !wasIdle && idle:
+		qs.active--
+	}
+}
+
+// bound keeps a queue's next dispatch from preceding its oldest request's
+// arrival in the virtual world (queueset.go, boundNextDispatchLocked).
+func (qs *queueSet) bound(q *queue) {
+	if w := q.peek(); w != nil && q.nextDispatchR < w.arrivalR {
+		q.nextDispatchR = w.arrivalR
+	}
+}
+
+func (qs *queueSet) push(e event) {
+	qs.seq++
+	e.seq = qs.seq
+	qs.events.push(e)
+}
