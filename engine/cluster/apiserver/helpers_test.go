@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/cluster/sim"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
 )
@@ -196,4 +197,13 @@ func (r *recorder) types() []string {
 		out = append(out, s)
 	}
 	return out
+}
+
+// kind returns a registered kind.
+func (h *harness) kind(group, resource string) *object.KindInfo {
+	k, ok := h.p.Registry().ByResource(group, resource)
+	if !ok {
+		h.t.Fatalf("no kind %s %s", group, resource)
+	}
+	return k
 }

@@ -12,6 +12,7 @@ package network
 
 import (
 	"sort"
+	"strconv"
 )
 
 // Answer is what a backend replies to one request.
@@ -144,19 +145,5 @@ func (r *Rules) All() []*ServiceRule {
 }
 
 func key(ip string, port int32) string {
-	return ip + ":" + itoa(port)
-}
-
-func itoa(p int32) string {
-	if p == 0 {
-		return "0"
-	}
-	var b [11]byte
-	i := len(b)
-	for p > 0 {
-		i--
-		b[i] = byte('0' + p%10)
-		p /= 10
-	}
-	return string(b[i:])
+	return ip + ":" + strconv.Itoa(int(port))
 }
