@@ -73,10 +73,13 @@ func validateUpdate(r *request, t updateTarget) *api.Status {
 			return st
 		}
 	case finalizeResource:
+		// Only spec.finalizers changes, as the body has it (before
+		// defaulting, which would add "kubernetes" back).
 		o := old.DeepCopy()
 		o.Meta.ResourceVersion = r.obj.Meta.ResourceVersion
 		spec := o.EnsureMap("spec")
-		if f, ok := r.obj.Spec()["finalizers"]; ok {
+		sent, _ := r.req.Body["spec"].(map[string]any)
+		if f, ok := sent["finalizers"]; ok && f != nil {
 			spec["finalizers"] = object.DeepCopyValue(f)
 		} else {
 			delete(spec, "finalizers")
@@ -97,6 +100,13 @@ func validateUpdate(r *request, t updateTarget) *api.Status {
 		}
 		if old.Meta.DeletionGracePeriodSeconds != nil && o.Meta.DeletionGracePeriodSeconds == nil {
 			o.Meta.DeletionGracePeriodSeconds = old.Meta.DeletionGracePeriodSeconds
+		}
+		if k.Group == "" && k.Resource == "namespaces" {
+			// namespaceStrategy.PrepareForUpdate: spec.finalizers change
+			// only through …/finalize.
+			if f, ok := old.Spec()["finalizers"]; ok {
+				o.EnsureMap("spec")["finalizers"] = object.DeepCopyValue(f)
+			}
 		}
 	}
 	// An unconditional update takes the stored resourceVersion
@@ -134,8 +144,7 @@ func persistUpdate(r *request) *api.Status {
 	if modRev != r.oldRev {
 		return api.NewConflict(grOf(k), old.Meta.Name, api.OptimisticLockErrorMsg)
 	}
-	if old.Meta.DeletionTimestamp != nil && len(o.Meta.Finalizers) == 0 &&
-		(old.Meta.DeletionGracePeriodSeconds == nil || *old.Meta.DeletionGracePeriodSeconds == 0) {
+	if shouldDeleteDuringUpdate(k, o, old) {
 		if _, st := r.remove(k, old, modRev); st != nil {
 			return st
 		}
@@ -153,6 +162,23 @@ func persistUpdate(r *request) *api.Status {
 	r.change = changeOf(old, o)
 	r.afterUpdate(k, o, old)
 	return nil
+}
+
+// shouldDeleteDuringUpdate is the generic store's ShouldDeleteDuringUpdate
+// (no finalizers left on an object being deleted without a grace period),
+// and for a Namespace also no spec.finalizers left
+// (pkg/registry/core/namespace/storage/storage.go,
+// ShouldDeleteNamespaceDuringUpdate): the namespace controller's finalize
+// call is what removes a terminating namespace.
+func shouldDeleteDuringUpdate(k *object.KindInfo, o, old *object.Object) bool {
+	if old.Meta.DeletionTimestamp == nil || len(o.Meta.Finalizers) != 0 ||
+		(old.Meta.DeletionGracePeriodSeconds != nil && *old.Meta.DeletionGracePeriodSeconds != 0) {
+		return false
+	}
+	if k.Group == "" && k.Resource == "namespaces" {
+		return len(asList(o.Spec()["finalizers"])) == 0
+	}
+	return true
 }
 
 // sameObject reports whether two states of an object differ only in
