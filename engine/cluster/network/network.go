@@ -11,6 +11,7 @@
 package network
 
 import (
+	"net/netip"
 	"sort"
 	"strconv"
 )
@@ -130,17 +131,23 @@ func (r *Rules) Lookup(ip string, port int32) (*ServiceRule, bool) {
 	return s, ok
 }
 
-// All lists the rules in address order.
+// All lists the rules in address order: by IP numerically, then port.
 func (r *Rules) All() []*ServiceRule {
-	keys := make([]string, 0, len(r.services))
-	for k := range r.services {
-		keys = append(keys, k)
+	out := make([]*ServiceRule, 0, len(r.services))
+	for _, s := range r.services {
+		out = append(out, s)
 	}
-	sort.Strings(keys)
-	out := make([]*ServiceRule, len(keys))
-	for i, k := range keys {
-		out[i] = r.services[k]
-	}
+	sort.Slice(out, func(i, j int) bool {
+		a, aerr := netip.ParseAddr(out[i].IP)
+		b, berr := netip.ParseAddr(out[j].IP)
+		if aerr == nil && berr == nil && a != b {
+			return a.Less(b)
+		}
+		if out[i].IP != out[j].IP {
+			return out[i].IP < out[j].IP
+		}
+		return out[i].Port < out[j].Port
+	})
 	return out
 }
 
