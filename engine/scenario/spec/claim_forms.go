@@ -1,0 +1,292 @@
+package spec
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/loopbook/loopbook/engine/diag"
+)
+
+// isPath reports whether t is a field path.
+func isPath(t token) bool { return strings.HasPrefix(t.text, ".") }
+
+// fieldClaim parses KIND OBJECTS .path OP VALUE [after …].
+func (w *words) fieldClaim(b ClaimBase, ts []token) Claim {
+	kind, ok := w.kind(ts[0])
+	if !ok {
+		return nil
+	}
+	i := slices.IndexFunc(ts, isPath)
+	objs, ok := w.objects(kind, ts[1:i], w.pos(ts[i]))
+	if !ok {
+		return nil
+	}
+	path, ok := w.path(ts[i])
+	if !ok {
+		return nil
+	}
+	op, v, re, rest, ok := w.comparison(ts[i+1:], w.after(ts[i]))
+	if !ok {
+		return nil
+	}
+	after, ok := w.afterClause(rest)
+	if !ok {
+		return nil
+	}
+	return &FieldClaim{ClaimBase: b, Objects: objs, Path: path, Op: op, Value: v, Regex: re, After: after}
+}
+
+// countClaim parses count KIND [NS] [SELECTOR] OP N.
+func (w *words) countClaim(b ClaimBase, ts []token) Claim {
+	if len(ts) < 2 {
+		w.errorf(w.after(ts[0]), `expected a kind after "count"`).WithHint(`as in "count pods demo app=web == 3"`)
+		return nil
+	}
+	kind, ok := w.kind(ts[1])
+	if !ok {
+		return nil
+	}
+	k := slices.IndexFunc(ts[2:], func(t token) bool { _, ok := parseOp(t.text); return ok })
+	if k < 0 {
+		if _, err := strconv.Atoi(ts[len(ts)-1].text); err == nil && len(ts) >= 4 {
+			w.op(ts[len(ts)-2], true)
+			return nil
+		}
+		w.errorf(w.end(), "expected an operator and a number").WithHint(`as in "count pods demo app=web == 3"`)
+		return nil
+	}
+	k += 2
+	c := &CountClaim{ClaimBase: b, Kind: kind}
+	mid := ts[2:k]
+	switch {
+	case len(mid) == 0:
+	case len(mid) == 1 && strings.Contains(mid[0].text, "="):
+		c.Selector, ok = w.selector(mid[0])
+	case len(mid) == 1:
+		ns := w.word(mid[0])
+		c.Namespace, ok = &ns, w.namespace(mid[0])
+	case len(mid) == 2 && strings.Contains(mid[1].text, "="):
+		ns := w.word(mid[0])
+		c.Namespace = &ns
+		ok = w.namespace(mid[0])
+		sel, ok2 := w.selector(mid[1])
+		c.Selector, ok = sel, ok && ok2
+	default:
+		w.at(mid[len(mid)-1], "unexpected %q", mid[len(mid)-1].text).
+			WithHint(`write count KIND [NAMESPACE] [KEY=VALUE,…] OP N`)
+		return nil
+	}
+	if !ok {
+		return nil
+	}
+	if c.Op, ok = w.op(ts[k], true); !ok {
+		return nil
+	}
+	if len(ts) == k+1 {
+		w.errorf(w.after(ts[k]), "expected a number after %q", ts[k].text)
+		return nil
+	}
+	if c.N, ok = w.integer(ts[k+1]); !ok {
+		return nil
+	}
+	if len(ts) > k+2 {
+		w.at(ts[k+2], "unexpected %q after the count", ts[k+2].text)
+		return nil
+	}
+	return c
+}
+
+// namespace checks a namespace word.
+func (w *words) namespace(t token) bool {
+	if t.text != "*" && !idWord.MatchString(t.text) {
+		w.at(t, "%q is not a namespace", t.text)
+		return false
+	}
+	return true
+}
+
+// valuesClaim parses values KIND NS/NAME .path == [v1, v2, …].
+func (w *words) valuesClaim(b ClaimBase, ts []token) Claim {
+	hint := `write values KIND NAMESPACE/NAME .path == [v1, v2, …]`
+	isList := func(t token) bool { return strings.HasPrefix(t.text, "[") }
+	isEq := func(t token) bool { return t.text == "==" }
+	parts := []struct {
+		ok   func(token) bool
+		what string
+	}{{nil, "a kind"}, {nil, "NAMESPACE/NAME"}, {isPath, "a field path"}, {isEq, `"=="`}, {isList, "a list [v1, v2, …]"}}
+	for i, part := range parts {
+		switch j := i + 1; {
+		case j >= len(ts):
+			w.errorf(w.end(), "expected %s", part.what).WithHint(hint)
+			return nil
+		case part.ok != nil && !part.ok(ts[j]):
+			w.at(ts[j], "expected %s, got %q", part.what, ts[j].text).WithHint(hint)
+			return nil
+		}
+	}
+	if len(ts) > 6 {
+		w.at(ts[6], "unexpected %q after the list", ts[6].text)
+		return nil
+	}
+	kind, ok := w.kind(ts[1])
+	if !ok {
+		return nil
+	}
+	ref, ok := w.objectRef(kind, ts[2])
+	if !ok {
+		return nil
+	}
+	path, ok := w.path(ts[3])
+	if !ok {
+		return nil
+	}
+	vals, ok := w.list(ts[5])
+	if !ok {
+		return nil
+	}
+	return &ValuesClaim{ClaimBase: b, Object: ref, Path: path, Values: vals}
+}
+
+// list reads [v1, v2, …]: items separated by commas, each a word or a
+// "quoted text".
+func (w *words) list(t token) ([]Value, bool) {
+	rs := []rune(t.text)
+	if len(rs) < 2 || rs[len(rs)-1] != ']' {
+		w.at(t, "expected a list [v1, v2, …], got %q", t.text)
+		return nil, false
+	}
+	var out []Value
+	start := 1
+	inQuote := false
+	for i := 1; i < len(rs); i++ {
+		switch {
+		case inQuote && rs[i] == '\\':
+			i++
+		case rs[i] == '"':
+			inQuote = !inQuote
+		case !inQuote && (rs[i] == ',' || i == len(rs)-1):
+			item := strings.TrimSpace(string(rs[start:i]))
+			lead := len([]rune(string(rs[start:i]))) - len([]rune(strings.TrimLeft(string(rs[start:i]), " \t")))
+			pos := w.t.pos(t.off + start + lead)
+			if item == "" {
+				if i == len(rs)-1 && len(out) == 0 && start == 1 {
+					w.at(t, "empty list").WithHint("list the values the field took, in order")
+				} else {
+					w.errorf(pos, "empty item in list %s", t.text)
+				}
+				return nil, false
+			}
+			s, quoted := unquote(item)
+			out = append(out, Value{Text: s, Quoted: quoted, Pos: pos})
+			start = i + 1
+		}
+	}
+	return out, true
+}
+
+// changeClaim parses unchanged|changed KIND OBJECTS .path.
+func (w *words) changeClaim(b ClaimBase, ts []token) Claim {
+	i := slices.IndexFunc(ts, isPath)
+	if len(ts) < 2 || i < 0 {
+		w.errorf(w.end(), "expected KIND, the object and a field path after %q", ts[0].text).
+			WithHint(`as in "unchanged pod demo/web-b .metadata.uid"`)
+		return nil
+	}
+	kind, ok := w.kind(ts[1])
+	if !ok {
+		return nil
+	}
+	objs, ok := w.objects(kind, ts[2:i], w.pos(ts[i]))
+	if !ok {
+		return nil
+	}
+	path, ok := w.path(ts[i])
+	if !ok {
+		return nil
+	}
+	if len(ts) > i+1 {
+		w.at(ts[i+1], "unexpected %q after the field path", ts[i+1].text)
+		return nil
+	}
+	return &ChangeClaim{ClaimBase: b, Changed: ts[0].text == "changed", Objects: objs, Path: path}
+}
+
+// responseFields are the fields of a response a claim can compare.
+var responseFields = []string{".code", ".reason", ".message"}
+
+// responseClaim parses response ID .code|.reason|.message OP VALUE.
+func (w *words) responseClaim(b ClaimBase, ts []token) Claim {
+	if len(ts) < 3 {
+		w.errorf(w.end(), "expected an action id and .code, .reason or .message").
+			WithHint(`as in "response create-web .code == 403"`)
+		return nil
+	}
+	if !idWord.MatchString(ts[1].text) {
+		w.at(ts[1], "%q is not an action id", ts[1].text)
+		return nil
+	}
+	f := ts[2]
+	if !slices.Contains(responseFields, f.text) {
+		w.at(f, "a response has no field %q", f.text).WithHint(diag.DidYouMean(f.text, responseFields))
+		return nil
+	}
+	op, v, re, rest, ok := w.comparison(ts[3:], w.after(f))
+	if !ok {
+		return nil
+	}
+	if op == Exists || op == Missing {
+		w.at(ts[3], "%q cannot be used on a response", ts[3].text).WithHint("expected one of == != < <= > >= matches")
+		return nil
+	}
+	if len(rest) > 0 {
+		w.at(rest[0], "unexpected %q", rest[0].text)
+		return nil
+	}
+	if _, num := v.Number(); f.text == ".code" && op != Matches && !num {
+		w.at(ts[4], "a status code is a number, got %q", ts[4].text)
+		return nil
+	}
+	field := w.word(f)
+	field.Text = f.text[1:]
+	return &ResponseClaim{ClaimBase: b, Action: w.word(ts[1]), Field: field, Op: op, Value: v, Regex: re}
+}
+
+// elapsedClaim parses elapsed PATTERN -> PATTERN in [MIN, MAX].
+func (w *words) elapsedClaim(b ClaimBase, ts []token) Claim {
+	hint := `write elapsed PATTERN -> PATTERN in [MIN, MAX], as in "elapsed fault FAULT -> node-lifecycle-controller UPDATE nodes worker-b in [40s, 60s]"`
+	arrow := slices.IndexFunc(ts, func(t token) bool { return t.text == "->" })
+	in := len(ts) - 2
+	if arrow < 0 || in <= arrow || ts[in].text != "in" {
+		w.errorf(w.end(), "cannot read this elapsed claim").WithHint(hint)
+		return nil
+	}
+	from := w.pattern(ts[1:arrow], `pattern after "elapsed"`)
+	to := w.pattern(ts[arrow+1:in], `pattern after "->"`)
+	if from == nil || to == nil {
+		return nil
+	}
+	vals, ok := w.list(ts[in+1])
+	if !ok {
+		return nil
+	}
+	if len(vals) != 2 {
+		w.at(ts[in+1], "expected two durations [MIN, MAX], got %d values", len(vals))
+		return nil
+	}
+	var ds [2]Scalar[time.Duration]
+	for i, v := range vals {
+		d, ok := parseDuration(v.Text)
+		if !ok {
+			w.errorf(v.Pos, "expected a duration such as 45s, got %q", v.Text)
+			return nil
+		}
+		ds[i] = Scalar[time.Duration]{Value: d, Pos: v.Pos}
+	}
+	if ds[0].Value > ds[1].Value {
+		w.at(ts[in+1], "the range %s ends before it starts", ts[in+1].text)
+		return nil
+	}
+	return &ElapsedClaim{ClaimBase: b, From: from, To: to, Min: ds[0], Max: ds[1]}
+}

@@ -1,0 +1,243 @@
+package spec
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/diag"
+)
+
+var kindWord = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9.-]*$`)
+
+// kind reads a KIND word ("pod", "deployments", "deploy").
+func (w *words) kind(t token) (Word, bool) {
+	if !kindWord.MatchString(t.text) {
+		w.at(t, "%q is not a kind", t.text).WithHint(`a kind is a word such as pod, deployment or nodes`)
+		return Word{}, false
+	}
+	return w.word(t), true
+}
+
+// path reads a field path, which claims start with ".".
+func (w *words) path(t token) (FieldPath, bool) {
+	if !strings.HasPrefix(t.text, ".") {
+		w.at(t, "expected a field path starting with \".\", got %q", t.text).
+			WithHint(`as in ".status.readyReplicas" or ".status.conditions[type=Ready].status"`)
+		return FieldPath{}, false
+	}
+	p, err := object.ParsePath(t.text)
+	if err != nil {
+		msg := err.Error()
+		if _, rest, ok := strings.Cut(msg, "\": "); ok {
+			msg = rest
+		}
+		w.at(t, "bad field path %q: %s", t.text, msg).
+			WithHint(`paths take .name, [N], [key=value] and ["dotted.key"]`)
+		return FieldPath{}, false
+	}
+	return FieldPath{Text: t.text, Path: p, Pos: w.pos(t)}, true
+}
+
+// op reads a comparison operator. cmp limits it to ==, !=, <, <=, >, >=.
+func (w *words) op(t token, cmp bool) (Op, bool) {
+	o, ok := parseOp(t.text)
+	if ok && (!cmp || o <= Ge) {
+		return o, true
+	}
+	names := opNames[1:]
+	if cmp {
+		names = opNames[1 : Ge+1]
+	}
+	hint := diag.DidYouMean(t.text, names)
+	switch t.text {
+	case "=", "is", "equals":
+		hint = `did you mean "=="?`
+	case "=<", "≤":
+		hint = `did you mean "<="?`
+	case "=>", "≥":
+		hint = `did you mean ">="?`
+	}
+	if ok {
+		w.at(t, "%q cannot be used here", t.text).WithHint("expected one of == != < <= > >=")
+	} else {
+		w.at(t, "unknown operator %q", t.text).WithHint(hint)
+	}
+	return 0, false
+}
+
+// value reads the right-hand side of a comparison.
+func (w *words) value(t token) (Value, bool) {
+	if strings.HasPrefix(t.text, "[") {
+		w.at(t, "a list cannot be compared with %s", "an operator").
+			WithHint(`lists of values belong to "values KIND NS/NAME .path == [v1, v2]"`)
+		return Value{}, false
+	}
+	s, quoted := unquote(t.text)
+	return Value{Text: s, Quoted: quoted, Pos: w.pos(t)}, true
+}
+
+// regex reads the /expression/ of matches.
+func (w *words) regex(t token) (*Word, bool) {
+	if len(t.text) < 2 || t.text[0] != '/' || t.text[len(t.text)-1] != '/' {
+		w.at(t, "expected /regular expression/ after matches, got %q", t.text)
+		return nil, false
+	}
+	re := t.text[1 : len(t.text)-1]
+	if _, err := regexp.Compile(re); err != nil {
+		msg := strings.TrimPrefix(err.Error(), "error parsing regexp: ")
+		w.at(t, "bad regular expression %s: %s", t.text, msg)
+		return nil, false
+	}
+	return &Word{Text: re, Pos: w.pos(t)}, true
+}
+
+// comparison reads OP VALUE (or OP /re/, or exists/missing) from ts and
+// returns what is left.
+func (w *words) comparison(ts []token, at diag.Pos) (Op, Value, *Word, []token, bool) {
+	if len(ts) == 0 {
+		w.errorf(at, "expected an operator").WithHint("one of == != < <= > >= matches exists missing")
+		return 0, Value{}, nil, nil, false
+	}
+	o, ok := w.op(ts[0], false)
+	if !ok {
+		return 0, Value{}, nil, nil, false
+	}
+	if o == Exists || o == Missing {
+		return o, Value{}, nil, ts[1:], true
+	}
+	if len(ts) < 2 {
+		w.errorf(w.after(ts[0]), "expected a value after %q", ts[0].text)
+		return 0, Value{}, nil, nil, false
+	}
+	if o == Matches {
+		re, ok := w.regex(ts[1])
+		return o, Value{}, re, ts[2:], ok
+	}
+	v, ok := w.value(ts[1])
+	return o, v, nil, ts[2:], ok
+}
+
+var idWord = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]*$`)
+
+// after reads `after "Step title"` or `after ACTION_ID`.
+func (w *words) afterClause(ts []token) (*After, bool) {
+	if len(ts) == 0 {
+		return nil, true
+	}
+	if ts[0].text != "after" {
+		w.at(ts[0], "unexpected %q", ts[0].text).WithHint(`a field claim may end with after "Step title" or after ACTION_ID`)
+		return nil, false
+	}
+	if len(ts) == 1 {
+		w.errorf(w.after(ts[0]), `expected a "Step title" or an action id after "after"`)
+		return nil, false
+	}
+	if len(ts) > 2 {
+		w.at(ts[2], "unexpected %q", ts[2].text).WithHint(`quote a step title that has spaces: after "Bind Pods"`)
+		return nil, false
+	}
+	a := &After{Pos: w.pos(ts[0])}
+	if s, quoted := unquote(ts[1].text); quoted {
+		a.Step = &Word{Text: s, Pos: w.pos(ts[1])}
+		return a, true
+	}
+	if !idWord.MatchString(ts[1].text) {
+		w.at(ts[1], "%q is not an action id", ts[1].text).WithHint(`quote a step title: after "Bind Pods"`)
+		return nil, false
+	}
+	id := w.word(ts[1])
+	a.Action = &id
+	return a, true
+}
+
+// objectRef reads NAMESPACE/NAME or NAME.
+func (w *words) objectRef(kind Word, t token) (ObjectRef, bool) {
+	r := ObjectRef{Kind: kind, Pos: kind.Pos}
+	ns, name, namespaced := strings.Cut(t.text, "/")
+	if ns == "" || namespaced && (name == "" || strings.Contains(name, "/")) || strings.ContainsAny(t.text, `"[]=`) {
+		w.at(t, "bad object name %q", t.text).WithHint(`write NAMESPACE/NAME, or NAME for a cluster-scoped object`)
+		return r, false
+	}
+	if namespaced {
+		r.Namespace, r.Name, r.Namespaced = ns, name, true
+	} else {
+		r.Name = ns
+	}
+	return r, true
+}
+
+// objects reads the objects a claim is about: NS/NAME, NAME (each may
+// hold "*"), SELECTOR, or NS SELECTOR.
+func (w *words) objects(kind Word, ts []token, at diag.Pos) (ObjectSelector, bool) {
+	s := ObjectSelector{Kind: kind, Pos: kind.Pos}
+	switch {
+	case len(ts) == 0:
+		w.errorf(at, "expected the object after %q", kind.Text).
+			WithHint(`write NAMESPACE/NAME, NAME, or NAMESPACE SELECTOR, as in "pods demo app=web"`)
+		return s, false
+	case len(ts) == 1 && strings.Contains(ts[0].text, "="):
+		sel, ok := w.selector(ts[0])
+		s.Selector = sel
+		return s, ok
+	case len(ts) == 1:
+		r, ok := w.objectRef(kind, ts[0])
+		s.Namespace, s.Name = r.Namespace, r.Name
+		return s, ok
+	case len(ts) == 2 && strings.Contains(ts[1].text, "=") && !strings.ContainsAny(ts[0].text, "/="):
+		s.Namespace = ts[0].text
+		sel, ok := w.selector(ts[1])
+		s.Selector = sel
+		return s, ok
+	}
+	w.at(ts[1], "unexpected %q", ts[1].text).
+		WithHint(`objects are NAMESPACE/NAME, NAME, or NAMESPACE SELECTOR; a field path starts with "."`)
+	return s, false
+}
+
+var selectorKey = regexp.MustCompile(`^[A-Za-z0-9]([A-Za-z0-9._/-]*[A-Za-z0-9])?$`)
+
+// selector reads KEY=VALUE[,KEY!=VALUE…].
+func (w *words) selector(t token) (*Selector, bool) {
+	s := &Selector{Text: t.text, Pos: w.pos(t)}
+	off := 0
+	for _, term := range strings.Split(t.text, ",") {
+		r := Requirement{}
+		var ok bool
+		switch {
+		case strings.Contains(term, "!="):
+			r.Key, r.Value, _ = strings.Cut(term, "!=")
+			r.Op, ok = "!=", true
+		case strings.Contains(term, "=="):
+			r.Key, r.Value, _ = strings.Cut(term, "==")
+			r.Op, ok = "=", true
+		default:
+			r.Key, r.Value, ok = strings.Cut(term, "=")
+			r.Op = "="
+		}
+		if !ok || !selectorKey.MatchString(r.Key) || strings.ContainsAny(r.Value, "=!\"") {
+			w.errorf(w.t.pos(t.off+off), "bad selector term %q", term).
+				WithHint(`a selector is KEY=VALUE terms joined by commas, as in "app=web,status.phase=Pending"`)
+			return nil, false
+		}
+		for _, p := range []string{"metadata.", "spec.", "status."} {
+			if strings.HasPrefix(r.Key, p) {
+				r.Field = true
+			}
+		}
+		s.Terms = append(s.Terms, r)
+		off += len([]rune(term)) + 1
+	}
+	return s, true
+}
+
+// integer reads a whole number of zero or more.
+func (w *words) integer(t token) (Scalar[int], bool) {
+	n, err := strconv.Atoi(t.text)
+	if err != nil || n < 0 {
+		w.at(t, "expected a whole number, got %q", t.text)
+		return Scalar[int]{}, false
+	}
+	return Scalar[int]{Value: n, Pos: w.pos(t)}, true
+}
