@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
-	"github.com/loopbook/loopbook/engine/cluster/store"
 	"github.com/loopbook/loopbook/engine/cluster/sim"
+	"github.com/loopbook/loopbook/engine/cluster/store"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
 )
 
