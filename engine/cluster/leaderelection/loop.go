@@ -1,0 +1,84 @@
+package leaderelection
+
+// tryAcquire is one turn of client-go's acquire loop
+// (wait.JitterUntilWithContext(…, RetryPeriod, JitterFactor, sliding
+// true)): try, report a new leader, and either become leader or try
+// again a jittered RetryPeriod after this try.
+func (e *Elector) tryAcquire() {
+	ok := e.tryAcquireOrRenew()
+	e.maybeReportTransition()
+	if !ok {
+		e.schedule(e.client.Jitter(e.cfg.RetryPeriod, JitterFactor), e.tryAcquire)
+		return
+	}
+	e.state = leading
+	e.elect(outcomeAcquired)
+	// renew's wait.Until runs its first poll at once, while
+	// OnStartedLeading starts on its own goroutine.
+	e.renewPoll()
+	if e.state == leading {
+		e.cfg.Callbacks.OnStartedLeading()
+	}
+}
+
+// renewPoll starts one renewal (wait.PollUntilContextTimeout with
+// RetryPeriod, RenewDeadline, immediate): its first try is now.
+func (e *Elector) renewPoll() {
+	e.deadline = e.loop.Now().Add(e.cfg.RenewDeadline)
+	e.tryRenew()
+}
+
+// tryRenew is one try of a renewal. Success ends the poll, and the next
+// poll starts RetryPeriod later (wait.Until: sliding, no jitter). A
+// failure is tried again RetryPeriod later, unless that is not before the
+// deadline: the poll's ticker is re-armed after each tick, so the tick
+// due at the deadline comes after it, and the deadline ends the poll.
+func (e *Elector) tryRenew() {
+	if e.tryAcquireOrRenew() {
+		e.maybeReportTransition()
+		e.schedule(e.cfg.RetryPeriod, e.renewPoll)
+		return
+	}
+	if next := e.loop.Now().Add(e.cfg.RetryPeriod); next < e.deadline {
+		e.scheduleAt(next, e.tryRenew)
+		return
+	}
+	e.scheduleAt(e.deadline, e.lose)
+}
+
+// lose ends leadership when a renewal passed its deadline ("Failed to
+// renew lease … context deadline exceeded").
+func (e *Elector) lose() {
+	e.maybeReportTransition()
+	e.elect(outcomeLost)
+	e.end()
+}
+
+// end is the return of client-go's Run: a leader with ReleaseOnCancel
+// gives the Lease up, then OnStoppedLeading is called.
+func (e *Elector) end() {
+	wasLeading := e.state == leading
+	e.state = stopped
+	e.next = nil
+	if wasLeading && e.cfg.ReleaseOnCancel {
+		e.release()
+	}
+	e.cfg.Callbacks.OnStoppedLeading()
+}
+
+// maybeReportTransition tells OnNewLeader about a holder other than the
+// last one reported, and records it, unless it is this candidate (its
+// acquisition is recorded as such) or nobody.
+func (e *Elector) maybeReportTransition() {
+	holder := e.observed.HolderIdentity
+	if holder == e.reported {
+		return
+	}
+	e.reported = holder
+	if holder != "" && holder != e.cfg.Identity {
+		e.elect(outcomeNewLeader)
+	}
+	if e.cfg.Callbacks.OnNewLeader != nil {
+		e.cfg.Callbacks.OnNewLeader(holder)
+	}
+}
