@@ -169,4 +169,3 @@ func describe(n *yaml.Node) string {
 	}
 	return fmt.Sprintf("%q", n.Value)
 }
-

@@ -127,24 +127,22 @@ func unescape(rest []rune) (rune, int) {
 
 // blockSpots reads a literal or folded block scalar whose header ("|",
 // ">-", …) is on line header; the indentation is that of its first
-// non-empty line.
+// non-empty line. A line break is placed at the end of the line it ends,
+// an empty line's where its text would start.
 func blockSpots(lines [][]rune, header int, folded bool) ([]rune, []spot) {
 	var out []rune
 	var spots []spot
 	emit := func(r rune, s spot) { out = append(out, r); spots = append(spots, s) }
 	indent := -1
 	prevMore := false // the previous content line was more indented
-	pendingBreak := false
-	var breakAt spot
-	empties := 0
+	pending := false  // a content line was read: its break is pending
+	var end spot      // where the pending break is
+	var blanks []int  // empty lines since the last content line
 	for l := header + 1; l <= len(lines); l++ {
 		line := lines[l-1]
 		if isBlank(line) {
 			if indent >= 0 {
-				empties++
-				if !pendingBreak {
-					breakAt = spot{l, 1}
-				}
+				blanks = append(blanks, l)
 			}
 			continue
 		}
@@ -156,27 +154,26 @@ func blockSpots(lines [][]rune, header int, folded bool) ([]rune, []spot) {
 			break
 		}
 		more := lead > indent || line[indent] == '\t'
-		if pendingBreak {
-			switch {
-			case !folded || more || prevMore:
-				for range empties + 1 {
-					emit('\n', breakAt)
-				}
-			case empties == 0:
-				emit(' ', breakAt)
-			default:
-				for range empties {
-					emit('\n', breakAt)
-				}
+		if pending {
+			if !folded || more || prevMore {
+				emit('\n', end)
+			} else if len(blanks) == 0 {
+				emit(' ', end)
+			}
+			for _, b := range blanks {
+				emit('\n', spot{b, indent + 1})
 			}
 		}
 		for i := indent; i < len(line); i++ {
 			emit(line[i], spot{l, i + 1})
 		}
-		pendingBreak, breakAt, empties, prevMore = true, spot{l, len(line) + 1}, 0, more
+		pending, end, blanks, prevMore = true, spot{l, len(line) + 1}, nil, more
 	}
-	if pendingBreak {
-		emit('\n', breakAt)
+	if pending {
+		emit('\n', end)
+		for _, b := range blanks { // kept by "+" chomping
+			emit('\n', spot{b, indent + 1})
+		}
 	}
 	return out, spots
 }
