@@ -205,6 +205,12 @@ func (r *renderer) link(from, to *Page) Link {
 	return Link{Title: to.Front.Title, URL: relURL(from.Out, to.Out), Summary: to.Front.Summary}
 }
 
+// navMaxItems bounds the entries of one level of the sidebar. A level with
+// more shows a window around the current page and a link to the section
+// that lists them all, so a page's size does not grow with the site's
+// (Docsy truncates long menus the same way, with sidebar_menu_truncate).
+const navMaxItems = 50
+
 // nav builds the sidebar for page p: every top-level entry, and the
 // children of each section on the way down to p.
 func (r *renderer) nav(p *Page) []NavItem {
@@ -212,19 +218,46 @@ func (r *renderer) nav(p *Page) []NavItem {
 	for a := p.Parent; a != nil; a = a.Parent {
 		ancestors[a] = true
 	}
-	var build func(children []*Page) []NavItem
-	build = func(children []*Page) []NavItem {
-		items := make([]NavItem, 0, len(children))
-		for _, c := range children {
+	var build func(parent *Page) []NavItem
+	build = func(parent *Page) []NavItem {
+		children := parent.Children
+		start, end := navWindow(children, p, ancestors)
+		items := make([]NavItem, 0, end-start+1)
+		for _, c := range children[start:end] {
 			it := NavItem{Title: c.Front.Title, URL: relURL(p.Out, c.Out), Current: c == p, Ancestor: ancestors[c], IsSection: c.IsSection()}
 			if c.IsSection() && (it.Current || it.Ancestor) {
-				it.Children = build(c.Children)
+				it.Children = build(c)
 			}
 			items = append(items, it)
 		}
+		if end-start < len(children) {
+			items = append(items, NavItem{
+				Title:     fmt.Sprintf("All %d entries of %s", len(children), parent.Front.Title),
+				URL:       relURL(p.Out, parent.Out),
+				Current:   parent == p,
+				IsSection: true,
+			})
+		}
 		return items
 	}
-	return build(r.src.Home.Children)
+	return build(r.src.Home)
+}
+
+// navWindow chooses which children of one level the sidebar lists: all of
+// them, or navMaxItems centred on the one that is p or holds p.
+func navWindow(children []*Page, p *Page, ancestors map[*Page]bool) (start, end int) {
+	if len(children) <= navMaxItems {
+		return 0, len(children)
+	}
+	focus := 0
+	for i, c := range children {
+		if c == p || ancestors[c] {
+			focus = i
+			break
+		}
+	}
+	start = min(max(focus-navMaxItems/2, 0), len(children)-navMaxItems)
+	return start, start + navMaxItems
 }
 
 // scanIDs collects the id attributes of rendered HTML.

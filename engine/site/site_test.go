@@ -422,3 +422,39 @@ func TestRegisteredBlockKindRendersInPages(t *testing.T) {
 		t.Errorf("a kind's error must fail the build at its position, got %v", err)
 	}
 }
+
+func TestNavIsBoundedOnLargeLevels(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("-- loopbook.yaml --\ntitle: Big\n-- content/_index.md --\n---\ntitle: Home\n---\n")
+	b.WriteString("-- lessons/01-many/_index.md --\n---\ntitle: Many\n---\n")
+	for i := 1; i <= 120; i++ {
+		fmt.Fprintf(&b, "-- lessons/01-many/%03d-p%d.md --\n---\ntitle: P%d\nweight: %d\n---\nx\n", i, i, i, i)
+	}
+	out := build(t, writeSite(t, b.String()), Options{})
+	tests := []struct {
+		page        string
+		first, last int
+	}{
+		{"many/p1.html", 1, 50},
+		{"many/p60.html", 35, 84},
+		{"many/p120.html", 71, 120},
+	}
+	for _, tt := range tests {
+		t.Run(tt.page, func(t *testing.T) {
+			html, ok := out.Lookup(tt.page)
+			if !ok {
+				t.Fatal("missing page")
+			}
+			links := regexp.MustCompile(`class="nav-link[^"]*" href="p(\d+)\.html"`).FindAllSubmatch(html, -1)
+			if len(links) != 50 {
+				t.Fatalf("%d page links in the sidebar, want 50", len(links))
+			}
+			if string(links[0][1]) != fmt.Sprint(tt.first) || string(links[49][1]) != fmt.Sprint(tt.last) {
+				t.Errorf("window p%s…p%s, want p%d…p%d", links[0][1], links[49][1], tt.first, tt.last)
+			}
+			if !bytes.Contains(html, []byte(`href="index.html">All 120 entries of Many</a>`)) {
+				t.Error("no link to the section that lists every entry")
+			}
+		})
+	}
+}
