@@ -98,12 +98,14 @@ func flowSpots(lines [][]rune, at spot, quote rune, limit int) ([]rune, []spot) 
 	return out, spots
 }
 
+// simpleEscapes are YAML's one-character escapes.
+var simpleEscapes = map[rune]rune{'0': 0, 'a': 7, 'b': 8, 't': 9, '\t': 9, 'n': 10, 'v': 11, 'f': 12, 'r': 13,
+	'e': 27, ' ': ' ', '"': '"', '/': '/', '\\': '\\', 'N': 0x85, '_': 0xa0, 'L': 0x2028, 'P': 0x2029}
+
 // unescape decodes the escape after a backslash in a double-quoted
 // scalar; width is the number of runes it takes after the backslash.
 func unescape(rest []rune) (rune, int) {
-	simple := map[rune]rune{'0': 0, 'a': 7, 'b': 8, 't': 9, '\t': 9, 'n': 10, 'v': 11, 'f': 12, 'r': 13,
-		'e': 27, ' ': ' ', '"': '"', '/': '/', '\\': '\\', 'N': 0x85, '_': 0xa0, 'L': 0x2028, 'P': 0x2029}
-	if r, ok := simple[rest[0]]; ok {
+	if r, ok := simpleEscapes[rest[0]]; ok {
 		return r, 1
 	}
 	digits := map[rune]int{'x': 2, 'u': 4, 'U': 8}[rest[0]]
