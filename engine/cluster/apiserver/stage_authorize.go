@@ -1,16 +1,15 @@
 package apiserver
 
 import (
-	"fmt"
-
 	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/auth"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
 )
 
 // runAuthorize is the authorize gate (WithAuthorization,
 // k8s.io/apiserver/pkg/endpoints/filters/authorization.go): the
 // authorizer must allow the request's attributes, or the answer is 403
-// with the forbidden message. Without an authorizer everything is allowed
+// with the forbidden message (auth.Forbidden). Without an authorizer everything is allowed
 // (AlwaysAllow).
 //
 // Exec, attach and port-forward requested with GET (websockets) must also
@@ -44,41 +43,8 @@ func (r *request) authorize(attrs api.Attributes) *api.Status {
 		r.gate(trace.Authorize, 0, nil, reason)
 		return nil
 	}
-	st := forbidden(attrs, reason)
+	st := auth.Forbidden(attrs, reason)
 	r.gate(trace.Authorize, 0, st, "")
 	return st
 }
 
-// forbidden words a refusal as responsewriters.Forbidden does
-// (k8s.io/apiserver/pkg/endpoints/handlers/responsewriters/errors.go):
-//
-//	deployments.apps is forbidden: User "bob" cannot create resource "deployments" in API group "apps" in the namespace "demo"
-//	forbidden: User "system:anonymous" cannot get path "/metrics"
-func forbidden(a api.Attributes, reason string) *api.Status {
-	user := ""
-	if a.User != nil {
-		user = a.User.Name
-	}
-	var msg string
-	switch {
-	case !a.IsResourceRequest:
-		msg = fmt.Sprintf("User %q cannot %s path %q", user, a.Verb, a.Path)
-	default:
-		res := a.Resource
-		if a.Subresource != "" {
-			res += "/" + a.Subresource
-		}
-		if a.Namespace != "" {
-			msg = fmt.Sprintf("User %q cannot %s resource %q in API group %q in the namespace %q", user, a.Verb, res, a.APIGroup, a.Namespace)
-		} else {
-			msg = fmt.Sprintf("User %q cannot %s resource %q in API group %q at the cluster scope", user, a.Verb, res, a.APIGroup)
-		}
-	}
-	if reason != "" {
-		msg += ": " + reason
-	}
-	if !a.IsResourceRequest {
-		return api.NewForbiddenPath(msg)
-	}
-	return api.NewForbidden(a.GroupResource(), a.Name, msg)
-}

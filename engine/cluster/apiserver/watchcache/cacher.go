@@ -14,7 +14,7 @@ import (
 const (
 	// DefaultLatency is how long an event takes from the store write to a
 	// watcher. Illustrative: the model's choice, not a Kubernetes value.
-	DefaultLatency = 10 * time.Millisecond
+	DefaultLatency = 5 * time.Millisecond
 	// DefaultBookmarkFrequency is how often a watcher that allows bookmarks
 	// gets one (defaultBookmarkFrequency in cacher.go).
 	DefaultBookmarkFrequency = time.Minute
@@ -124,6 +124,10 @@ func (c *Cacher) RV() int64 {
 	}
 	return c.rv
 }
+
+// Revision returns the revision of the last change the cache saw, or of
+// its last list: it moves exactly when the cached objects may have.
+func (c *Cacher) Revision() int64 { return c.rv }
 
 // Len returns the number of objects cached.
 func (c *Cacher) Len() int { return c.objs.len() }

@@ -1,0 +1,140 @@
+package apiserver
+
+import (
+	"github.com/loopbook/loopbook/engine/cluster/admission"
+	"github.com/loopbook/loopbook/engine/cluster/apiserver/watchcache"
+	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/store"
+)
+
+// lookups is how the authenticator, the authorizers and the admission
+// plugins read the cluster's objects: from the watch caches, as
+// kube-apiserver's plugins read informer caches, so they keep working
+// while etcd is unreachable. Every replica's caches hold the same state
+// (they follow one store, at once), so the first replica with the cache
+// loaded answers; without one, the store does. It implements
+// auth.RBACSource, auth.NodeGraph, auth.PVCGetter, admission.Namespaces,
+// admission.ServiceAccounts and admission.WebhookConfigs.
+type lookups struct {
+	p     *Plane
+	nodes *nodeIndex
+}
+
+var (
+	_ admission.Namespaces      = (*lookups)(nil)
+	_ admission.ServiceAccounts = (*lookups)(nil)
+	_ admission.WebhookConfigs  = (*lookups)(nil)
+)
+
+// cache returns a loaded watch cache of group/resource, or nil.
+func (l *lookups) cache(group, resource string) *watchcache.Cacher {
+	for _, s := range l.p.servers {
+		if c := s.caches[cacheKey{group, resource}]; s.up && c != nil && c.ready {
+			return c.c
+		}
+	}
+	return nil
+}
+
+func (l *lookups) kind(group, resource string) *object.KindInfo {
+	k, _ := l.p.cfg.Registry.ByResource(group, resource)
+	return k
+}
+
+// get returns namespace/name of group/resource, or nil.
+func (l *lookups) get(group, resource, namespace, name string) *object.Object {
+	k := l.kind(group, resource)
+	if k == nil {
+		return nil
+	}
+	key := objectKey(k, namespace, name)
+	if c := l.cache(group, resource); c != nil {
+		o, _ := c.Get(key)
+		return o
+	}
+	kv, ok, err := l.p.cfg.Store.Get(key)
+	if err != nil || !ok {
+		return nil
+	}
+	return kv.Value
+}
+
+// list returns the objects of group/resource in namespace ("" for all or
+// cluster-scoped), in key order.
+func (l *lookups) list(group, resource, namespace string) []*object.Object {
+	k := l.kind(group, resource)
+	if k == nil {
+		return nil
+	}
+	pred := &watchcache.Predicate{Prefix: namespacePrefix(k, namespace)}
+	var out []*object.Object
+	if c := l.cache(group, resource); c != nil {
+		c.List(pred, func(_ string, o *object.Object) bool { out = append(out, o); return true })
+		return out
+	}
+	res, err := l.p.cfg.Store.RangePrefix(pred.Prefix, store.RangeOptions{})
+	if err != nil {
+		return nil
+	}
+	for _, kv := range res.KVs {
+		out = append(out, kv.Value)
+	}
+	return out
+}
+
+const rbacGroup = "rbac.authorization.k8s.io"
+
+// RBACRevision moves whenever an RBAC object may have changed: the newest
+// revision the four RBAC caches have seen.
+func (l *lookups) RBACRevision() int64 {
+	var rev int64
+	for _, r := range []string{"roles", "rolebindings", "clusterroles", "clusterrolebindings"} {
+		c := l.cache(rbacGroup, r)
+		if c == nil {
+			return l.p.cfg.Store.Rev()
+		}
+		rev = max(rev, c.Revision())
+	}
+	return rev
+}
+
+func (l *lookups) ClusterRoles() []*object.Object { return l.list(rbacGroup, "clusterroles", "") }
+
+func (l *lookups) ClusterRoleBindings() []*object.Object {
+	return l.list(rbacGroup, "clusterrolebindings", "")
+}
+
+func (l *lookups) Roles(namespace string) []*object.Object {
+	return l.list(rbacGroup, "roles", namespace)
+}
+
+func (l *lookups) RoleBindings(namespace string) []*object.Object {
+	return l.list(rbacGroup, "rolebindings", namespace)
+}
+
+// Namespace is admission.Namespaces.
+func (l *lookups) Namespace(name string) *object.Object { return l.get("", "namespaces", "", name) }
+
+// ServiceAccount is admission.ServiceAccounts.
+func (l *lookups) ServiceAccount(namespace, name string) *object.Object {
+	return l.get("", "serviceaccounts", namespace, name)
+}
+
+// WebhookConfigs is admission.WebhookConfigs.
+func (l *lookups) WebhookConfigs() (mutating, validating []*object.Object) {
+	const g = "admissionregistration.k8s.io"
+	return l.list(g, "mutatingwebhookconfigurations", ""), l.list(g, "validatingwebhookconfigurations", "")
+}
+
+// PodsOnNode is auth.NodeGraph: the Pods bound to node.
+func (l *lookups) PodsOnNode(node string) []*object.Object { return l.nodes.pods(node) }
+
+// PersistentVolumeClaim is auth.PVCGetter.
+func (l *lookups) PersistentVolumeClaim(namespace, name string) *object.Object {
+	return l.get("", "persistentvolumeclaims", namespace, name)
+}
+
+// pod, serviceAccount and node are auth.Getters.
+func (l *lookups) pod(namespace, name string) *object.Object { return l.get("", "pods", namespace, name) }
+
+func (l *lookups) node(_, name string) *object.Object { return l.get("", "nodes", "", name) }

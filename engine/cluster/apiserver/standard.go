@@ -1,0 +1,164 @@
+package apiserver
+
+import (
+	"time"
+
+	"github.com/loopbook/loopbook/engine/cluster/admission"
+	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/auth"
+	"github.com/loopbook/loopbook/engine/cluster/flowcontrol"
+	"github.com/loopbook/loopbook/engine/cluster/sim"
+	"github.com/loopbook/loopbook/engine/cluster/trace"
+)
+
+// DefaultServiceTime is how long a request holds its API Priority and
+// Fairness seats in the model. Illustrative: the model's choice.
+const DefaultServiceTime = 5 * time.Millisecond
+
+// Standard are the choices NewStandard takes; the zero Standard is a
+// cluster with no fixture users and no reachable webhook.
+type Standard struct {
+	// Users are the fixture's users, authenticated by token.
+	Users []auth.User
+	// AnonymousDisabled is --anonymous-auth=false.
+	AnonymousDisabled bool
+	// Webhooks delivers AdmissionReviews to webhook actors; nil answers
+	// every call with "no endpoints available for service".
+	Webhooks admission.Caller
+	// FlowControl configures API Priority and Fairness; the zero value is
+	// the bootstrap configuration with kube-apiserver's default limits.
+	FlowControl flowcontrol.Config
+	// ServiceTime is how long a request holds its seats; nil means
+	// DefaultServiceTime for every request.
+	ServiceTime func(info api.RequestInfo) time.Duration
+}
+
+// NewStandard is New with kube-apiserver's default parts, reading the
+// plane's own storage through its watch caches:
+//
+//   - authentication: auth.Authenticator with std.Users, node and
+//     ServiceAccount tokens, and anonymous access (unless disabled);
+//   - authorization: --authorization-mode=Node,RBAC (auth.NewDefaultAuthorizer),
+//     the Node authorizer following the Pods bound to each node;
+//   - admission: the default plugins in kube-apiserver's order
+//     (NamespaceLifecycle, ServiceAccount, Priority, DefaultTolerationSeconds,
+//     the webhooks) plus NodeRestriction, as kubeadm enables it; the chain
+//     records its own ADMIT and WEBHOOK events;
+//   - API Priority and Fairness per replica (flowcontrol), with the
+//     replica's object and watcher counts for the work estimate;
+//   - the bootstrap RBAC policy (auth.BootstrapObjects) written at start,
+//     before cfg.Bootstrap.
+//
+// Fields of cfg that are set are kept (a test may replace the authorizer).
+// It returns the authenticator too, which issues node and ServiceAccount
+// tokens.
+func NewStandard(cfg Config, std Standard) (*Plane, *auth.Authenticator, error) {
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, nil, err
+	}
+	l := &lookups{}
+	authn, err := auth.NewAuthenticator(auth.Config{
+		Users: std.Users, AnonymousDisabled: std.AnonymousDisabled,
+		Now: cfg.Loop.Now, Rand: cfg.Rand,
+		ServiceAccounts: l.ServiceAccount,
+		Pods:            l.pod,
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	if cfg.Authenticator == nil {
+		cfg.Authenticator = authn
+	}
+	if cfg.Authorizer == nil {
+		cfg.Authorizer = auth.NewDefaultAuthorizer(l, l)
+	}
+	if cfg.Admission == nil {
+		cfg.Admission = standardAdmission(cfg, std, l)
+		cfg.AdmissionTraced = true
+	}
+	if cfg.NewPrioritizer == nil {
+		cfg.NewPrioritizer = func(replica trace.Actor) Prioritizer { return newFlowControl(l, replica, std) }
+	}
+	cfg.Bootstrap = append(auth.BootstrapObjects(), cfg.Bootstrap...)
+	l.p = &Plane{cfg: cfg} // until New returns: no replica, so the store answers
+	pods, _ := cfg.Registry.ByResource("", "pods")
+	if l.nodes, err = newNodeIndex(cfg.Store, keyPrefix(pods)); err != nil {
+		return nil, nil, err
+	}
+	p, err := New(cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	l.p = p
+	return p, authn, nil
+}
+
+// standardAdmission builds the default chain with NodeRestriction.
+func standardAdmission(cfg Config, std Standard, l *lookups) *admission.Chain {
+	caller := std.Webhooks
+	if caller == nil {
+		caller = admission.CallerFunc(func(t admission.Target, _ *admission.Review) (*admission.ReviewResponse, error) {
+			return nil, admission.NoEndpoints(string(t.Actor()))
+		})
+	}
+	acfg := admission.Config{Log: cfg.Trace, Now: cfg.Loop.Now}
+	wo := admission.WebhookOptions{Configs: l, Namespaces: l, Caller: caller, NewUID: admission.UIDFunc(cfg.Rand), Registry: cfg.Registry}
+	return admission.NewChain(acfg, admission.SortPlugins([]api.AdmissionPlugin{
+		admission.NewNamespaceLifecycle(l),
+		admission.NewServiceAccount(l, admission.GenerateNameFunc(cfg.Rand)),
+		admission.NewPriority(nil),
+		admission.NewDefaultTolerationSeconds(),
+		&auth.NodeRestriction{Pods: l.pod, Nodes: l.node},
+		admission.NewMutatingWebhook(acfg, wo),
+		admission.NewValidatingWebhook(acfg, wo),
+	})...)
+}
+
+// flowControl adapts a replica's flowcontrol.Controller to Prioritizer.
+type flowControl struct {
+	c       *flowcontrol.Controller
+	service func(api.RequestInfo) time.Duration
+}
+
+func newFlowControl(l *lookups, replica trace.Actor, std Standard) *flowControl {
+	fc := std.FlowControl
+	if fc.ObjectCount == nil {
+		fc.ObjectCount = func(gr api.GroupResource) (int64, bool) {
+			if s := l.p.Server(replica); s != nil {
+				if c := s.caches[cacheKey{gr.Group, gr.Resource}]; c != nil && c.ready {
+					return int64(c.c.Len()), true
+				}
+			}
+			return 0, false
+		}
+	}
+	if fc.WatchCount == nil {
+		fc.WatchCount = func(info api.RequestInfo) int {
+			if s := l.p.Server(replica); s != nil {
+				if c := s.caches[cacheKey{info.APIGroup, info.Resource}]; c != nil {
+					return c.c.Watchers()
+				}
+			}
+			return 0
+		}
+	}
+	service := std.ServiceTime
+	if service == nil {
+		service = func(api.RequestInfo) time.Duration { return DefaultServiceTime }
+	}
+	return &flowControl{c: flowcontrol.New(fc), service: service}
+}
+
+// Prioritize classifies and admits a request.
+func (f *flowControl) Prioritize(now sim.Time, user *api.UserInfo, info api.RequestInfo) Priority {
+	d := f.c.Admit(now, user, info, f.service(info))
+	if d.LongRunning {
+		return Priority{}
+	}
+	p := Priority{Schema: d.Schema, Level: d.Level, Wait: d.Wait}
+	if d.Rejected {
+		p.Rejected = d.Status
+	}
+	return p
+}
