@@ -135,6 +135,8 @@ func (l *lookups) PersistentVolumeClaim(namespace, name string) *object.Object {
 }
 
 // pod, serviceAccount and node are auth.Getters.
-func (l *lookups) pod(namespace, name string) *object.Object { return l.get("", "pods", namespace, name) }
+func (l *lookups) pod(namespace, name string) *object.Object {
+	return l.get("", "pods", namespace, name)
+}
 
 func (l *lookups) node(_, name string) *object.Object { return l.get("", "nodes", "", name) }

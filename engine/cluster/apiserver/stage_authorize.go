@@ -47,4 +47,3 @@ func (r *request) authorize(attrs api.Attributes) *api.Status {
 	r.gate(trace.Authorize, 0, st, "")
 	return st
 }
-
