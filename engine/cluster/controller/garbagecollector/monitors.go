@@ -1,0 +1,111 @@
+package garbagecollector
+
+import (
+	"github.com/loopbook/loopbook/engine/cluster/client/cache"
+	"github.com/loopbook/loopbook/engine/cluster/object"
+)
+
+// ignored are the resources the collector never monitors
+// (graph_builder.go, DefaultIgnoredResources: events in core and in
+// events.k8s.io).
+var ignored = map[[2]string]bool{{"", "events"}: true, {"events.k8s.io", "events"}: true}
+
+// deletableKinds are the resources to monitor: the preferred version of
+// every resource that supports delete, list and watch, but the ignored
+// ones (GetDeletableResources). The model reads discovery from the kind
+// registry the API server serves instead of GET /api and /apis; the order
+// is discovery order.
+func deletableKinds(reg *object.Registry) []*object.KindInfo {
+	var out []*object.KindInfo
+	for _, k := range reg.Kinds() {
+		if k.BodyOnly || ignored[[2]string{k.Group, k.Resource}] ||
+			!k.HasVerb("delete") || !k.HasVerb("list") || !k.HasVerb("watch") {
+			continue
+		}
+		if vs := reg.Versions(k.Group, k.Resource); len(vs) == 0 || vs[0] != k {
+			continue
+		}
+		out = append(out, k)
+	}
+	return out
+}
+
+// syncMonitors makes the monitors match the deletable resources:
+// resources new since the last sync get a handler on the manager's shared
+// informer (which the manager, or startMonitors, starts), resources gone
+// (a CRD deleted) lose theirs (syncMonitors and startMonitors).
+func (gc *GarbageCollector) syncMonitors() (added bool) {
+	want := deletableKinds(gc.ctx.Env.Kinds)
+	keep := make(map[*object.KindInfo]bool, len(want))
+	for _, k := range want {
+		keep[k] = true
+	}
+	var current []*monitor
+	have := map[*object.KindInfo]bool{}
+	for _, m := range gc.monitors {
+		if keep[m.kind] {
+			current = append(current, m)
+			have[m.kind] = true
+			continue
+		}
+		_ = m.inf.RemoveEventHandler(m.reg)
+	}
+	for _, k := range want {
+		if have[k] {
+			continue
+		}
+		inf := gc.ctx.Informers.Informer(k)
+		reg, err := inf.AddEventHandlerWithResyncPeriod(gc.handlers(k), 0)
+		if err != nil {
+			continue
+		}
+		current = append(current, &monitor{kind: k, inf: inf, reg: reg})
+		added = true
+	}
+	gc.monitors = current
+	return added
+}
+
+// periodicSync is Sync: compare with discovery every SyncPeriod, and
+// start the informers of new monitors.
+func (gc *GarbageCollector) periodicSync() {
+	if gc.stopped {
+		return
+	}
+	if gc.syncMonitors() {
+		gc.ctx.Informers.Start()
+	}
+	gc.resync = gc.loop.After(SyncPeriod, gc.periodicSync)
+}
+
+// synced is GraphBuilder.IsSynced: there are monitors and every one has
+// delivered its informer's initial list.
+func (gc *GarbageCollector) synced() bool {
+	if len(gc.monitors) == 0 {
+		return false
+	}
+	for _, m := range gc.monitors {
+		if !m.reg.HasSynced() {
+			return false
+		}
+	}
+	return true
+}
+
+// handlers feed a resource's informer events to the graph
+// (controllerFor): the model's informers call handlers on the loop, so
+// the graph changes at once, in the order client-go's single
+// graphChanges consumer would apply them.
+func (gc *GarbageCollector) handlers(k *object.KindInfo) cache.ResourceEventHandler {
+	return cache.ResourceEventHandlerFuncs{
+		AddFunc: func(o *object.Object) { gc.processGraphChange(event{kind: k, typ: addEvent, obj: o}) },
+		UpdateFunc: func(old, o *object.Object) {
+			gc.processGraphChange(event{kind: k, typ: updateEvent, obj: o, old: old})
+		},
+		DeleteFunc: func(obj any) {
+			if o, ok := cache.ObjectOf(obj); ok {
+				gc.processGraphChange(event{kind: k, typ: deleteEvent, obj: o})
+			}
+		},
+	}
+}
