@@ -28,6 +28,7 @@ var Kinds = []string{"scenario", "failures", "whatif", "gates", "quiz", "map"}
 // together, as a diag.List; the block is returned as far as it could be
 // read even then (for tools that show it), but must not be run.
 func Parse(kind string, body []byte, at diag.Pos) (Block, error) {
+	body = normalize(body)
 	p := newParser(body, at)
 	var read func(*yaml.Node) Block
 	switch kind {

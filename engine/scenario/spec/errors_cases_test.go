@@ -9,6 +9,9 @@ var errorCases = []errorCase{
 	{"yaml two documents", "scenario", "id: a\ntitle: T\n---\nid: b\n"},
 	{"yaml alias", "scenario", "id: &x a\ntitle: *x\n"},
 	{"empty block", "scenario", "\n# nothing\n"},
+	{"windows line ends", "scenario", "id: a\r\ntitle: T\r\nstpes: []\r\n"},
+	{"lone carriage returns", "scenario", "id: a\rtitle: T\rstpes: []\r"},
+	{"expect starting with a star", "scenario", "id: a\ntitle: T\nsteps:\n  - title: Any\n    expect: * CREATE pods\n"},
 	{"unknown block kind", "scenaro", "id: a\n"},
 	{"block not a mapping", "quiz", "- a\n- b\n"},
 

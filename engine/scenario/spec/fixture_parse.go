@@ -12,6 +12,7 @@ import (
 // ParseFixture parses a fixture file. It returns the fixture as far as it
 // could be read, and every error found.
 func ParseFixture(file string, src []byte) (*Fixture, error) {
+	src = normalize(src)
 	p := newParser(src, diag.Pos{File: file, Line: 1, Col: 1})
 	var f *Fixture
 	if root := p.decode(src, "fixture"); root != nil {

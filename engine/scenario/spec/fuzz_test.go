@@ -23,7 +23,7 @@ func checkErr(t *testing.T, err error, at diag.Pos, input string) {
 	if len(l) == 0 {
 		t.Fatalf("an empty error list: %v", err)
 	}
-	last := at.Line + strings.Count(input, "\n") + 1
+	last := at.Line + strings.Count(string(normalize([]byte(input))), "\n") + 1
 	for _, e := range l {
 		if e.Pos.File != at.File || e.Pos.Line < max(at.Line, 1) || e.Pos.Line > last || e.Pos.Col < 1 {
 			t.Fatalf("error at %v outside %s:%d-%d: %v", e.Pos, at.File, at.Line, last, e)

@@ -26,9 +26,20 @@ type parser struct {
 	bad map[*yaml.Node]bool
 }
 
+// newParser returns a parser for body, whose line breaks must have been
+// normalised (see normalize).
 func newParser(body []byte, at diag.Pos) *parser {
 	at.Line = max(at.Line, 1)
 	return &parser{at: at, col: max(at.Col, 1), lines: splitLines(body), bad: map[*yaml.Node]bool{}}
+}
+
+// normalize makes YAML see the lines the lesson has: "\r\n" and a lone
+// "\r" end a line, as in Markdown, and become "\n"; the characters YAML
+// alone takes for line breaks (U+0085, U+2028, U+2029) become spaces, so
+// that YAML's line numbers are the file's.
+func normalize(body []byte) []byte {
+	s := strings.ReplaceAll(string(body), "\r\n", "\n")
+	return []byte(strings.NewReplacer("\r", "\n", "\u0085", " ", "\u2028", " ", "\u2029", " ").Replace(s))
 }
 
 // pos returns the lesson position of body line line, column col.
@@ -113,8 +124,11 @@ func (p *parser) yamlErr(err error, body []byte) {
 				e.Pos.Col = firstNonBlank(p.lines[body-1])
 			}
 		}
-		if strings.Contains(e.Msg, "did not find expected key") || strings.Contains(e.Msg, "did not find expected '-' indicator") {
+		switch {
+		case strings.Contains(e.Msg, "did not find expected key"), strings.Contains(e.Msg, "did not find expected '-' indicator"):
 			e.Hint = "a line of the mapping or list that starts here is not indented like its other entries"
+		case strings.Contains(e.Msg, "did not find expected alphabetic or numeric character") && e.Hint == "":
+			e.Hint = `a value starting with "*" or "&" is read as an alias or anchor; put the value in double quotes`
 		}
 		e.Pos.Col += p.col - 1
 		e.Pos.Line = max(e.Pos.Line, 1)

@@ -74,12 +74,13 @@ type KeyValue struct {
 	Pos   diag.Pos
 }
 
-// splitLines splits text into lines of runes, without their line ends.
+// splitLines splits normalised text into lines of runes, without their
+// line ends.
 func splitLines(src []byte) [][]rune {
 	raw := strings.Split(string(src), "\n")
 	out := make([][]rune, len(raw))
 	for i, l := range raw {
-		out[i] = []rune(strings.TrimSuffix(l, "\r"))
+		out[i] = []rune(l)
 	}
 	return out
 }
