@@ -191,6 +191,7 @@ func TestForegroundWaitsForBlockingDependent(t *testing.T) {
 			if !tc.block {
 				return
 			}
+			held = held.DeepCopy()
 			held.Meta.Finalizers = nil
 			if _, err := h.alice.Update(h.kind("v1", "Pod"), held, api.WriteOptions{}); err != nil {
 				t.Fatal(err)
