@@ -28,7 +28,7 @@ func (h *harness) golden(name string, mark int) {
 	t := h.t
 	t.Helper()
 	var b bytes.Buffer
-	q := h.env.Log.Query(trace.Or(trace.From(ServiceAccountsName), trace.From(RootCAPublisherName), trace.From("alice"))).After(mark-1)
+	q := h.env.Log.Query(trace.Or(trace.From(ServiceAccountsName), trace.From(RootCAPublisherName), trace.From("alice"))).After(mark - 1)
 	for ev := range q.All() {
 		fmt.Fprintf(&b, "%s %s %s %s %s", ev.Time, ev.From, ev.Verb, ev.Resource, ev.Name)
 		if ev.Namespace != "" {

@@ -29,7 +29,7 @@ func TestNamespacesGetDefaults(t *testing.T) {
 	if cm == nil || cm.GetString(".data[\"ca.crt\"]") != DefaultRootCA || cm.Meta.Annotations[DescriptionAnnotation] != Description {
 		t.Fatalf("ConfigMap %v", cm)
 	}
-	q := h.env.Log.Query().After(mark-1)
+	q := h.env.Log.Query().After(mark - 1)
 	for _, tc := range []struct {
 		name  string
 		preds []trace.Pred
@@ -121,10 +121,10 @@ func TestTerminatingNamespace(t *testing.T) {
 	if h.get("ServiceAccount", "demo", "default") != nil {
 		t.Error("default ServiceAccount recreated in a terminating namespace")
 	}
-	if n := h.env.Log.Query(trace.From(ServiceAccountsName), trace.Verbs(trace.Create)).After(mark-1).Count(); n != 0 {
+	if n := h.env.Log.Query(trace.From(ServiceAccountsName), trace.Verbs(trace.Create)).After(mark - 1).Count(); n != 0 {
 		t.Errorf("%d creates", n)
 	}
-	if n := h.env.Log.Query(trace.From(ServiceAccountsName), trace.Verbs(trace.Reconcile), trace.Object("demo")).After(mark-1).Count(); n != 1 {
+	if n := h.env.Log.Query(trace.From(ServiceAccountsName), trace.Verbs(trace.Reconcile), trace.Object("demo")).After(mark - 1).Count(); n != 1 {
 		t.Errorf("%d reconciles of demo, want 1", n)
 	}
 }
@@ -137,7 +137,7 @@ func TestStop(t *testing.T) {
 	mark := h.env.Log.Len()
 	h.namespace("demo")
 	h.env.Loop.RunFor(time.Second)
-	if n := h.env.Log.Query(trace.Or(trace.From(ServiceAccountsName), trace.From(RootCAPublisherName))).After(mark-1).Count(); n != 0 {
+	if n := h.env.Log.Query(trace.Or(trace.From(ServiceAccountsName), trace.From(RootCAPublisherName))).After(mark - 1).Count(); n != 0 {
 		t.Errorf("%d events after Stop", n)
 	}
 }
