@@ -1,0 +1,53 @@
+package framework
+
+// StateKey names a value a plugin keeps for one scheduling cycle.
+type StateKey string
+
+// CycleState is what the plugins of one scheduling cycle share
+// (k8s.io/kube-scheduler/framework, cycle_state.go): values by key, and the
+// plugins whose PreFilter or PreScore answered Skip, whose Filter or Score
+// the framework then does not run. A CycleState lives for one cycle.
+type CycleState struct {
+	storage    map[StateKey]any
+	skipFilter map[string]bool
+	skipScore  map[string]bool
+}
+
+// NewCycleState returns an empty state.
+func NewCycleState() *CycleState { return &CycleState{} }
+
+// Read returns the value stored under key.
+func (c *CycleState) Read(key StateKey) (any, bool) {
+	v, ok := c.storage[key]
+	return v, ok
+}
+
+// Write stores v under key.
+func (c *CycleState) Write(key StateKey, v any) {
+	if c.storage == nil {
+		c.storage = map[StateKey]any{}
+	}
+	c.storage[key] = v
+}
+
+// SkipFilter reports whether plugin's Filter is skipped this cycle.
+func (c *CycleState) SkipFilter(plugin string) bool { return c.skipFilter[plugin] }
+
+// SkipScore reports whether plugin's Score is skipped this cycle.
+func (c *CycleState) SkipScore(plugin string) bool { return c.skipScore[plugin] }
+
+// SetSkipFilter marks plugin's Filter as skipped.
+func (c *CycleState) SetSkipFilter(plugin string) {
+	if c.skipFilter == nil {
+		c.skipFilter = map[string]bool{}
+	}
+	c.skipFilter[plugin] = true
+}
+
+// SetSkipScore marks plugin's Score as skipped.
+func (c *CycleState) SetSkipScore(plugin string) {
+	if c.skipScore == nil {
+		c.skipScore = map[string]bool{}
+	}
+	c.skipScore[plugin] = true
+}

@@ -1,0 +1,300 @@
+package framework
+
+import (
+	"fmt"
+	"slices"
+)
+
+// PluginEntry is a plugin of a profile with its score weight (0 for a
+// plugin that does not score).
+type PluginEntry struct {
+	Plugin Plugin
+	Weight int64
+}
+
+// Framework runs one profile's plugins at each extension point, in the
+// profile's order (pkg/scheduler/framework/runtime/framework.go). A plugin
+// takes part in every extension point whose interface it implements, as
+// the MultiPoint configuration expands it.
+//
+// The Framework reuses its score buffers from one cycle to the next: a
+// ScoreResult is valid until the next RunScorePlugins.
+type Framework struct {
+	profileName string
+	queueSort   QueueSortPlugin
+	preEnqueue  []PreEnqueuePlugin
+	preFilter   []PreFilterPlugin
+	filter      []FilterPlugin
+	postFilter  []PostFilterPlugin
+	preScore    []PreScorePlugin
+	score       []ScorePlugin
+	weights     map[string]int64
+	plugins     []Plugin
+	hints       *QueueingHintMap
+
+	// PercentageOfNodesToScore is the profile's setting; 0 means adaptive.
+	PercentageOfNodesToScore int32
+
+	buf ScoreResult
+}
+
+// NewFramework builds a framework for profile from its plugins in order.
+func NewFramework(profile string, entries []PluginEntry) *Framework {
+	f := &Framework{profileName: profile, weights: map[string]int64{}}
+	for _, e := range entries {
+		p := e.Plugin
+		f.plugins = append(f.plugins, p)
+		if qs, ok := p.(QueueSortPlugin); ok && f.queueSort == nil {
+			f.queueSort = qs
+		}
+		if pe, ok := p.(PreEnqueuePlugin); ok {
+			f.preEnqueue = append(f.preEnqueue, pe)
+		}
+		if pf, ok := p.(PreFilterPlugin); ok {
+			f.preFilter = append(f.preFilter, pf)
+		}
+		if fp, ok := p.(FilterPlugin); ok {
+			f.filter = append(f.filter, fp)
+		}
+		if pf, ok := p.(PostFilterPlugin); ok {
+			f.postFilter = append(f.postFilter, pf)
+		}
+		if ps, ok := p.(PreScorePlugin); ok {
+			f.preScore = append(f.preScore, ps)
+		}
+		if sp, ok := p.(ScorePlugin); ok {
+			f.score = append(f.score, sp)
+			f.weights[p.Name()] = max(e.Weight, 1)
+		}
+	}
+	f.hints = NewQueueingHintMap(f.plugins)
+	return f
+}
+
+// ProfileName returns the profile's scheduler name.
+func (f *Framework) ProfileName() string { return f.profileName }
+
+// QueueSort returns the queue sort plugin.
+func (f *Framework) QueueSort() QueueSortPlugin { return f.queueSort }
+
+// QueueingHints returns the plugins' event registrations.
+func (f *Framework) QueueingHints() *QueueingHintMap { return f.hints }
+
+// Plugins returns the plugins in profile order.
+func (f *Framework) Plugins() []Plugin { return f.plugins }
+
+// FilterPluginNames returns the Filter plugins in the order they run.
+func (f *Framework) FilterPluginNames() []string {
+	out := make([]string, len(f.filter))
+	for i, p := range f.filter {
+		out[i] = p.Name()
+	}
+	return out
+}
+
+// ScoreWeights returns the Score plugins and their weights, in order.
+func (f *Framework) ScoreWeights() []PluginScore {
+	out := make([]PluginScore, len(f.score))
+	for i, p := range f.score {
+		out[i] = PluginScore{Name: p.Name(), Score: f.weights[p.Name()]}
+	}
+	return out
+}
+
+// HasScorePlugins reports whether the profile scores.
+func (f *Framework) HasScorePlugins() bool { return len(f.score) > 0 }
+
+// HasPostFilterPlugins reports whether the profile has PostFilter plugins.
+func (f *Framework) HasPostFilterPlugins() bool { return len(f.postFilter) > 0 }
+
+// RunPreEnqueuePlugins returns the first non-success status.
+func (f *Framework) RunPreEnqueuePlugins(p *PodInfo) *Status {
+	for _, pl := range f.preEnqueue {
+		if s := pl.PreEnqueue(p); !s.IsSuccess() {
+			return withPlugin(s, pl.Name())
+		}
+	}
+	return nil
+}
+
+// RunPreFilterPlugins runs every PreFilter plugin: Skip marks the plugin's
+// Filter skipped; UnschedulableAndUnresolvable stops at once; Unschedulable
+// is remembered while the others run (so preemption sees them all); the
+// results are intersected, and an empty intersection rejects the Pod with
+// "node(s) didn't satisfy plugin(s) [A B] simultaneously". It returns the
+// plugins that narrowed the nodes, sorted.
+func (f *Framework) RunPreFilterPlugins(state *CycleState, p *PodInfo, nodes []*NodeInfo) (*PreFilterResult, *Status, []string) {
+	var result *PreFilterResult
+	var withNodes []string
+	var ret *Status
+	for _, pl := range f.preFilter {
+		r, s := pl.PreFilter(state, p, nodes)
+		if s.IsSkip() {
+			state.SetSkipFilter(pl.Name())
+			continue
+		}
+		if !s.IsSuccess() {
+			s = withPlugin(s, pl.Name())
+			switch s.Code() {
+			case UnschedulableAndUnresolvable:
+				return nil, s, nil
+			case Unschedulable:
+				ret = s
+				continue
+			}
+			return nil, AsStatus(fmt.Errorf("running PreFilter plugin %q: %w", pl.Name(), s.AsError())).WithPlugin(pl.Name()), nil
+		}
+		if !r.AllNodes() {
+			withNodes = append(withNodes, pl.Name())
+		}
+		result = result.Merge(r)
+		if !result.AllNodes() && len(result.NodeNames) == 0 {
+			slices.Sort(withNodes)
+			msg := fmt.Sprintf("node(s) didn't satisfy plugin(s) %v simultaneously", withNodes)
+			if len(withNodes) == 1 {
+				msg = fmt.Sprintf("node(s) didn't satisfy plugin %v", withNodes[0])
+			}
+			return result, NewStatus(UnschedulableAndUnresolvable, msg), withNodes
+		}
+	}
+	slices.Sort(withNodes)
+	return result, ret, withNodes
+}
+
+// RunFilterPlugins runs the Filter plugins on one node and returns the
+// first rejection, naming its plugin; a status other than a rejection
+// becomes an Error.
+func (f *Framework) RunFilterPlugins(state *CycleState, p *PodInfo, n *NodeInfo) *Status {
+	for _, pl := range f.filter {
+		if state.skipFilter != nil && state.skipFilter[pl.Name()] {
+			continue
+		}
+		if s := pl.Filter(state, p, n); !s.IsSuccess() {
+			if !s.IsRejected() {
+				return AsStatus(fmt.Errorf("running %q filter plugin: %w", pl.Name(), s.AsError())).WithPlugin(pl.Name())
+			}
+			return withPlugin(s, pl.Name())
+		}
+	}
+	return nil
+}
+
+// RunPostFilterPlugins runs the PostFilter plugins until one succeeds or
+// errs, and returns its result; otherwise the last plugin's.
+func (f *Framework) RunPostFilterPlugins(state *CycleState, p *PodInfo, m *NodeToStatus) (*PostFilterResult, *Status) {
+	var result *PostFilterResult
+	var last *Status
+	for _, pl := range f.postFilter {
+		r, s := pl.PostFilter(state, p, m)
+		if s.IsSuccess() || s.Code() == Error {
+			return r, withPlugin(s, pl.Name())
+		}
+		result, last = r, withPlugin(s, pl.Name())
+	}
+	return result, last
+}
+
+// RunPreScorePlugins runs the PreScore plugins; Skip marks the plugin's
+// Score skipped.
+func (f *Framework) RunPreScorePlugins(state *CycleState, p *PodInfo, nodes []*NodeInfo) *Status {
+	for _, pl := range f.preScore {
+		s := pl.PreScore(state, p, nodes)
+		if s.IsSkip() {
+			state.SetSkipScore(pl.Name())
+			continue
+		}
+		if !s.IsSuccess() {
+			return AsStatus(fmt.Errorf("running PreScore plugin %q: %w", pl.Name(), s.AsError()))
+		}
+	}
+	return nil
+}
+
+// ScoreResult is the outcome of the Score phase: for each scored node, each
+// plugin's weighted score and the total. It belongs to the Framework and is
+// valid until the next RunScorePlugins.
+type ScoreResult struct {
+	// Plugins are the Score plugins that ran, in order; Weights theirs.
+	Plugins []string
+	Weights []int64
+	Nodes   []*NodeInfo
+	// Scores[i*len(Plugins)+j] is node i's weighted score from plugin j.
+	Scores []int64
+	Totals []int64
+	raw    []NodeScore
+}
+
+// Breakdown returns node i's weighted score per plugin.
+func (r *ScoreResult) Breakdown(i int) []PluginScore {
+	out := make([]PluginScore, len(r.Plugins))
+	for j, name := range r.Plugins {
+		out[j] = PluginScore{Name: name, Score: r.Scores[i*len(r.Plugins)+j]}
+	}
+	return out
+}
+
+// RunScorePlugins scores every node with each plugin whose PreScore did
+// not skip it, normalizes each plugin's scores across the nodes, checks
+// they lie in [0, 100], and weighs and sums them (framework.go,
+// RunScorePlugins and normalizeScores).
+func (f *Framework) RunScorePlugins(state *CycleState, p *PodInfo, nodes []*NodeInfo) (*ScoreResult, *Status) {
+	r := &f.buf
+	r.Plugins, r.Weights, r.Nodes = r.Plugins[:0], r.Weights[:0], nodes
+	var active []ScorePlugin
+	for _, pl := range f.score {
+		if !state.SkipScore(pl.Name()) {
+			active = append(active, pl)
+			r.Plugins = append(r.Plugins, pl.Name())
+			r.Weights = append(r.Weights, f.weights[pl.Name()])
+		}
+	}
+	np := len(active)
+	r.Scores = grow(r.Scores, len(nodes)*np)
+	r.Totals = grow(r.Totals, len(nodes))
+	clear(r.Totals)
+	if cap(r.raw) < len(nodes) {
+		r.raw = make([]NodeScore, len(nodes))
+	}
+	raw := r.raw[:len(nodes)]
+	for j, pl := range active {
+		for i, n := range nodes {
+			s, st := pl.Score(state, p, n)
+			if !st.IsSuccess() {
+				return nil, AsStatus(fmt.Errorf("running Score plugins: plugin %q failed with: %w", pl.Name(), st.AsError()))
+			}
+			raw[i] = NodeScore{Name: n.Name, Score: s}
+		}
+		if norm, ok := pl.(ScoreNormalizer); ok {
+			if st := norm.NormalizeScore(state, p, raw); !st.IsSuccess() {
+				return nil, AsStatus(fmt.Errorf("running Normalize on Score plugins: plugin %q failed with: %w", pl.Name(), st.AsError()))
+			}
+		}
+		w := r.Weights[j]
+		for i := range nodes {
+			s := raw[i].Score
+			if s > MaxNodeScore || s < MinNodeScore {
+				return nil, AsStatus(fmt.Errorf("applying score defaultWeights on Score plugins: plugin %q returns an invalid score %v, it should in the range of [%v, %v] after normalizing", pl.Name(), s, MinNodeScore, MaxNodeScore))
+			}
+			r.Scores[i*np+j] = s * w
+			r.Totals[i] += s * w
+		}
+	}
+	return r, nil
+}
+
+func grow(s []int64, n int) []int64 {
+	if cap(s) < n {
+		return make([]int64, n)
+	}
+	return s[:n]
+}
+
+// withPlugin names the plugin on a status that does not name one yet.
+// Plugins name their shared statuses themselves, so those are never
+// modified.
+func withPlugin(s *Status, name string) *Status {
+	if s != nil && s.plugin == "" {
+		s.plugin = name
+	}
+	return s
+}

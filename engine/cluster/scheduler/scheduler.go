@@ -1,0 +1,196 @@
+package scheduler
+
+import (
+	"github.com/loopbook/loopbook/engine/cluster/client"
+	"github.com/loopbook/loopbook/engine/cluster/client/cache"
+	"github.com/loopbook/loopbook/engine/cluster/env"
+	"github.com/loopbook/loopbook/engine/cluster/object"
+	schedcache "github.com/loopbook/loopbook/engine/cluster/scheduler/cache"
+	"github.com/loopbook/loopbook/engine/cluster/scheduler/framework"
+	"github.com/loopbook/loopbook/engine/cluster/scheduler/plugins"
+	"github.com/loopbook/loopbook/engine/cluster/scheduler/queue"
+	"github.com/loopbook/loopbook/engine/cluster/sim"
+	"github.com/loopbook/loopbook/engine/cluster/trace"
+)
+
+// Identity and names kube-scheduler uses.
+const (
+	// User is the identity kube-scheduler authenticates as
+	// (system:kube-scheduler, bound to the ClusterRole of that name).
+	User = "system:kube-scheduler"
+	// LeaseName is the Lease in kube-system its replicas campaign for
+	// (component-base leader election, ResourceName "kube-scheduler").
+	LeaseName = "kube-scheduler"
+	// PodInformerFieldSelector keeps terminated Pods out of the Pod
+	// informer (pkg/scheduler/scheduler.go, newPodInformer).
+	PodInformerFieldSelector = "status.phase!=Succeeded,status.phase!=Failed"
+)
+
+// Config configures one kube-scheduler replica.
+type Config struct {
+	Env *env.Env
+	// Name is the replica's trace actor: "scheduler", "scheduler-2".
+	Name trace.Actor
+	// Token is the bearer token of system:kube-scheduler ("" sends none).
+	Token string
+	// PercentageOfNodesToScore is the profile's setting: 0 (the default)
+	// is adaptive, 50 − nodes/125 percent with a floor of 5 %; 100 scores
+	// every node.
+	PercentageOfNodesToScore int32
+	// Plugins replaces the default profile (tests); nil means
+	// plugins.DefaultProfile.
+	Plugins func(h plugins.Handle) []framework.PluginEntry
+}
+
+// Scheduler is one kube-scheduler replica. It implements env.Actor.
+type Scheduler struct {
+	cfg     Config
+	env     *env.Env
+	podKind *object.KindInfo
+	nodes   *object.KindInfo
+	events  *object.KindInfo
+
+	// Process state: made by Start, dropped by Stop.
+	client    *client.Client
+	factory   *cache.Factory
+	podInf    *cache.SharedInformer
+	nodeInf   *cache.SharedInformer
+	cache     *schedcache.Cache
+	queue     *queue.PriorityQueue
+	fwk       *framework.Framework
+	recorder  *recorder
+	nominator *nominator
+
+	running, leading bool
+	pumpPosted       bool
+	// nextStartNodeIndex is where the next search for feasible nodes
+	// starts, so that every node gets its turn (schedule_one.go).
+	nextStartNodeIndex int
+	stats              Stats
+}
+
+// Stats counts what a replica did since it started.
+type Stats struct {
+	Attempts, Scheduled, Unschedulable, Errors, Preemptions int
+	// NodesEvaluated sums the nodes filtered over all attempts.
+	NodesEvaluated int
+}
+
+// New returns a stopped replica.
+func New(cfg Config) *Scheduler {
+	if cfg.Name == "" {
+		cfg.Name = trace.Scheduler
+	}
+	return &Scheduler{cfg: cfg, env: cfg.Env,
+		podKind: cfg.Env.Kind("", "Pod"), nodes: cfg.Env.Kind("", "Node"), events: cfg.Env.Kind("", "Event")}
+}
+
+// Name returns the replica's trace actor.
+func (s *Scheduler) Name() trace.Actor { return s.cfg.Name }
+
+// Running reports whether the process runs.
+func (s *Scheduler) Running() bool { return s.running }
+
+// Leading reports whether the replica holds the lease and schedules.
+func (s *Scheduler) Leading() bool { return s.leading }
+
+// Stats returns the replica's counters.
+func (s *Scheduler) Stats() Stats { return s.stats }
+
+// Start starts the process: its client, cache, queue and informers. It does
+// not schedule until OnStartedLeading.
+func (s *Scheduler) Start() {
+	if s.running {
+		return
+	}
+	s.running = true
+	s.client = s.env.Client(s.cfg.Name, s.cfg.Token)
+	s.cache = schedcache.New()
+	s.nominator = newNominator()
+	entries := plugins.DefaultProfile(s)
+	if s.cfg.Plugins != nil {
+		entries = s.cfg.Plugins(s)
+	}
+	s.fwk = framework.NewFramework(framework.DefaultSchedulerName, entries)
+	s.fwk.PercentageOfNodesToScore = s.cfg.PercentageOfNodesToScore
+	t := s.env.Timings
+	s.queue = queue.New(queue.Config{Loop: s.env.Loop, Framework: s.fwk,
+		InitialBackoff: t.PodInitialBackoff, MaxBackoff: t.PodMaxBackoff, MaxInUnschedulable: t.PodMaxInUnschedulable,
+		OnReady: s.kick})
+	s.recorder = newRecorder(s)
+	s.factory = cache.NewFactory(s.client, 0)
+	s.podInf = s.factory.FilteredInformer(s.podKind, cache.Filter{FieldSelector: PodInformerFieldSelector})
+	s.nodeInf = s.factory.Informer(s.nodes)
+	s.addEventHandlers()
+	s.factory.Start()
+}
+
+// Stop ends the process at once, as a kill: informers, timers, retries and
+// every in-memory state (cache, queue, assumed Pods) are gone.
+func (s *Scheduler) Stop() {
+	if !s.running {
+		return
+	}
+	s.running, s.leading = false, false
+	s.factory.Shutdown()
+	s.queue.Close()
+	s.recorder.stop()
+	s.client.Stop()
+	s.client, s.factory, s.podInf, s.nodeInf = nil, nil, nil, nil
+	s.cache, s.queue, s.fwk, s.recorder, s.nominator = nil, nil, nil, nil, nil
+	s.nextStartNodeIndex = 0
+}
+
+// OnStartedLeading is the leader-election callback: the replica starts
+// scheduling (sched.Run: the queue's flushes and the scheduling loop).
+func (s *Scheduler) OnStartedLeading() {
+	if !s.running || s.leading {
+		return
+	}
+	s.leading = true
+	s.queue.Run()
+	s.kick()
+}
+
+// OnStoppedLeading is the leader-election callback for a lost lease:
+// kube-scheduler exits ("Leaderelection lost"), so the process stops.
+func (s *Scheduler) OnStoppedLeading() { s.Stop() }
+
+// kick makes sure a scheduling pass is due when a Pod is ready.
+func (s *Scheduler) kick() {
+	if !s.leading || s.pumpPosted || !s.queue.Ready() {
+		return
+	}
+	s.pumpPosted = true
+	s.env.Loop.Post(s.env.Loop.Now(), sim.Func(s.pump))
+}
+
+// pump schedules one Pod, then yields to the loop so that other events of
+// the same instant interleave, and comes back while Pods are ready
+// (wait.UntilWithContext(ctx, sched.ScheduleOne, 0)).
+func (s *Scheduler) pump() {
+	s.pumpPosted = false
+	if !s.leading || !s.podInf.HasSynced() || !s.nodeInf.HasSynced() {
+		return
+	}
+	if p := s.queue.Pop(); p != nil {
+		s.scheduleOne(p)
+	}
+	s.kick()
+}
+
+// NodeInfos returns the nodes in the order the scheduler evaluates them
+// (plugins.Handle).
+func (s *Scheduler) NodeInfos() []*framework.NodeInfo { return s.cache.NodeInfos() }
+
+// Framework returns the profile's framework (plugins.Handle).
+func (s *Scheduler) Framework() *framework.Framework { return s.fwk }
+
+// QueueLens returns how many Pods wait in activeQ, backoffQ and the
+// unschedulable pool.
+func (s *Scheduler) QueueLens() (active, backoff, unschedulable int) {
+	if s.queue == nil {
+		return 0, 0, 0
+	}
+	return s.queue.Lens()
+}
