@@ -25,14 +25,15 @@ type deleted struct {
 	gone bool
 }
 
-// decodeDelete checks the delete options and reads the object, then its
-// preconditions (rest.BeforeDelete): a UID or resourceVersion that does
-// not match is 409 Conflict.
+// decodeDelete checks the delete options and reads the object from etcd
+// (the generic store's Delete starts with a Storage.Get, which the cacher
+// passes to etcd), then its preconditions (rest.BeforeDelete): a UID or
+// resourceVersion that does not match is 409 Conflict.
 func decodeDelete(r *request) *api.Status {
 	if st := validateDeleteOptions(&r.req.Delete); st != nil {
 		return st
 	}
-	if st := r.readOld(); st != nil {
+	if st := r.readStoredOld(); st != nil {
 		return st
 	}
 	return checkPreconditions(r.kind, r.old, r.req.Delete.Preconditions)

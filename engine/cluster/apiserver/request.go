@@ -116,6 +116,9 @@ func (r *request) answer(resp *api.Response) *api.Response {
 	if r.obj != nil && ev.Name == "" {
 		ev.Name = r.obj.Meta.Name
 	}
+	if r.old != nil {
+		ev.RVBefore = r.old.Meta.ResourceVersion
+	}
 	ev.RVAfter = r.rvAfter
 	ev.Change = r.change
 	if len(r.warnings) > 0 {

@@ -51,8 +51,29 @@ func decodeUpdate(r *request, t updateTarget) *api.Status {
 	return r.readOld()
 }
 
-// readOld reads the object the request changes.
+// readOld reads the object an update or patch changes from the watch
+// cache, as the cacher hands GuaranteedUpdate its cached object so that
+// the first read does not go to etcd (cacher.go, GuaranteedUpdate); the
+// store answers when the cache is not loaded. So with etcd down an update
+// fails at persist.
 func (r *request) readOld() *api.Status {
+	if c, st := r.s.cacheFor(r.kind); st == nil {
+		o, ok := c.Get(objectKey(r.kind, r.info.Namespace, r.info.Name))
+		if !ok {
+			return api.NewNotFound(grOf(r.kind), r.info.Name)
+		}
+		rev, bad := parseRV(o.Meta.ResourceVersion)
+		if bad != nil {
+			return bad
+		}
+		r.old, r.oldRev = o, rev
+		return nil
+	}
+	return r.readStoredOld()
+}
+
+// readStoredOld reads the object a request changes from the store.
+func (r *request) readStoredOld() *api.Status {
 	old, rev, st := r.readStored(r.kind, r.info.Namespace, r.info.Name)
 	if st != nil {
 		return st

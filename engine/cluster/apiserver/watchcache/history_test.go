@@ -1,0 +1,79 @@
+package watchcache
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/sim"
+)
+
+// TestHistorySizing follows the watch cache's capacity rules: it doubles
+// while full of events younger than 75 s (up to 102,400), and otherwise
+// evicts the oldest event.
+func TestHistorySizing(t *testing.T) {
+	tests := []struct {
+		name     string
+		events   int
+		interval time.Duration
+		capacity int
+		kept     int
+	}{
+		{"a burst grows the buffer", 250, 0, 400, 250},
+		{"a slow stream keeps 100", 300, time.Second, 100, 100},
+		{"a stream faster than 75 s per 100 events grows", 300, 100 * time.Millisecond, 400, 300},
+		{"growth stops at the upper bound", 200_000, 0, UpperBoundCapacity, UpperBoundCapacity},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newHistory()
+			for i := range tt.events {
+				h.add(Event{RV: int64(i + 1), At: sim.Time(time.Duration(i) * tt.interval)})
+			}
+			if len(h.buf) != tt.capacity || h.len() != tt.kept {
+				t.Errorf("capacity %d holding %d, want %d holding %d", len(h.buf), h.len(), tt.capacity, tt.kept)
+			}
+			if last := h.at(h.end - 1).RV; last != int64(tt.events) {
+				t.Errorf("newest event %d", last)
+			}
+			if got, want := h.at(h.start).RV, int64(tt.events-tt.kept+1); got != want {
+				t.Errorf("oldest event %d, want %d", got, want)
+			}
+		})
+	}
+}
+
+func TestHistoryShrinks(t *testing.T) {
+	h := newHistory()
+	for i := range 400 { // a burst: capacity 400
+		h.add(Event{RV: int64(i + 1)})
+	}
+	// Long after, the newest quarter is older than 75 s: the next event
+	// halves the buffer.
+	h.add(Event{RV: 401, At: sim.Time(10 * time.Minute)})
+	if len(h.buf) != 200 || h.len() != 200 || h.at(h.end-1).RV != 401 {
+		t.Errorf("capacity %d holding %d", len(h.buf), h.len())
+	}
+}
+
+func TestIndexOrder(t *testing.T) {
+	x := newIndex()
+	o := object.New("v1", "ConfigMap")
+	for _, k := range []string{"/b", "/a", "/c", "/ab"} {
+		x.put(k, o)
+	}
+	var got []string
+	x.ascend("/a", func(k string, _ *object.Object) bool { got = append(got, k); return true })
+	if fmt.Sprint(got) != "[/a /ab]" {
+		t.Errorf("prefix /a: %v", got)
+	}
+	x.remove("/a")
+	x.put("/a", o) // deleted and added again before the next read
+	x.put("/d", o)
+	got = nil
+	x.ascend("/", func(k string, _ *object.Object) bool { got = append(got, k); return true })
+	if fmt.Sprint(got) != "[/a /ab /b /c /d]" {
+		t.Errorf("all: %v", got)
+	}
+}
