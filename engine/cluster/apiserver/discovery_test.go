@@ -92,7 +92,7 @@ func TestCRDBecomesServed(t *testing.T) {
 		"versions": []any{map[string]any{"name": "v1", "served": true, "storage": true,
 			"subresources": map[string]any{"status": map[string]any{}},
 			"schema": map[string]any{"openAPIV3Schema": map[string]any{"type": "object", "properties": map[string]any{
-				"spec": map[string]any{"type": "object", "properties": map[string]any{"replicas": map[string]any{"type": "integer", "minimum": int64(1)}}},
+				"spec":   map[string]any{"type": "object", "properties": map[string]any{"replicas": map[string]any{"type": "integer", "minimum": int64(1)}}},
 				"status": map[string]any{"type": "object", "x-kubernetes-preserve-unknown-fields": true},
 			}}}}},
 	}})
