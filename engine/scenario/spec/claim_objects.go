@@ -9,7 +9,7 @@ import (
 
 // objectRef reads NAMESPACE/NAME or NAME.
 func (w *words) objectRef(kind Word, t token) (ObjectRef, bool) {
-	r := ObjectRef{Kind: kind, Pos: kind.Pos}
+	r := ObjectRef{Kind: kind, Pos: kind.Pos, NamePos: w.pos(t)}
 	ns, name, namespaced := strings.Cut(t.text, "/")
 	if ns == "" || namespaced && (name == "" || strings.Contains(name, "/")) || strings.ContainsAny(t.text, `"[]=`) {
 		w.at(t, "bad object name %q", t.text).WithHint(`write NAMESPACE/NAME, or NAME for a cluster-scoped object`)
@@ -38,10 +38,10 @@ func (w *words) objects(kind Word, ts []token, at diag.Pos) (ObjectSelector, boo
 		return s, ok
 	case len(ts) == 1:
 		r, ok := w.objectRef(kind, ts[0])
-		s.Namespace, s.Name = r.Namespace, r.Name
+		s.Namespace, s.Name, s.NamePos = r.Namespace, r.Name, r.NamePos
 		return s, ok
 	case len(ts) == 2 && strings.Contains(ts[1].text, "=") && !strings.ContainsAny(ts[0].text, "/="):
-		s.Namespace = ts[0].text
+		s.Namespace, s.NamePos = ts[0].text, w.pos(ts[0])
 		sel, ok := w.selector(ts[1])
 		s.Selector = sel
 		return s, ok
@@ -58,7 +58,7 @@ func (w *words) selector(t token) (*Selector, bool) {
 	s := &Selector{Text: t.text, Pos: w.pos(t)}
 	off := 0
 	for _, term := range strings.Split(t.text, ",") {
-		r := Requirement{}
+		r := Requirement{Pos: w.t.pos(t.off + off)}
 		var ok bool
 		switch {
 		case strings.Contains(term, "!="):

@@ -111,3 +111,22 @@ func TestClaimWordPositions(t *testing.T) {
 		}
 	}
 }
+
+func TestSelectorPositions(t *testing.T) {
+	c, err := ParseClaim("pods demo app=web,tier!=db .status.phase == Running", diag.Pos{File: "l.md", Line: 4, Col: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := c.(*FieldClaim).Objects
+	if s.NamePos.Col != 8 || s.Selector.Pos.Col != 13 || s.Selector.Terms[0].Pos.Col != 13 || s.Selector.Terms[1].Pos.Col != 21 {
+		t.Errorf("namespace at %v, selector at %v, terms at %v and %v", s.NamePos, s.Selector.Pos, s.Selector.Terms[0].Pos, s.Selector.Terms[1].Pos)
+	}
+	c, err = ParseClaim("values replicaset demo/web-1 .spec.replicas == [3, 2]", diag.Pos{File: "l.md", Line: 4, Col: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := c.(*ValuesClaim)
+	if v.Object.NamePos.Col != 19 || v.Values[0].Pos.Col != 49 || v.Values[1].Pos.Col != 52 {
+		t.Errorf("object at %v, values at %v and %v", v.Object.NamePos, v.Values[0].Pos, v.Values[1].Pos)
+	}
+}

@@ -83,7 +83,9 @@ type ObjectRef struct {
 	Name      string
 	// Namespaced is true when written NAMESPACE/NAME.
 	Namespaced bool
-	Pos        diag.Pos
+	// Pos is the position of the kind, NamePos of the name.
+	Pos     diag.Pos
+	NamePos diag.Pos
 }
 
 // ObjectSelector picks objects: by name (Name, which may hold "*"), or by
@@ -95,7 +97,10 @@ type ObjectSelector struct {
 	// Name is set for a pick by name or name glob.
 	Name     string
 	Selector *Selector
-	Pos      diag.Pos
+	// Pos is the position of the kind; NamePos that of the word after it
+	// (NAMESPACE/NAME, NAME or NAMESPACE), unset for a selector alone.
+	Pos     diag.Pos
+	NamePos diag.Pos
 }
 
 // IsGlob reports whether the selector may pick several objects.
@@ -120,6 +125,7 @@ type Requirement struct {
 	Value string
 	// Field is true for a field selector (metadata.*, spec.*, status.*).
 	Field bool
+	Pos   diag.Pos
 }
 
 func containsStar(s string) bool {
