@@ -100,9 +100,9 @@ func (r *request) serve() *api.Response {
 }
 
 // answer completes the request's trace event and returns resp. A failed
-// write releases what it had reserved.
+// write releases what it had reserved, and so does a dry run.
 func (r *request) answer(resp *api.Response) *api.Response {
-	if !resp.OK() {
+	if !resp.OK() || r.req.Write.DryRun {
 		for i := len(r.undo) - 1; i >= 0; i-- {
 			r.undo[i]()
 		}

@@ -32,6 +32,11 @@ func (r *request) readStored(k *object.KindInfo, namespace, name string) (*objec
 // store is unchanged and the caller records nothing more than the error.
 func (r *request) write(k *object.KindInfo, o *object.Object, modRev int64, detail string) *api.Status {
 	st := r.s.p.cfg.Store
+	if r.req.Write.DryRun {
+		// dryRun=All: everything but the write (the object keeps no new
+		// resourceVersion).
+		return nil
+	}
 	before := o.Meta.ResourceVersion
 	rev := st.Rev() + 1
 	o.Meta.ResourceVersion = formatRV(rev)
