@@ -121,6 +121,12 @@ func TestFailoverAfterKill(t *testing.T) {
 		if tr, _ := lease.Spec()["leaseTransitions"].(int64); tr != 1 || lease.GetString(".spec.holderIdentity") != c.mgrs[1].Identity() {
 			t.Errorf("seed %d: lease spec %v", seed, lease.Spec())
 		}
+		// Restarted, the old leader is a standby with a new identity.
+		c.mgrs[0].Start()
+		c.env.Loop.RunFor(time.Minute)
+		if c.mgrs[0].Leading() || !c.mgrs[1].Leading() || len(c.probes) != 2 || c.mgrs[0].Identity() == "" {
+			t.Errorf("seed %d: after restart leading %v/%v, probes %d", seed, c.mgrs[0].Leading(), c.mgrs[1].Leading(), len(c.probes))
+		}
 	}
 }
 

@@ -18,6 +18,7 @@ const removeFinalizerTries = 4
 // serve (errors.go).
 type restMappingError struct{ kind, version string }
 
+// Error is the collector's message for an unmapped owner kind.
 func (e *restMappingError) Error() string {
 	return fmt.Sprintf("unable to get REST mapping for %s/%s.", e.version, e.kind)
 }

@@ -161,6 +161,7 @@ func (c *Controller) syncNamespaceFromKey(key string) error {
 // long it should take to go (deletion.ResourcesRemainingError).
 type ResourcesRemainingError struct{ Estimate int64 }
 
+// Error is deletion's message, with the estimate in seconds.
 func (e *ResourcesRemainingError) Error() string {
 	return fmt.Sprintf("some content remains in the namespace, estimate %d seconds before it is removed", e.Estimate)
 }
