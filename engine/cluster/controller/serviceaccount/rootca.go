@@ -65,22 +65,22 @@ func (c *RootCAPublisher) Start(ctx *controller.Context) {
 			c.w.queue.Add(cm.Meta.Namespace)
 		}
 	}
-	c.w.handle(cmInf, cache.ResourceEventHandlerFuncs{
+	c.w.handle(cmInf, handler{wait: true, h: cache.ResourceEventHandlerFuncs{
 		UpdateFunc: func(_, cm *object.Object) { queueCM(cm) },
 		DeleteFunc: func(obj any) {
 			if cm, ok := cache.ObjectOf(obj); ok {
 				queueCM(cm)
 			}
 		},
-	})
-	c.w.handleWait(nsInf, cache.ResourceEventHandlerFuncs{
+	}})
+	c.w.handle(nsInf, handler{h: cache.ResourceEventHandlerFuncs{
 		AddFunc: func(ns *object.Object) { c.w.queue.Add(ns.Meta.Name) },
 		UpdateFunc: func(_, ns *object.Object) {
 			if ns.GetString(".status.phase") == "Active" {
 				c.w.queue.Add(ns.Meta.Name)
 			}
 		},
-	}, false)
+	}})
 	c.w.waitForCacheSync()
 }
 

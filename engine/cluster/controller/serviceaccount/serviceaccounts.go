@@ -1,6 +1,8 @@
 package serviceaccount
 
 import (
+	"time"
+
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/auth"
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
@@ -48,15 +50,18 @@ func (c *ServiceAccounts) Start(ctx *controller.Context) {
 	nsInf := ctx.Informers.Informer(e.Kind("", "Namespace"))
 	c.saList, c.nsList = c.saInf.Lister(), nsInf.Lister()
 	c.w.start(ctx, ServiceAccountsName, c.sync)
-	c.w.handle(c.saInf, cache.ResourceEventHandlerFuncs{DeleteFunc: func(obj any) {
+	// The default options set no resync (ServiceAccountResync and
+	// NamespaceResync are 0).
+	var never time.Duration
+	c.w.handle(c.saInf, handler{wait: true, resync: &never, h: cache.ResourceEventHandlerFuncs{DeleteFunc: func(obj any) {
 		if sa, ok := cache.ObjectOf(obj); ok {
 			c.w.queue.Add(sa.Meta.Namespace)
 		}
-	}})
-	c.w.handle(nsInf, cache.ResourceEventHandlerFuncs{
+	}}})
+	c.w.handle(nsInf, handler{wait: true, resync: &never, h: cache.ResourceEventHandlerFuncs{
 		AddFunc:    func(ns *object.Object) { c.w.queue.Add(ns.Meta.Name) },
 		UpdateFunc: func(_, ns *object.Object) { c.w.queue.Add(ns.Meta.Name) },
-	})
+	}})
 	c.w.waitForCacheSync()
 }
 

@@ -45,14 +45,26 @@ func (w *worker) start(ctx *controller.Context, name string, sync workqueue.Reco
 	w.regs, w.runner = nil, nil
 }
 
-// handle registers h and waits for it to sync.
-func (w *worker) handle(inf *cache.SharedInformer, h cache.ResourceEventHandler) {
-	w.handleWait(inf, h, true)
+// handler is one handler to register: whether the worker waits for it
+// to sync, and its resync period (nil: the informer's default, as
+// AddEventHandler).
+type handler struct {
+	h      cache.ResourceEventHandler
+	wait   bool
+	resync *time.Duration
 }
 
-func (w *worker) handleWait(inf *cache.SharedInformer, h cache.ResourceEventHandler, wait bool) {
-	if reg, err := inf.AddEventHandler(h); err == nil {
-		w.regs = append(w.regs, registration{inf, reg, wait})
+// handle registers a handler on inf.
+func (w *worker) handle(inf *cache.SharedInformer, h handler) {
+	var reg *cache.Registration
+	var err error
+	if h.resync == nil {
+		reg, err = inf.AddEventHandler(h.h)
+	} else {
+		reg, err = inf.AddEventHandlerWithResyncPeriod(h.h, *h.resync)
+	}
+	if err == nil {
+		w.regs = append(w.regs, registration{inf, reg, h.wait})
 	}
 }
 
