@@ -115,23 +115,33 @@ func (s *Scheduler) findNodesThatPassFilters(state *framework.CycleState, pod *f
 		toFind = 1
 	}
 	report.toFind = toFind
-	feasible := make([]*framework.NodeInfo, 0, toFind)
-	for i := range numAll {
-		n := nodes[(s.nextStartNodeIndex+i)%numAll]
-		report.evaluated++
-		st := s.runFilterPluginsWithNominatedPods(state, pod, n)
-		if st.Code() == framework.Error {
-			return feasible, st.AsError()
+	feasible := s.feasible[:0]
+	defer func() { s.feasible = feasible[:0] }()
+	filter := s.runFilterPluginsWithNominatedPods
+	if s.nominator.empty() {
+		filter = func(state *framework.CycleState, pod *framework.PodInfo, n *framework.NodeInfo) *framework.Status {
+			return s.fwk.RunFilterPlugins(state, pod, n)
 		}
-		if st.IsSuccess() {
-			feasible = append(feasible, n)
-			if len(feasible) == toFind {
-				break
+	}
+	// From nextStartNodeIndex to the end, then from the start.
+	start := s.nextStartNodeIndex % numAll
+	for _, part := range [2][]*framework.NodeInfo{nodes[start:], nodes[:start]} {
+		for _, n := range part {
+			report.evaluated++
+			st := filter(state, pod, n)
+			if st == nil {
+				feasible = append(feasible, n)
+				if len(feasible) == toFind {
+					return feasible, nil
+				}
+				continue
 			}
-			continue
+			if st.Code() == framework.Error {
+				return feasible, st.AsError()
+			}
+			diag.NodeToStatus.Set(n.Name, st)
+			diag.AddPluginStatus(st)
 		}
-		diag.NodeToStatus.Set(n.Name, st)
-		diag.AddPluginStatus(st)
 	}
 	return feasible, nil
 }

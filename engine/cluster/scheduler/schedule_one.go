@@ -34,7 +34,8 @@ func (s *Scheduler) scheduleOne(qp *framework.QueuedPodInfo) {
 		return
 	}
 	s.stats.Attempts++
-	state := framework.NewCycleState()
+	state := &s.state
+	state.Reset()
 	result, st := s.schedulingAlgorithm(state, pod)
 	if !st.IsSuccess() {
 		s.handleSchedulingFailure(qp, st, result)

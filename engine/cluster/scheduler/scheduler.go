@@ -67,6 +67,9 @@ type Scheduler struct {
 	// starts, so that every node gets its turn (schedule_one.go).
 	nextStartNodeIndex int
 	stats              Stats
+	// state and feasible are reused from one cycle to the next.
+	state    framework.CycleState
+	feasible []*framework.NodeInfo
 }
 
 // Stats counts what a replica did since it started.

@@ -1,10 +1,10 @@
 package scheduler
 
 import (
-	"cmp"
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/loopbook/loopbook/engine/cluster/scheduler/framework"
@@ -97,36 +97,61 @@ func (s *Scheduler) traceSingleNode(pod *framework.PodInfo, host string) {
 //
 //	worker-a 374, worker-b 370; selected worker-a = TaintToleration 300 + NodeResourcesFit 46 + NodeResourcesBalancedAllocation 28
 func (s *Scheduler) traceScore(pod *framework.PodInfo, r *framework.ScoreResult, best, ties int) {
-	idx := make([]int, len(r.Nodes))
-	for i := range idx {
-		idx[i] = i
-	}
-	slices.SortStableFunc(idx, func(a, b int) int {
-		if c := cmp.Compare(r.Totals[b], r.Totals[a]); c != 0 {
-			return c
-		}
-		return cmp.Compare(r.Nodes[a].Name, r.Nodes[b].Name)
-	})
+	idx := topScores(r, traceListLimit)
 	var b strings.Builder
-	if len(idx) > traceListLimit {
-		fmt.Fprintf(&b, "%d nodes scored, best: ", len(idx))
-		idx = idx[:traceListLimit]
+	if len(r.Nodes) > traceListLimit {
+		fmt.Fprintf(&b, "%d nodes scored, best: ", len(r.Nodes))
 	}
+	var num [20]byte
 	for i, n := range idx {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		fmt.Fprintf(&b, "%s %d", r.Nodes[n].Name, r.Totals[n])
+		b.WriteString(r.Nodes[n].Name)
+		b.WriteByte(' ')
+		b.Write(strconv.AppendInt(num[:0], r.Totals[n], 10))
 	}
-	fmt.Fprintf(&b, "; selected %s =", r.Nodes[best].Name)
-	for i, ps := range r.Breakdown(best) {
-		if i > 0 {
+	b.WriteString("; selected ")
+	b.WriteString(r.Nodes[best].Name)
+	b.WriteString(" =")
+	for j, name := range r.Plugins {
+		if j > 0 {
 			b.WriteString(" +")
 		}
-		fmt.Fprintf(&b, " %s %d", ps.Name, ps.Score)
+		b.WriteByte(' ')
+		b.WriteString(name)
+		b.WriteByte(' ')
+		b.Write(strconv.AppendInt(num[:0], r.Scores[best*len(r.Plugins)+j], 10))
 	}
 	if ties > 1 {
 		fmt.Fprintf(&b, "; %d nodes tied, picked at random", ties)
 	}
 	s.decision(trace.Score, pod, trace.Outcome{}, b.String())
+}
+
+// topScores returns the indexes of the k best nodes, highest total first,
+// ties by name: a partial insertion sort, as only a few are shown.
+func topScores(r *framework.ScoreResult, k int) []int {
+	better := func(a, b int) bool {
+		if r.Totals[a] != r.Totals[b] {
+			return r.Totals[a] > r.Totals[b]
+		}
+		return r.Nodes[a].Name < r.Nodes[b].Name
+	}
+	top := make([]int, 0, k+1)
+	for i := range r.Nodes {
+		if len(top) == k && !better(i, top[k-1]) {
+			continue
+		}
+		j := len(top)
+		top = append(top, i)
+		for ; j > 0 && better(i, top[j-1]); j-- {
+			top[j] = top[j-1]
+		}
+		top[j] = i
+		if len(top) > k {
+			top = top[:k]
+		}
+	}
+	return top
 }

@@ -1,5 +1,7 @@
 package framework
 
+import "slices"
+
 // StateKey names a value a plugin keeps for one scheduling cycle.
 type StateKey string
 
@@ -9,8 +11,13 @@ type StateKey string
 // the framework then does not run. A CycleState lives for one cycle.
 type CycleState struct {
 	storage    map[StateKey]any
-	skipFilter map[string]bool
-	skipScore  map[string]bool
+	skipFilter []string
+	skipScore  []string
+	// filters are the Filter plugins that run this cycle, worked out once
+	// from skipFilter by the Framework, so filtering a node looks nothing
+	// up.
+	filters    []FilterPlugin
+	filtersSet bool
 }
 
 // NewCycleState returns an empty state.
@@ -31,23 +38,23 @@ func (c *CycleState) Write(key StateKey, v any) {
 }
 
 // SkipFilter reports whether plugin's Filter is skipped this cycle.
-func (c *CycleState) SkipFilter(plugin string) bool { return c.skipFilter[plugin] }
+func (c *CycleState) SkipFilter(plugin string) bool { return slices.Contains(c.skipFilter, plugin) }
 
 // SkipScore reports whether plugin's Score is skipped this cycle.
-func (c *CycleState) SkipScore(plugin string) bool { return c.skipScore[plugin] }
+func (c *CycleState) SkipScore(plugin string) bool { return slices.Contains(c.skipScore, plugin) }
 
 // SetSkipFilter marks plugin's Filter as skipped.
 func (c *CycleState) SetSkipFilter(plugin string) {
-	if c.skipFilter == nil {
-		c.skipFilter = map[string]bool{}
-	}
-	c.skipFilter[plugin] = true
+	c.skipFilter = append(c.skipFilter, plugin)
+	c.filtersSet = false
 }
 
 // SetSkipScore marks plugin's Score as skipped.
-func (c *CycleState) SetSkipScore(plugin string) {
-	if c.skipScore == nil {
-		c.skipScore = map[string]bool{}
-	}
-	c.skipScore[plugin] = true
+func (c *CycleState) SetSkipScore(plugin string) { c.skipScore = append(c.skipScore, plugin) }
+
+// Reset empties the state for another cycle, keeping its memory.
+func (c *CycleState) Reset() {
+	clear(c.storage)
+	c.skipFilter, c.skipScore = c.skipFilter[:0], c.skipScore[:0]
+	c.filters, c.filtersSet = c.filters[:0], false
 }

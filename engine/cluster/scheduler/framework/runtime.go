@@ -165,10 +165,16 @@ func (f *Framework) RunPreFilterPlugins(state *CycleState, p *PodInfo, nodes []*
 // first rejection, naming its plugin; a status other than a rejection
 // becomes an Error.
 func (f *Framework) RunFilterPlugins(state *CycleState, p *PodInfo, n *NodeInfo) *Status {
-	for _, pl := range f.filter {
-		if state.skipFilter != nil && state.skipFilter[pl.Name()] {
-			continue
+	if !state.filtersSet {
+		state.filters = state.filters[:0]
+		for _, pl := range f.filter {
+			if !state.SkipFilter(pl.Name()) {
+				state.filters = append(state.filters, pl)
+			}
 		}
+		state.filtersSet = true
+	}
+	for _, pl := range state.filters {
 		if s := pl.Filter(state, p, n); !s.IsSuccess() {
 			if !s.IsRejected() {
 				return AsStatus(fmt.Errorf("running %q filter plugin: %w", pl.Name(), s.AsError())).WithPlugin(pl.Name())
@@ -256,13 +262,16 @@ func (f *Framework) RunScorePlugins(state *CycleState, p *PodInfo, nodes []*Node
 		r.raw = make([]NodeScore, len(nodes))
 	}
 	raw := r.raw[:len(nodes)]
+	for i, n := range nodes {
+		raw[i].Name = n.Name
+	}
 	for j, pl := range active {
 		for i, n := range nodes {
 			s, st := pl.Score(state, p, n)
-			if !st.IsSuccess() {
+			if st != nil && !st.IsSuccess() {
 				return nil, AsStatus(fmt.Errorf("running Score plugins: plugin %q failed with: %w", pl.Name(), st.AsError()))
 			}
-			raw[i] = NodeScore{Name: n.Name, Score: s}
+			raw[i].Score = s
 		}
 		if norm, ok := pl.(ScoreNormalizer); ok {
 			if st := norm.NormalizeScore(state, p, raw); !st.IsSuccess() {
@@ -270,13 +279,14 @@ func (f *Framework) RunScorePlugins(state *CycleState, p *PodInfo, nodes []*Node
 			}
 		}
 		w := r.Weights[j]
-		for i := range nodes {
+		scores, totals := r.Scores, r.Totals[:len(raw)]
+		for i := range raw {
 			s := raw[i].Score
 			if s > MaxNodeScore || s < MinNodeScore {
 				return nil, AsStatus(fmt.Errorf("applying score defaultWeights on Score plugins: plugin %q returns an invalid score %v, it should in the range of [%v, %v] after normalizing", pl.Name(), s, MinNodeScore, MaxNodeScore))
 			}
-			r.Scores[i*np+j] = s * w
-			r.Totals[i] += s * w
+			scores[i*np+j] = s * w
+			totals[i] += s * w
 		}
 	}
 	return r, nil
