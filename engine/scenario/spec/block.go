@@ -1,6 +1,8 @@
 package spec
 
 import (
+	"slices"
+
 	"gopkg.in/yaml.v3"
 
 	"github.com/loopbook/loopbook/engine/diag"
@@ -15,12 +17,16 @@ type Block interface {
 	BlockID() Scalar[string]
 	// BlockPos returns the position of the block's first key.
 	BlockPos() diag.Pos
-	// Check reports the names the block uses that v does not know.
+	// Check reports the names the block uses that v does not know; a nil
+	// v is DefaultVocabulary().
 	Check(v *Vocabulary) error
 }
 
-// Kinds lists the block kinds Parse reads, in the format's order.
-var Kinds = []string{"scenario", "failures", "whatif", "gates", "quiz", "map"}
+// blockKinds are the block kinds Parse reads, in the format's order.
+var blockKinds = []string{"scenario", "failures", "whatif", "gates", "quiz", "map"}
+
+// BlockKinds returns the block kinds Parse reads, in the format's order.
+func BlockKinds() []string { return slices.Clone(blockKinds) }
 
 // Parse parses the body of a fenced block of kind. at is the lesson
 // position of the first character of the body's first line, so that
@@ -45,7 +51,7 @@ func Parse(kind string, body []byte, at diag.Pos) (Block, error) {
 	case "map":
 		read = func(n *yaml.Node) Block { return p.mapBlock(n) }
 	default:
-		p.errorf(p.pos(1, 1), "unknown block kind %q", kind).WithHint(diag.DidYouMean(kind, Kinds))
+		p.errorf(p.pos(1, 1), "unknown block kind %q", kind).WithHint(diag.DidYouMean(kind, blockKinds))
 		return nil, p.err()
 	}
 	root := p.decode(body, kind+" block")

@@ -220,7 +220,7 @@ why:
 }
 
 func TestBlockInterface(t *testing.T) {
-	for _, kind := range Kinds {
+	for _, kind := range BlockKinds() {
 		body := map[string]string{
 			"scenario": "id: x\ntitle: X\n",
 			"failures": "id: x\nbaseline: y\nfaults: [{fault: break etcd}]\n",

@@ -7,7 +7,7 @@ import (
 // forCluster returns a checker with v extended by the block's fixture;
 // an unknown fixture is its first error.
 func (v *Vocabulary) forCluster(ref ClusterRef) *checker {
-	outer := &checker{v: v}
+	outer := &checker{v: v.orDefault()}
 	return &checker{v: outer.fixture(ref), errs: outer.errs}
 }
 
@@ -48,8 +48,8 @@ func (w *Whatif) Check(v *Vocabulary) error {
 	c := v.forCluster(w.Cluster)
 	c.timings(w.Cluster.Inline)
 	for _, in := range w.Inputs {
-		if v.Inputs != nil && !slices.Contains(v.Inputs, in.Label.Value) {
-			c.errorf(in.Label.Pos, "unknown what-if input %q", in.Label.Value).WithHint(nearOrList(in.Label.Value, v.Inputs, "inputs"))
+		if c.v.Inputs != nil && !slices.Contains(c.v.Inputs, in.Label.Value) {
+			c.errorf(in.Label.Pos, "unknown what-if input %q", in.Label.Value).WithHint(nearOrList(in.Label.Value, c.v.Inputs, "inputs"))
 		}
 	}
 	return c.errs.Err()
@@ -71,7 +71,7 @@ func (g *Gates) Check(v *Vocabulary) error {
 // Check reports the proof scenarios, claim names and actors that v does
 // not know. A proof's claim is checked with its scenario's fixture.
 func (q *Quiz) Check(v *Vocabulary) error {
-	c := &checker{v: v}
+	c := &checker{v: v.orDefault()}
 	for _, qu := range q.Questions {
 		if qu.Kind == WhichActor && qu.Answer.IsSet() {
 			c.actor(Word{Text: qu.Answer.Value, Pos: qu.Answer.Pos})
@@ -87,7 +87,7 @@ func (q *Quiz) Check(v *Vocabulary) error {
 			c.claim(qu.Proof.Claim)
 			continue
 		}
-		pc := &checker{v: (&checker{v: v}).fixture(sc.Cluster)}
+		pc := &checker{v: (&checker{v: c.v}).fixture(sc.Cluster)}
 		pc.claim(qu.Proof.Claim)
 		p := &parser{}
 		p.references([]Claim{qu.Proof.Claim}, sc.StepTitles(), sc.ActionIDs())
@@ -98,7 +98,7 @@ func (q *Quiz) Check(v *Vocabulary) error {
 
 // Check reports the actors that v does not know.
 func (m *Map) Check(v *Vocabulary) error {
-	c := &checker{v: v}
+	c := &checker{v: v.orDefault()}
 	for _, a := range m.Actors {
 		c.actor(a)
 	}
@@ -106,6 +106,14 @@ func (m *Map) Check(v *Vocabulary) error {
 		c.actor(w.Actor)
 	}
 	return c.errs.Err()
+}
+
+// orDefault returns v, or the default vocabulary when v is nil.
+func (v *Vocabulary) orDefault() *Vocabulary {
+	if v == nil {
+		return DefaultVocabulary()
+	}
+	return v
 }
 
 // timings checks an inline fixture's timing names.
@@ -123,7 +131,7 @@ func (c *checker) timings(f *Fixture) {
 // Check reports the timings of a fixture file that v does not
 // know.
 func (f *Fixture) Check(v *Vocabulary) error {
-	c := &checker{v: v}
+	c := &checker{v: v.orDefault()}
 	c.timings(f)
 	return c.errs.Err()
 }

@@ -121,11 +121,16 @@
 //
 // # Faults
 //
-//	crash container NS/POD    kill node NODE
-//	kill controller-manager [NAME]    kill scheduler [NAME]
-//	stop apiservers           kill apiserver NAME
-//	block webhook NAME        break rbac USER
-//	break etcd                overload api [CLIENT]
+//	crash container NAMESPACE/POD
+//	kill node NODE
+//	kill controller-manager [NAME]
+//	kill scheduler [NAME]
+//	stop apiservers
+//	kill apiserver NAME
+//	block webhook NAME
+//	break rbac USER
+//	break etcd
+//	overload api [CLIENT]
 //	remove kube-proxy [NODE]
 //
 // Replicas are named as the trace names actors: apiserver, apiserver-2, …

@@ -62,7 +62,7 @@ func FuzzParseScenario(f *testing.F) {
 }
 
 func FuzzParseBlock(f *testing.F) {
-	for i, kind := range Kinds[1:] {
+	for i, kind := range blockKinds[1:] {
 		for _, c := range errorCases {
 			if c.kind == kind || c.kind == "check:"+kind {
 				f.Add(uint8(i), c.body)
@@ -70,7 +70,7 @@ func FuzzParseBlock(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, k uint8, body string) {
-		fuzzBlock(t, Kinds[1+int(k)%(len(Kinds)-1)], body)
+		fuzzBlock(t, blockKinds[1+int(k)%(len(blockKinds)-1)], body)
 	})
 }
 

@@ -49,8 +49,8 @@ type Vocabulary struct {
 	Timings []string
 }
 
-// DefaultActors are the format's fixed component actor ids.
-var DefaultActors = []string{
+// defaultActors are the format's fixed component actor ids.
+var defaultActors = []string{
 	"apiserver", "etcd", "scheduler", "controller-manager",
 	"deployment-controller", "replicaset-controller", "statefulset-controller", "daemonset-controller",
 	"job-controller", "cronjob-controller", "endpointslice-controller", "endpoint-controller",
@@ -59,8 +59,8 @@ var DefaultActors = []string{
 	"control-plane-endpoint", "fault", "client",
 }
 
-// DefaultInputs are the what-if input labels of the format.
-var DefaultInputs = []string{
+// defaultInputs are the what-if input labels of the format.
+var defaultInputs = []string{
 	"cpu request", "memory request", "node taint", "toleration", "node selector",
 	"readiness probe", "image", "replicas", "restart policy",
 }
@@ -71,10 +71,10 @@ var DefaultInputs = []string{
 // are left unknown.
 func DefaultVocabulary() *Vocabulary {
 	v := &Vocabulary{
-		Actors:     slices.Clone(DefaultActors),
+		Actors:     slices.Clone(defaultActors),
 		Replicated: []string{"apiserver", "scheduler", "controller-manager"},
 		Families:   slices.Clone(actorFamilies),
-		Inputs:     slices.Clone(DefaultInputs),
+		Inputs:     slices.Clone(defaultInputs),
 	}
 	for _, k := range object.NewBuiltinRegistry().Kinds() {
 		if k.BodyOnly {

@@ -20,7 +20,7 @@ type Whatif struct {
 	// Inputs, in the order written; each names a knob the engine applies.
 	Inputs []Input
 	// Show lists what to show for each combination, in order; each is
-	// one of ShowWords.
+	// one of ShowWords().
 	Show []Scalar[string]
 }
 
@@ -40,8 +40,11 @@ type Option struct {
 	Value Data
 }
 
-// ShowWords are the outcomes a what-if can show.
-var ShowWords = []string{
+// ShowWords returns the outcomes a what-if can show.
+func ShowWords() []string { return slices.Clone(showWords) }
+
+// showWords are the outcomes a what-if can show.
+var showWords = []string{
 	"phase", "conditions", "scheduler message", "node", "ready", "restarts", "events",
 	"kubectl get pod", "kubectl get pod -o wide", "kubectl describe pod",
 }
@@ -115,7 +118,7 @@ func (p *parser) show(n *yaml.Node) []Scalar[string] {
 		if slices.Contains(out, s) {
 			continue
 		}
-		if !slices.Contains(ShowWords, s.Value) {
+		if !slices.Contains(showWords, s.Value) {
 			p.errorf(s.Pos, "a what-if cannot show %q", s.Value).WithHint(showHint(s.Value))
 			continue
 		}
@@ -125,8 +128,8 @@ func (p *parser) show(n *yaml.Node) []Scalar[string] {
 }
 
 func showHint(w string) string {
-	if n := diag.Nearest(w, ShowWords); n != "" {
+	if n := diag.Nearest(w, showWords); n != "" {
 		return fmt.Sprintf("did you mean %q?", n)
 	}
-	return "it can show " + quoted(ShowWords)
+	return "it can show " + quoted(showWords)
 }
