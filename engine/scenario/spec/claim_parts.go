@@ -4,10 +4,13 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/diag"
 )
+
+var pathOffset = regexp.MustCompile(` at offset (\d+)$`)
 
 var kindWord = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9.-]*$`)
 
@@ -33,7 +36,15 @@ func (w *words) path(t token) (FieldPath, bool) {
 		if _, rest, ok := strings.Cut(msg, "\": "); ok {
 			msg = rest
 		}
-		w.at(t, "bad field path %q: %s", t.text, msg).
+		pos := w.pos(t)
+		if m := pathOffset.FindStringSubmatch(msg); m != nil {
+			// Point at the offending character of the path.
+			if n, err := strconv.Atoi(m[1]); err == nil && n <= len(t.text) {
+				pos = w.t.pos(t.off + utf8.RuneCountInString(t.text[:n]))
+				msg = strings.TrimSuffix(msg, m[0])
+			}
+		}
+		w.errorf(pos, "bad field path %q: %s", t.text, msg).
 			WithHint(`paths take .name, [N], [key=value] and ["dotted.key"]`)
 		return FieldPath{}, false
 	}

@@ -46,6 +46,8 @@ var errorCases = []errorCase{
 	{"traffic to a deployment", "scenario", "id: a\ntitle: T\nrun:\n  - traffic: client -> deployment demo/web x3\n"},
 	{"traffic bad count", "scenario", "id: a\ntitle: T\nrun:\n  - traffic: client -> service demo/web x0\n"},
 	{"duplicate action id", "scenario", "id: a\ntitle: T\nrun:\n  - {id: w, wait: 1s}\n  - {id: w, wait: 2s}\n"},
+	{"bad action id", "scenario", "id: a\ntitle: T\nrun:\n  - {id: a b, wait: 1s}\n"},
+	{"bad user", "scenario", "id: a\ntitle: T\nrun:\n  - {as: kubelet/x, get: pod a/b}\n"},
 	{"until bad claim", "scenario", "id: a\ntitle: T\nrun:\n  - until: deployment demo/web .status.readyReplicas = 3\n"},
 
 	// Faults.
@@ -104,6 +106,14 @@ var errorCases = []errorCase{
 	{"claim stored", "claim", "stored revision changed"},
 	{"claim before bad pattern", "claim", "alice CREATE deployments before scheduler BIND pods"},
 	{"claim empty", "claim", "   "},
+	{"claim bad path closed", "claim", "pod demo/web .spec..replicas == 1"},
+	{"claim bad kind", "claim", "9pods demo/web .spec.replicas == 1"},
+	{"claim changed without path", "claim", "changed pod demo/web"},
+	{"claim changed extra word", "claim", "changed pod demo/web .metadata.uid twice"},
+	{"claim count bad namespace", "claim", "count pods de@mo == 1"},
+	{"claim response too short", "claim", "response create-web"},
+	{"claim response exists", "claim", "response create-web .code exists"},
+	{"claim values bad object", "claim", "values replicaset demo/ .spec.replicas == [1]"},
 	{"claim list compare", "claim", "pod demo/web .spec.containers == [a]"},
 	{"claims in quoted scalars", "scenario", "id: a\ntitle: T\nclaims:\n  - \"never alice => etcd\"\n  - 'count pods demo app=web = 3'\n"},
 	{"claim after unknown step", "scenario", "id: a\ntitle: T\nsteps:\n  - {title: Bind Pods, expect: scheduler CREATE pods/binding}\nclaims:\n  - 'pod demo/web .spec.nodeName exists after \"Bind pods\"'\n"},
@@ -142,6 +152,7 @@ var errorCases = []errorCase{
 	{"quiz kind", "quiz", "id: q\nquestions:\n  - {statement: Who binds, kind: wich actor, answer: scheduler}\n"},
 	{"yaml question mark in flow mapping", "quiz", "id: q\nquestions:\n  - {statement: Who?, answer: scheduler}\n"},
 	{"quiz proof", "quiz", "id: q\nquestions:\n  - statement: kubectl is Kubernetes.\n    answer: myth\n    proof: {scenario: create-deployment, claim: never alice => etcd}\n"},
+	{"map bad actor", "map", "id: m\nactors: [\"-x\", scheduler]\n"},
 	{"map actors", "map", "id: m\nactors: some\nwhy: {scheduler: [x]}\n"},
 
 	// The check pass.
@@ -151,6 +162,7 @@ var errorCases = []errorCase{
 	{"check fault targets", "check:scenario", "id: a\ntitle: T\ncluster: two-workers\nrun:\n  - fault: kill node worker-c\n  - fault: break rbac bobby\n  - fault: kill scheduler scheduler-2\n  - fault: kill apiserver etcd\n"},
 	{"check resources", "check:scenario", "id: a\ntitle: T\nsteps:\n  - {title: A, expect: scheduler CREATE pods/bindings demo/*}\n  - {title: B, expect: alice CREATE deploymnets demo/web}\n"},
 	{"check inline fixture users", "check:scenario", "id: a\ntitle: T\ncluster:\n  users: [{name: dora}]\n  timings: {leaseDuraton: 15s}\nrun:\n  - {as: alice, get: pod demo/x}\n"},
+	{"check action names", "check:scenario", "id: a\ntitle: T\ncluster: two-workers\nrun:\n  - {as: bobb, patch: deploymnt demo/web, with: {spec: {}}}\n  - {as: alice, scale: deploymnt demo/web, replicas: 1}\n  - {as: alice, delete: pood demo/web}\n  - {as: carl, logs: pod demo/web-a}\n  - {as: carl, exec: pod demo/web-a, command: [ls]}\n  - {as: carl, raw: GET /version}\n  - {as: carl, create: x}\n  - traffic: clinet -> service demo/web\n  - fault: overload api sheduler\n  - until: count deploymnts demo == 1\n"},
 	{"check whatif input", "check:whatif", "id: w\nbase: x\ninputs:\n  cpu requests: {fits: 500m, too large: \"16\"}\n"},
 	{"check failures baseline", "check:failures", "id: f\ncluster: two-workers\nbaseline: create-deploymnt\nfaults:\n  - fault: remove kube-proxy worker-z\n"},
 	{"check quiz proof", "check:quiz", "id: q\nquestions:\n  - statement: Who binds?\n    kind: which actor\n    answer: schedulr\n    proof: {scenario: create-deployment, claim: 'pod demo/web-* .spec.nodeName exists after \"Bind pod\"'}\n"},

@@ -71,18 +71,6 @@ func (p *parser) number(n *yaml.Node, key string) Scalar[float64] {
 	return Scalar[float64]{}
 }
 
-// boolean reads true or false.
-func (p *parser) boolean(n *yaml.Node, key string) Scalar[bool] {
-	if n.Kind == yaml.ScalarNode && n.Tag == "!!bool" {
-		var v bool
-		if err := n.Decode(&v); err == nil {
-			return Scalar[bool]{Value: v, Pos: p.nodePos(n)}
-		}
-	}
-	p.nodeErr(n, "%q expects true or false, got %s", key, describe(n))
-	return Scalar[bool]{}
-}
-
 // duration reads a duration written as Go writes them ("30s", "5m",
 // "1m30s", "0").
 func (p *parser) duration(n *yaml.Node, key string) Scalar[time.Duration] {
