@@ -1,0 +1,140 @@
+package nodelifecycle
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/sim"
+)
+
+// nodeHealth is what the controller last observed of a Node, with the
+// instants of its own clock at which it observed it (nodeHealthData):
+// health is judged from when the controller saw a heartbeat change, never
+// from the timestamps the kubelet wrote.
+type nodeHealth struct {
+	probe, readyTransition sim.Time
+	// ready is the Ready condition of the status last observed; nil when
+	// it had none.
+	ready *nodeCond
+	// lease is the Lease last observed to be renewed; nil when none.
+	lease *leaseSeen
+}
+
+type leaseSeen struct {
+	rv    string
+	renew time.Time
+}
+
+// errShortCircuit marks a Node skipped this pass by the lease circuit
+// breaker; it is not retried.
+var errShortCircuit = errors.New("short circuit")
+
+// tryUpdateNodeHealth is the controller's judgement of one Node
+// (node_lifecycle_controller.go, tryUpdateNodeHealth). It returns the
+// Ready condition as observed and as it is after the update, and updates
+// node (a copy) in place when it marks it Unknown.
+//
+//   - The probe instant moves to now whenever the Ready condition's
+//     lastHeartbeatTime differs from the one last observed, or the Node's
+//     Lease has a later renewTime than the one last observed.
+//   - When now is past probe + grace (NodeMonitorGracePeriod, or
+//     NodeStartupGracePeriod for a Node that never had a Ready condition),
+//     the Lease is read live from the API first (the
+//     NodeControllerLeaseCircuitBreaker gate, beta and on in v1.37): if the
+//     live Lease is newer than the cache's, the informer is behind and
+//     the Node is skipped; if the API cannot be reached, it is skipped too.
+//     Otherwise the kubelet's conditions become Unknown and the status is
+//     written.
+func (c *Controller) tryUpdateNodeHealth(node *object.Object) (observed nodeCond, current *nodeCond, err error) {
+	now := c.loop.Now()
+	name := node.Meta.Name
+	nh := c.health[name]
+	defer func() { c.health[name] = nh }()
+
+	if err := c.guard.ensureReady(c.leases.LastSyncResourceVersion()); err != nil {
+		return nodeCond{}, nil, fmt.Errorf("%w: %v", errShortCircuit, err)
+	}
+
+	grace := c.conf.NodeMonitorGracePeriod
+	cur, hasCur := condition(node, "Ready")
+	if !hasCur {
+		created := object.FormatTime(node.Meta.CreationTimestamp)
+		observed = nodeCond{status: condUnknown, heartbeat: created, transition: created}
+		grace = c.conf.NodeStartupGracePeriod
+		if nh != nil {
+			nh.ready = nil
+		} else {
+			t := simTime(node.Meta.CreationTimestamp)
+			nh = &nodeHealth{probe: t, readyTransition: t}
+		}
+	} else {
+		observed = cur
+	}
+
+	var saved *nodeCond
+	var savedLease *leaseSeen
+	if nh != nil {
+		saved, savedLease = nh.ready, nh.lease
+	}
+	curPtr := func() *nodeCond {
+		if !hasCur {
+			return nil
+		}
+		v := cur
+		return &v
+	}
+	switch {
+	case nh == nil:
+		nh = &nodeHealth{probe: now, readyTransition: now, ready: curPtr()}
+	case saved == nil && hasCur:
+		nh = &nodeHealth{probe: now, readyTransition: now, ready: curPtr()}
+	case saved != nil && !hasCur:
+		nh = &nodeHealth{probe: now, readyTransition: now}
+	case saved != nil && hasCur && saved.heartbeat != cur.heartbeat:
+		transition := nh.readyTransition
+		if saved.transition != cur.transition {
+			transition = now
+		}
+		nh = &nodeHealth{probe: now, readyTransition: transition, ready: curPtr()}
+	}
+
+	// Always update the probe time if the node lease is renewed.
+	observedLease := c.lease(name)
+	if observedLease != nil && (savedLease == nil || savedLease.renew.Before(observedLease.renew)) {
+		nh.lease = observedLease
+		nh.probe = now
+	}
+
+	if now.Sub(nh.probe) <= grace {
+		return observed, curPtr(), nil
+	}
+	if err := c.checkLiveLease(name, nh.lease); err != nil {
+		return nodeCond{}, nil, err
+	}
+	markUnknown(node, now)
+	after, _ := condition(node, "Ready")
+	if after == observed {
+		return observed, &after, nil
+	}
+	if _, err := c.client.UpdateStatus(c.kinds.node, node, api.WriteOptions{}); err != nil {
+		return observed, &after, err
+	}
+	c.decide(name, fmt.Sprintf("no heartbeat observed for %s (grace %s): kubelet conditions Unknown",
+		now.Sub(nh.probe), grace))
+	ready := after
+	nh = &nodeHealth{probe: nh.probe, readyTransition: now, ready: &ready, lease: observedLease}
+	return observed, &after, nil
+}
+
+// lease returns the cached Lease of a Node in kube-node-lease.
+func (c *Controller) lease(node string) *leaseSeen {
+	o, ok := c.leases.Lister().Get("kube-node-lease", node)
+	if !ok {
+		return nil
+	}
+	v := object.ViewLease(o)
+	return &leaseSeen{rv: o.Meta.ResourceVersion, renew: v.RenewTime}
+}

@@ -1,0 +1,117 @@
+package nodelifecycle
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/loopbook/loopbook/engine/cluster/controller/nodelifecycle/internal/podindex"
+	"github.com/loopbook/loopbook/engine/cluster/controller/nodelifecycle/internal/record"
+	"github.com/loopbook/loopbook/engine/cluster/object"
+)
+
+// monitorNodeHealth is one pass of the health monitor (monitorNodeHealth):
+// it registers new Nodes and forgets deleted ones, judges each Node's
+// health, keeps its NoExecute taints in step with its Ready condition,
+// marks its Pods not ready when it stops being Ready, and finally updates
+// the zones' disruption states.
+func (c *Controller) monitorNodeHealth() {
+	nodes := c.nodes.Lister().List(object.LabelSelector{})
+	added, deleted, newZones := c.classifyNodes(nodes)
+	for _, n := range newZones {
+		c.addPodEvictorForNewZone(n)
+	}
+	for _, n := range added {
+		c.rec.Eventf(nodeRef(n), record.Normal, "RegisteredNode", "Registered Node %v in Controller", n.Meta.Name)
+		c.known[n.Meta.Name] = n
+		c.addPodEvictorForNewZone(n)
+		_, _ = c.markNodeAsReachable(n)
+	}
+	for _, n := range deleted {
+		c.rec.Eventf(nodeRef(n), record.Normal, "RemovingNode", "Removing Node %v from Controller", n.Meta.Name)
+		delete(c.known, n.Meta.Name)
+	}
+
+	zoneConds := map[string][]*nodeCond{}
+	for _, cached := range nodes {
+		node := cached.DeepCopy()
+		observed, current, ok := c.updateNodeHealth(node)
+		if !ok {
+			continue
+		}
+		if _, excluded := node.Meta.Labels[labelExcludeDisruption]; !excluded {
+			z := zoneKey(node)
+			zoneConds[z] = append(zoneConds[z], current)
+		}
+		if current != nil {
+			name := node.Meta.Name
+			pods := podindex.OnNode(c.pods, name)
+			c.processTaintBaseEviction(node, current)
+			wasReady := observed.status == condTrue
+			if current.status != condTrue && wasReady {
+				c.rec.Eventf(nodeRef(node), record.Normal, "NodeNotReady", "Node %s status is now: %s", name, "NodeNotReady")
+			}
+			if (current.status != condTrue && wasReady) || (c.nodesToRetry[name] && !wasReady) {
+				if err := c.markPodsNotReady(pods, name); err != nil {
+					c.nodesToRetry[name] = true
+					continue
+				}
+				if len(pods) > 0 {
+					c.decide(name, fmt.Sprintf("Node is %s: its Pods marked not ready", current.status))
+				}
+			}
+		}
+		delete(c.nodesToRetry, node.Meta.Name)
+	}
+	c.handleDisruption(zoneConds, nodes)
+}
+
+// updateNodeHealth runs tryUpdateNodeHealth, retrying a failed status
+// write with a fresh copy of the Node up to nodeHealthUpdateRetry times
+// (the source polls every 20 ms; the model retries at once). ok is false
+// when the Node is skipped this pass.
+func (c *Controller) updateNodeHealth(node *object.Object) (observed nodeCond, current *nodeCond, ok bool) {
+	for range nodeHealthUpdateRetry {
+		var err error
+		observed, current, err = c.tryUpdateNodeHealth(node)
+		if err == nil {
+			return observed, current, true
+		}
+		if errors.Is(err, errShortCircuit) {
+			return observed, current, false
+		}
+		fresh, gerr := c.client.Get(c.kinds.node, "", node.Meta.Name)
+		if gerr != nil {
+			return observed, current, false
+		}
+		node = fresh
+	}
+	return observed, current, false
+}
+
+// classifyNodes is classifyNodes: Nodes new to the controller, Nodes gone,
+// and known Nodes of a zone without a state yet.
+func (c *Controller) classifyNodes(nodes []*object.Object) (added, deleted, newZones []*object.Object) {
+	present := make(map[string]bool, len(nodes))
+	for _, n := range nodes {
+		present[n.Meta.Name] = true
+		if _, ok := c.known[n.Meta.Name]; !ok {
+			added = append(added, n)
+		} else if _, ok := c.zoneStates[zoneKey(n)]; !ok {
+			newZones = append(newZones, n)
+		}
+	}
+	if len(c.known)+len(added) != len(nodes) {
+		for _, name := range slices.Sorted(maps.Keys(c.known)) {
+			if !present[name] {
+				deleted = append(deleted, c.known[name])
+			}
+		}
+	}
+	return added, deleted, newZones
+}
+
+func nodeRef(n *object.Object) record.Ref {
+	return record.Ref{Kind: "Node", Name: n.Meta.Name, UID: n.Meta.UID}
+}

@@ -1,0 +1,180 @@
+package nodelifecycle
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/loopbook/loopbook/engine/cluster/object"
+)
+
+// zoneState is the disruption state of a zone (ZoneState).
+type zoneState string
+
+const (
+	stateInitial           zoneState = "Initial"
+	stateNormal            zoneState = "Normal"
+	stateFullDisruption    zoneState = "FullDisruption"
+	statePartialDisruption zoneState = "PartialDisruption"
+)
+
+// labelExcludeDisruption keeps a Node out of the zone counts
+// (labelNodeDisruptionExclusion).
+const labelExcludeDisruption = "node.kubernetes.io/exclude-disruption"
+
+// zoneKey is k8s.io/component-helpers/node/topology GetZoneKey: region
+// and zone from the beta or GA labels, "" for a Node with neither.
+func zoneKey(node *object.Object) string {
+	l := node.Meta.Labels
+	zone, ok := l["failure-domain.beta.kubernetes.io/zone"]
+	if !ok {
+		zone = l["topology.kubernetes.io/zone"]
+	}
+	region, ok := l["failure-domain.beta.kubernetes.io/region"]
+	if !ok {
+		region = l["topology.kubernetes.io/region"]
+	}
+	if region == "" && zone == "" {
+		return ""
+	}
+	return region + ":\x00:" + zone
+}
+
+// zoneName renders a zone key for the trace.
+func zoneName(k string) string {
+	if k == "" {
+		return `""`
+	}
+	return strings.ReplaceAll(k, ":\x00:", "/")
+}
+
+// computeZoneState is ComputeZoneState: FullDisruption when no Node of the
+// zone is Ready, PartialDisruption when more than two are not Ready and
+// they are at least UnhealthyZoneThreshold of it, Normal otherwise.
+func (c *Controller) computeZoneState(conds []*nodeCond) (int, zoneState) {
+	ready, notReady := 0, 0
+	for _, cnd := range conds {
+		if cnd != nil && cnd.status == condTrue {
+			ready++
+		} else {
+			notReady++
+		}
+	}
+	switch {
+	case ready == 0 && notReady > 0:
+		return notReady, stateFullDisruption
+	case notReady > 2 && float64(notReady)/float64(notReady+ready) >= c.conf.UnhealthyZoneThreshold:
+		return notReady, statePartialDisruption
+	}
+	return notReady, stateNormal
+}
+
+// addPodEvictorForNewZone gives a zone seen for the first time its state
+// and its tainting queue at the normal eviction rate.
+func (c *Controller) addPodEvictorForNewZone(node *object.Object) {
+	z := zoneKey(node)
+	if _, ok := c.zoneStates[z]; !ok {
+		c.zoneStates[z] = stateInitial
+		c.tainters[z] = newTimedQueue(c.conf.EvictionRate, c.loop.Now())
+	}
+}
+
+// handleDisruption is handleDisruption: it moves each zone to its new
+// state and sets its tainting rate — the normal rate for Normal; for
+// PartialDisruption the secondary rate in a zone larger than
+// LargeClusterThreshold, else none; the normal rate for FullDisruption —
+// unless every zone is fully disrupted: then the controller assumes the
+// problem is its own connectivity, removes the NoExecute taints from every
+// Node and stops tainting ("master disruption mode"), until a Node is
+// Ready again.
+func (c *Controller) handleDisruption(zoneConds map[string][]*nodeCond, nodes []*object.Object) {
+	newStates := map[string]zoneState{}
+	allAreFull := true
+	for _, z := range slices.Sorted(maps.Keys(zoneConds)) {
+		_, st := c.computeZoneState(zoneConds[z])
+		if st != stateFullDisruption {
+			allAreFull = false
+		}
+		newStates[z] = st
+		if _, had := c.zoneStates[z]; !had {
+			c.zoneStates[z] = stateInitial
+		}
+	}
+	allWereFull := true
+	for _, z := range slices.Sorted(maps.Keys(c.zoneStates)) {
+		if _, have := zoneConds[z]; !have {
+			delete(c.zoneStates, z)
+			continue
+		}
+		if c.zoneStates[z] != stateFullDisruption {
+			allWereFull = false
+			break
+		}
+	}
+	if allAreFull && allWereFull {
+		return
+	}
+	now := c.loop.Now()
+	switch {
+	case allAreFull:
+		c.decide("", "all Nodes are not Ready: entering master disruption mode (NoExecute taints removed, evictions stopped)")
+		for _, n := range nodes {
+			_, _ = c.markNodeAsReachable(n)
+		}
+		for _, z := range slices.Sorted(maps.Keys(c.zoneStates)) {
+			c.tainter(z).swapLimiter(0, now)
+			c.zoneStates[z] = stateFullDisruption
+		}
+	case allWereFull:
+		c.decide("", "some Nodes are Ready: exiting master disruption mode")
+		for _, n := range nodes {
+			if nh := c.health[n.Meta.Name]; nh != nil {
+				nh.probe, nh.readyTransition = now, now
+			}
+		}
+		for _, z := range slices.Sorted(maps.Keys(c.zoneStates)) {
+			c.setLimiterInZone(z, len(zoneConds[z]), newStates[z])
+			c.zoneStates[z] = newStates[z]
+		}
+	default:
+		for _, z := range slices.Sorted(maps.Keys(c.zoneStates)) {
+			if c.zoneStates[z] == newStates[z] {
+				continue
+			}
+			if c.zoneStates[z] != stateInitial || newStates[z] != stateNormal {
+				c.decide("", fmt.Sprintf("zone %s is now %s", zoneName(z), newStates[z]))
+			}
+			c.setLimiterInZone(z, len(zoneConds[z]), newStates[z])
+			c.zoneStates[z] = newStates[z]
+		}
+	}
+	c.scheduleTaintPass()
+}
+
+// setLimiterInZone is setLimiterInZone with HealthyQPSFunc and
+// ReducedQPSFunc.
+func (c *Controller) setLimiterInZone(z string, size int, st zoneState) {
+	now := c.loop.Now()
+	switch st {
+	case stateNormal, stateFullDisruption:
+		c.tainter(z).swapLimiter(c.conf.EvictionRate, now)
+	case statePartialDisruption:
+		qps := 0.0
+		if size > c.conf.LargeClusterThreshold {
+			qps = c.conf.SecondaryEvictionRate
+		}
+		c.tainter(z).swapLimiter(qps, now)
+	}
+}
+
+// tainter returns a zone's tainting queue, creating it for a zone that
+// appeared between passes.
+func (c *Controller) tainter(z string) *timedQueue {
+	q, ok := c.tainters[z]
+	if !ok {
+		q = newTimedQueue(c.conf.EvictionRate, c.loop.Now())
+		c.tainters[z] = q
+	}
+	return q
+}

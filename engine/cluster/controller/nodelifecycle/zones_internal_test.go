@@ -1,0 +1,92 @@
+package nodelifecycle
+
+import (
+	"testing"
+	"time"
+
+	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/sim"
+)
+
+func TestComputeZoneState(t *testing.T) {
+	c := &Controller{conf: Config{UnhealthyZoneThreshold: DefaultUnhealthyZoneThreshold}}
+	cases := []struct {
+		name            string
+		ready, notReady int
+		want            zoneState
+	}{
+		{"all ready", 3, 0, stateNormal},
+		{"none ready", 0, 2, stateFullDisruption},
+		{"two of three not ready: not more than two", 1, 2, stateNormal},
+		{"three of four not ready: 75% >= 55%", 1, 3, statePartialDisruption},
+		{"three of six not ready: 50% < 55%", 3, 3, stateNormal},
+		{"no Nodes", 0, 0, stateNormal},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var conds []*nodeCond
+			for range tc.ready {
+				conds = append(conds, &nodeCond{status: condTrue})
+			}
+			for range tc.notReady {
+				conds = append(conds, &nodeCond{status: condUnknown})
+			}
+			if n, st := c.computeZoneState(conds); st != tc.want || n != tc.notReady {
+				t.Errorf("got %d %s, want %d %s", n, st, tc.notReady, tc.want)
+			}
+		})
+	}
+}
+
+func TestZoneKey(t *testing.T) {
+	cases := []struct {
+		name   string
+		labels map[string]string
+		want   string
+	}{
+		{"none", nil, ""},
+		{"GA zone", map[string]string{"topology.kubernetes.io/zone": "a"}, ":\x00:a"},
+		{"beta wins", map[string]string{"topology.kubernetes.io/zone": "a", "failure-domain.beta.kubernetes.io/zone": "b"}, ":\x00:b"},
+		{"region and zone", map[string]string{"topology.kubernetes.io/region": "eu", "topology.kubernetes.io/zone": "eu-1"}, "eu:\x00:eu-1"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			n := object.New("v1", "Node")
+			n.Meta.Labels = tc.labels
+			if got := zoneKey(n); got != tc.want {
+				t.Errorf("%q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestTimedQueueRate(t *testing.T) {
+	q := newTimedQueue(DefaultEvictionRate, 0)
+	for _, n := range []string{"n1", "n2", "n3"} {
+		q.add(n, "", 0)
+	}
+	var released []string
+	for tick := sim.Time(0); tick <= sim.Time(25*time.Second); tick += sim.Time(100 * time.Millisecond) {
+		q.try(tick, func(v timedValue) (bool, time.Duration) {
+			released = append(released, v.value+"@"+tick.String())
+			return true, 0
+		})
+	}
+	want := []string{"n1@0.000s", "n2@10.000s", "n3@20.000s"}
+	if len(released) != 3 || released[0] != want[0] || released[1] != want[1] || released[2] != want[2] {
+		t.Errorf("released %v, want %v", released, want)
+	}
+	if q.add("n1", "", 0) {
+		t.Error("a processed Node was queued again before remove")
+	}
+	q.remove("n1")
+	if !q.add("n1", "", 0) {
+		t.Error("a removed Node could not be queued again")
+	}
+	q.swapLimiter(0, 0)
+	released = nil
+	q.try(sim.Time(time.Hour), func(v timedValue) (bool, time.Duration) { released = append(released, v.value); return true, 0 })
+	if len(released) != 0 {
+		t.Errorf("a zero rate released %v", released)
+	}
+}
