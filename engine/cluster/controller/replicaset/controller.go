@@ -1,0 +1,157 @@
+package replicaset
+
+import (
+	"time"
+
+	"github.com/loopbook/loopbook/engine/cluster/client"
+	"github.com/loopbook/loopbook/engine/cluster/client/cache"
+	"github.com/loopbook/loopbook/engine/cluster/client/record"
+	"github.com/loopbook/loopbook/engine/cluster/client/workqueue"
+	"github.com/loopbook/loopbook/engine/cluster/controller"
+	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/sim"
+	"github.com/loopbook/loopbook/engine/cluster/trace"
+)
+
+// Name is the controller's name: its trace actor, its client's identity and
+// its Events' source (NewReplicaSetController:
+// EventSource{Component: "replicaset-controller"}).
+const Name = "replicaset-controller"
+
+// Defaults.
+const (
+	// BurstReplicas is the most Pods one sync creates or deletes
+	// (replica_set.go, BurstReplicas).
+	BurstReplicas = 500
+	// DefaultWorkers is --concurrent-replicaset-syncs
+	// (pkg/controller/replicaset/config/v1alpha1/defaults.go).
+	DefaultWorkers = 5
+	// SlowStartInitialBatchSize is the first batch of Pod creations
+	// (pkg/controller/controller_utils.go).
+	SlowStartInitialBatchSize = 1
+	// statusUpdateRetries: one GET and PUT again after a failed status
+	// update (replica_set.go).
+	statusUpdateRetries = 1
+	// syncedPollPeriod is how often WaitForCacheSync looks at the
+	// informers (client-go tools/cache/shared_informer.go).
+	syncedPollPeriod = 100 * time.Millisecond
+)
+
+// Config tunes a controller; zero fields take the defaults.
+type Config struct {
+	Workers       int // DefaultWorkers
+	BurstReplicas int // BurstReplicas
+}
+
+// Controller is the ReplicaSet controller. It implements
+// controller.Controller; Start may follow Stop, with fresh state, as a
+// restarted process would.
+type Controller struct {
+	cfg Config
+
+	loop       *sim.Loop
+	log        *trace.Log
+	c          *client.Client
+	rec        *record.Recorder
+	rsKind     *object.KindInfo
+	podKind    *object.KindInfo
+	rsInf      *cache.SharedInformer
+	podInf     *cache.SharedInformer
+	rsLister   cache.Lister
+	regs       []registration
+	queue      *workqueue.Queue
+	runner     *workqueue.Runner
+	exp        *expectations
+	consistent *consistency
+	pods       *podTable
+	buf        [2][]*podRow // a sync's Pod lists, reused
+	syncWait   *sim.Timer
+}
+
+type registration struct {
+	inf *cache.SharedInformer
+	reg *cache.Registration
+}
+
+// New returns a stopped controller.
+func New(cfg Config) *Controller {
+	if cfg.Workers <= 0 {
+		cfg.Workers = DefaultWorkers
+	}
+	if cfg.BurstReplicas <= 0 {
+		cfg.BurstReplicas = BurstReplicas
+	}
+	return &Controller{cfg: cfg}
+}
+
+// Name returns "replicaset-controller".
+func (rsc *Controller) Name() string { return Name }
+
+// Start registers the controller's handlers and indexes on the manager's
+// ReplicaSet and Pod informers and, once both have synced, runs its
+// workers. The manager starts the informers.
+func (rsc *Controller) Start(ctx *controller.Context) {
+	e := ctx.Env
+	rsc.loop, rsc.log = e.Loop, e.Log
+	rsc.c = ctx.ClientFor(Name)
+	rsc.rec = record.New(rsc.c, e.Kinds, Name, "")
+	rsc.rsKind, rsc.podKind = e.Kind("apps", "ReplicaSet"), e.Kind("", "Pod")
+	rsc.rsInf = ctx.Informers.Informer(rsc.rsKind)
+	rsc.podInf = ctx.Informers.Informer(rsc.podKind)
+	rsc.rsLister = rsc.rsInf.Lister()
+	rsc.queue = workqueue.New(e.Loop, nil)
+	rsc.exp = newExpectations(e.Loop)
+	rsc.pods = newPodTable()
+	rsc.consistent = newConsistency(rsc.podInf, rsc.rsInf)
+	_ = addIndexer(rsc.rsInf, controllerUIDIndex, controllerUIDIndexFunc)
+	rsc.handle(rsc.rsInf, cache.ResourceEventHandlerFuncs{AddFunc: rsc.addRS, UpdateFunc: rsc.updateRS, DeleteFunc: rsc.deleteRS})
+	rsc.handle(rsc.podInf, cache.ResourceEventHandlerFuncs{AddFunc: rsc.addPod, UpdateFunc: rsc.updatePod, DeleteFunc: rsc.podDeleted})
+	rsc.waitForCacheSync()
+}
+
+func (rsc *Controller) handle(inf *cache.SharedInformer, h cache.ResourceEventHandler) {
+	reg, err := inf.AddEventHandler(h)
+	if err == nil {
+		rsc.regs = append(rsc.regs, registration{inf, reg})
+	}
+}
+
+// waitForCacheSync is WaitForNamedCacheSync: look now, then every 100 ms,
+// and start the workers once both informers have synced.
+func (rsc *Controller) waitForCacheSync() {
+	rsc.syncWait = nil
+	if rsc.queue == nil || rsc.queue.ShuttingDown() {
+		return
+	}
+	if !rsc.rsInf.HasSynced() || !rsc.podInf.HasSynced() {
+		rsc.syncWait = rsc.loop.After(syncedPollPeriod, rsc.waitForCacheSync)
+		return
+	}
+	rsc.runner = workqueue.RunWorkers(rsc.queue, rsc.cfg.Workers, rsc.syncReplicaSet, workqueue.Options{
+		Actor: Name, Log: rsc.log, Group: "apps", Resource: "replicasets"})
+}
+
+// Stop ends the controller at once: handlers removed, queue shut down,
+// pending retries and Events dropped.
+func (rsc *Controller) Stop() {
+	if rsc.queue == nil {
+		return
+	}
+	for _, r := range rsc.regs {
+		_ = r.inf.RemoveEventHandler(r.reg)
+	}
+	rsc.regs = nil
+	if rsc.syncWait != nil {
+		rsc.syncWait.Stop()
+		rsc.syncWait = nil
+	}
+	if rsc.runner != nil {
+		rsc.runner.Stop()
+		rsc.runner = nil
+	}
+	rsc.queue.ShutDown()
+	rsc.rec.Stop()
+	rsc.c.Stop()
+}
+
+var _ controller.Controller = (*Controller)(nil)
