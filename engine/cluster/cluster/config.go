@@ -1,0 +1,89 @@
+package cluster
+
+import (
+	"time"
+
+	"github.com/loopbook/loopbook/engine/cluster/env"
+	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/runtime"
+)
+
+// DefaultQuietPeriod is how long a cluster must be quiet to count as
+// settled (see Cluster.Settle). It is longer than the probe period (10 s)
+// and the kube-proxy minimum sync period (1 s), so a Pod waiting for its
+// next readiness probe is not mistaken for a settled one.
+const DefaultQuietPeriod = 30 * time.Second
+
+// Config is a cluster fixture in Go form. The zero Config is one API
+// server, one controller manager, one scheduler and no Nodes.
+type Config struct {
+	// Seed seeds the run's only generator; equal seeds give equal traces.
+	Seed int64
+	// APIServers, ControllerManagers and Schedulers are replica counts;
+	// default 1 each.
+	APIServers, ControllerManagers, Schedulers int
+	// Nodes are the worker machines, each with a kubelet, a runtime and a
+	// kube-proxy.
+	Nodes []Node
+	// Images describe how containers of an image behave, by image name;
+	// others behave as runtime.DefaultImage.
+	Images map[string]runtime.Image
+	// Users are the fixture's token users.
+	Users []User
+	// Objects are created in order, as the cluster admin, before any actor
+	// starts.
+	Objects []*object.Object
+	// Timings overrides env.Default() when not nil.
+	Timings *env.Timings
+	// QuietPeriod is Settle's quiet window; default DefaultQuietPeriod.
+	QuietPeriod time.Duration
+}
+
+// Node is one worker machine of the fixture.
+type Node struct {
+	Name string
+	// Capacity is the machine's capacity ({cpu: "4", memory: 8Gi, pods:
+	// 110}); missing entries take the kubelet's defaults.
+	Capacity map[string]string
+	// Labels are added to the kubelet's own (--node-labels).
+	Labels map[string]string
+	// Taints are on the Node from its registration.
+	Taints []object.Taint
+}
+
+// User is a fixture identity that authenticates with a token.
+type User struct {
+	Name   string
+	Groups []string
+	// Token is the bearer token; default "token-" + Name.
+	Token string
+}
+
+// token returns the user's bearer token.
+func (u User) token() string {
+	if u.Token != "" {
+		return u.Token
+	}
+	return "token-" + u.Name
+}
+
+// withDefaults returns cfg with its defaults filled in.
+func (cfg Config) withDefaults() Config {
+	for _, n := range []*int{&cfg.APIServers, &cfg.ControllerManagers, &cfg.Schedulers} {
+		if *n <= 0 {
+			*n = 1
+		}
+	}
+	if cfg.QuietPeriod <= 0 {
+		cfg.QuietPeriod = DefaultQuietPeriod
+	}
+	return cfg
+}
+
+// timings returns the run's timings.
+func (cfg Config) timings() env.Timings {
+	if cfg.Timings != nil {
+		return *cfg.Timings
+	}
+	return env.Default()
+}

@@ -1,0 +1,83 @@
+package cluster
+
+import (
+	"time"
+
+	"github.com/loopbook/loopbook/engine/cluster/sim"
+	"github.com/loopbook/loopbook/engine/cluster/trace"
+)
+
+// Start starts every actor in assembly order: controller managers,
+// schedulers, then per Node its kubelet and kube-proxy. Starting twice
+// does nothing.
+func (c *Cluster) Start() {
+	if c.started {
+		return
+	}
+	c.started = true
+	for _, a := range c.actors {
+		a.Start()
+	}
+}
+
+// RunFor lets d of virtual time pass.
+func (c *Cluster) RunFor(d time.Duration) { c.env.Loop.RunFor(d) }
+
+// RunUntil runs until cond holds, for at most limit of virtual time, and
+// reports whether it held (see sim.Loop.RunUntil).
+func (c *Cluster) RunUntil(cond func() bool, limit time.Duration) bool {
+	return c.env.Loop.RunUntil(cond, limit)
+}
+
+// Settle runs until the cluster is quiet for the quiet period, for at
+// most limit of virtual time, and reports whether it settled. Quiet means
+// no trace event that is activity (see Activity) since the last one. The
+// clock stops at the first event at least a quiet period after the last
+// activity.
+func (c *Cluster) Settle(limit time.Duration) bool {
+	log, loop := c.env.Log, c.env.Loop
+	seen := log.Len()
+	last := loop.Now()
+	quiet := c.cfg.QuietPeriod
+	return loop.RunUntil(func() bool {
+		for ; seen < log.Len(); seen++ {
+			if ev := log.At(seen); Activity(ev) {
+				last = ev.Time
+			}
+		}
+		return loop.Now().Sub(last) >= quiet
+	}, limit)
+}
+
+// Activity reports whether a trace event is a sign that the cluster is
+// still converging: an API write (any outcome), a node-local call, a rules
+// sync, a data-plane request or a fault. Heartbeats are not: Lease writes,
+// Node status posts, reads, watches and their deliveries, gate events,
+// probes, and the decisions of leader election.
+func Activity(ev *trace.Event) bool {
+	switch ev.Verb.Kind() {
+	case trace.KindAPI:
+		if !writeVerb(ev.Verb) {
+			return false
+		}
+		if ev.Resource == "leases" || (ev.Resource == "nodes" && ev.Subresource == "status") {
+			return false
+		}
+		return true
+	case trace.KindGate, trace.KindNotify, trace.KindDecision:
+		return false
+	}
+	return ev.Verb != trace.Probe
+}
+
+// writeVerb reports whether v changes state.
+func writeVerb(v trace.Verb) bool {
+	switch v {
+	case trace.Create, trace.Update, trace.Patch, trace.Delete, trace.DeleteCollection:
+		return true
+	}
+	return false
+}
+
+// Now is the current virtual instant.
+func (c *Cluster) Now() sim.Time { return c.env.Loop.Now() }
