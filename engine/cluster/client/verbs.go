@@ -7,7 +7,10 @@ import (
 
 // The typed calls return the object of the answer, or its failure as an
 // error (an *api.Status: match it with api.IsReason or
-// IsConnectionRefused).
+// IsConnectionRefused). The objects they return are the caller's own
+// copies, as a client decoding a response owns what it decoded: the API
+// server's stored and cached objects are shared and immutable, so a caller
+// that changes a returned object must not change the server's state.
 
 // Get reads one object.
 func (c *Client) Get(k *object.KindInfo, namespace, name string) (*object.Object, error) {
@@ -27,7 +30,11 @@ func (c *Client) List(k *object.KindInfo, namespace string, opts api.ListOptions
 	if err := resp.Err(); err != nil {
 		return nil, err
 	}
-	return &List{Items: resp.Items, ListMeta: resp.ListMeta}, nil
+	items := make([]*object.Object, len(resp.Items))
+	for i, o := range resp.Items {
+		items[i] = o.DeepCopy()
+	}
+	return &List{Items: items, ListMeta: resp.ListMeta}, nil
 }
 
 // Watch opens a watch on a collection; h receives its events through the
@@ -79,5 +86,8 @@ func objectOf(resp *api.Response) (*object.Object, error) {
 	if err := resp.Err(); err != nil {
 		return nil, err
 	}
-	return resp.Object, nil
+	if resp.Object == nil {
+		return nil, nil
+	}
+	return resp.Object.DeepCopy(), nil
 }

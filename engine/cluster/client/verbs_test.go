@@ -56,3 +56,36 @@ func TestVerbsAgainstServer(t *testing.T) {
 		t.Errorf("get after delete: %v", err)
 	}
 }
+
+// TestReturnedObjectsAreCopies guards the server's shared, immutable
+// objects: changing what Get, List or Create returned changes nothing
+// stored.
+func TestReturnedObjectsAreCopies(t *testing.T) {
+	e := newEnv(t)
+	pods := e.kind(t, "", "v1", "pods")
+	created, err := e.c.Create(pods, pod("demo", "a"), api.WriteOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	created.Meta.Labels = map[string]string{"changed": "create"}
+	got, err := e.c.Get(pods, "demo", "a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Meta.Labels["changed"] != "" {
+		t.Fatal("changing the created object changed the stored one")
+	}
+	got.Meta.Labels = map[string]string{"changed": "get"}
+	list, err := e.c.List(pods, "demo", api.ListOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(list.Items) != 1 || list.Items[0].Meta.Labels["changed"] != "" {
+		t.Fatal("changing a got object changed the stored one")
+	}
+	list.Items[0].Meta.Labels = map[string]string{"changed": "list"}
+	again, _ := e.c.Get(pods, "demo", "a")
+	if again.Meta.Labels["changed"] != "" {
+		t.Fatal("changing a listed object changed the stored one")
+	}
+}
