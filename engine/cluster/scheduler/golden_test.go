@@ -87,3 +87,28 @@ func TestGoldenDeploymentOnTwoWorkers(t *testing.T) {
 		}
 	}
 }
+
+// TestGoldenUnschedulableThenTaintRemoved: the three-node example —
+// one node too small, two tainted for GPUs — then the taint of one GPU node
+// removed: the FILTER with each node's reason, the status PATCH and the
+// FailedScheduling Event, and the retry the Node update triggers.
+func TestGoldenUnschedulableThenTaintRemoved(t *testing.T) {
+	h := newHarness(t)
+	h.node(nodeSpec{name: "worker-a", cpu: "2", memory: "8Gi"})
+	h.node(nodeSpec{name: "gpu-1", cpu: "8", memory: "32Gi", taints: gpuTaint})
+	h.node(nodeSpec{name: "gpu-2", cpu: "8", memory: "32Gi", taints: gpuTaint})
+	h.startScheduler()
+	from := h.env.Log.Len()
+	h.pod(podSpec{name: "web-1", cpu: "4"})
+	h.run(time.Minute)
+	h.patch("Node", "", "gpu-2", map[string]any{"spec": map[string]any{"taints": nil}})
+	h.run(time.Second)
+	var b strings.Builder
+	b.WriteString(h.schedulerTrace(from))
+	status, reason, msg := h.condition("web-1")
+	fmt.Fprintf(&b, "--- web-1 on %s, PodScheduled=%s %s %q\n--- events\n", h.nodeOf("web-1"), status, reason, msg)
+	for _, e := range h.events("web-1") {
+		b.WriteString(e + "\n")
+	}
+	golden(t, "unschedulable_then_taint_removed.golden", b.String())
+}
