@@ -20,11 +20,14 @@
 // a SCORE event (each node's total, the winner's per-plugin breakdown); the
 // API calls that follow are traced by the API server.
 //
-// The scheduler talks to nothing but the API server. Leader election is
-// the assembly's: Start runs the informers (a standby keeps its caches warm,
-// as kube-scheduler starts its informers before it campaigns),
-// OnStartedLeading starts scheduling, OnStoppedLeading ends the process as
-// kube-scheduler exits when it loses its lease.
+// The scheduler talks to nothing but the API server. Like kube-scheduler
+// it starts its informers, then campaigns for the kube-system/kube-scheduler
+// Lease (package leaderelection, 15 s lease, 10 s renew deadline, 2 s
+// retry) and schedules only while it leads, so a standby replica keeps warm
+// caches and takes over when the leader's Lease runs out. A replica that
+// loses its Lease exits, as kube-scheduler does, and the model restarts it
+// at once, cold and with a new identity. DisableLeaderElection is
+// --leader-elect=false.
 //
 // Simplifications, each named where it is made: a scheduling cycle and its
 // binding run within one loop event and take no virtual time (Kubernetes

@@ -40,7 +40,7 @@ func newHarness(t testing.TB, opts ...harnessOpt) *harness {
 	e := &env.Env{Loop: loop, Log: plane.Trace(), Rand: r, Kinds: plane.Registry(), Endpoint: plane.Endpoint(), Timings: env.Default()}
 	h := &harness{t: t, loop: loop, plane: plane, env: e, admin: e.Client("admin", "")}
 	h.create(nsObject("demo"))
-	cfg := Config{Env: e, Name: trace.Scheduler}
+	cfg := Config{Env: e, Name: trace.Scheduler, DisableLeaderElection: true}
 	for _, o := range opts {
 		o(&cfg)
 	}
@@ -48,11 +48,9 @@ func newHarness(t testing.TB, opts ...harnessOpt) *harness {
 	return h
 }
 
-// startScheduler starts the replica and makes it the leader.
-func (h *harness) startScheduler() {
-	h.sched.Start()
-	h.sched.OnStartedLeading()
-}
+// startScheduler starts the replica (which, without leader election,
+// schedules at once).
+func (h *harness) startScheduler() { h.sched.Start() }
 
 func nsObject(name string) *object.Object {
 	o := object.New("v1", "Namespace")

@@ -4,6 +4,7 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
 	"github.com/loopbook/loopbook/engine/cluster/env"
+	"github.com/loopbook/loopbook/engine/cluster/leaderelection"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 	schedcache "github.com/loopbook/loopbook/engine/cluster/scheduler/cache"
 	"github.com/loopbook/loopbook/engine/cluster/scheduler/framework"
@@ -31,8 +32,15 @@ type Config struct {
 	Env *env.Env
 	// Name is the replica's trace actor: "scheduler", "scheduler-2".
 	Name trace.Actor
+	// Hostname is the first part of the Lease holder identity; default
+	// Name.
+	Hostname string
 	// Token is the bearer token of system:kube-scheduler ("" sends none).
 	Token string
+	// DisableLeaderElection is --leader-elect=false: the replica schedules
+	// from its start, without a Lease. By default it campaigns for the
+	// kube-system/kube-scheduler Lease and schedules only while it leads.
+	DisableLeaderElection bool
 	// PercentageOfNodesToScore is the profile's setting: 0 (the default)
 	// is adaptive, 50 − nodes/125 percent with a floor of 5 %; 100 scores
 	// every node.
@@ -51,6 +59,10 @@ type Scheduler struct {
 	events  *object.KindInfo
 
 	// Process state: made by Start, dropped by Stop.
+	proc      int // counts processes, so callbacks of a dead one are ignored
+	identity  string
+	leClient  *client.Client
+	elector   *leaderelection.Elector
 	client    *client.Client
 	factory   *cache.Factory
 	podInf    *cache.SharedInformer
@@ -100,13 +112,30 @@ func (s *Scheduler) Leading() bool { return s.leading }
 // Stats returns the replica's counters.
 func (s *Scheduler) Stats() Stats { return s.stats }
 
-// Start starts the process: its client, cache, queue and informers. It does
-// not schedule until OnStartedLeading.
+// Start starts the process: its client, cache, queue and informers, and its
+// campaign for the Lease (kube-scheduler starts its informers before it
+// campaigns, so a standby keeps warm caches). It schedules once it leads.
 func (s *Scheduler) Start() {
 	if s.running {
 		return
 	}
 	s.running = true
+	s.startProcess()
+}
+
+// Stop kills the process: informers, timers, Lease tries, retries and every
+// in-memory state (cache, queue, assumed Pods) are gone; the Lease is left
+// to expire.
+func (s *Scheduler) Stop() {
+	if !s.running {
+		return
+	}
+	s.running = false
+	s.stopProcess()
+}
+
+func (s *Scheduler) startProcess() {
+	s.proc++
 	s.client = s.env.Client(s.cfg.Name, s.cfg.Token)
 	s.cache = schedcache.New()
 	s.nominator = newNominator()
@@ -126,28 +155,65 @@ func (s *Scheduler) Start() {
 	s.nodeInf = s.factory.Informer(s.nodes)
 	s.addEventHandlers()
 	s.factory.Start()
-}
-
-// Stop ends the process at once, as a kill: informers, timers, retries and
-// every in-memory state (cache, queue, assumed Pods) are gone.
-func (s *Scheduler) Stop() {
-	if !s.running {
+	if s.cfg.DisableLeaderElection {
+		s.startedLeading()
 		return
 	}
-	s.running, s.leading = false, false
+	s.campaign()
+}
+
+// campaign runs for the kube-scheduler Lease with a fresh identity
+// (hostname_uuid), through a client of its own (client-go's
+// "leader-election" client, with the same credential).
+func (s *Scheduler) campaign() {
+	proc := s.proc
+	hostname := s.cfg.Hostname
+	if hostname == "" {
+		hostname = string(s.cfg.Name)
+	}
+	s.identity = leaderelection.NewIdentity(hostname, s.env.Rand)
+	s.leClient = s.env.Client(s.cfg.Name, s.cfg.Token)
+	t := s.env.Timings
+	el, err := leaderelection.New(s.env, s.leClient, leaderelection.Config{
+		Name: LeaseName, Identity: s.identity,
+		LeaseDuration: t.LeaseDuration, RenewDeadline: t.RenewDeadline, RetryPeriod: t.RetryPeriod,
+		Callbacks: leaderelection.Callbacks{
+			OnStartedLeading: func() {
+				if s.proc == proc && s.running {
+					s.startedLeading()
+				}
+			},
+			OnStoppedLeading: func() { s.stoppedLeading(proc) },
+		},
+	})
+	if err != nil {
+		// A bad timing is a programming error, as RunOrDie panics on it.
+		panic("scheduler: " + err.Error())
+	}
+	s.elector = el
+	el.Run()
+}
+
+func (s *Scheduler) stopProcess() {
+	s.leading = false
+	if s.elector != nil {
+		s.elector.Stop()
+		s.leClient.Stop()
+	}
 	s.factory.Shutdown()
 	s.queue.Close()
 	s.recorder.stop()
 	s.client.Stop()
+	s.elector, s.leClient, s.identity = nil, nil, ""
 	s.client, s.factory, s.podInf, s.nodeInf = nil, nil, nil, nil
 	s.cache, s.queue, s.fwk, s.recorder, s.nominator = nil, nil, nil, nil, nil
 	s.nextStartNodeIndex = 0
 }
 
-// OnStartedLeading is the leader-election callback: the replica starts
-// scheduling (sched.Run: the queue's flushes and the scheduling loop).
-func (s *Scheduler) OnStartedLeading() {
-	if !s.running || s.leading {
+// startedLeading is OnStartedLeading: sched.Run, the queue's flushes and
+// the scheduling loop.
+func (s *Scheduler) startedLeading() {
+	if s.leading {
 		return
 	}
 	s.leading = true
@@ -155,9 +221,22 @@ func (s *Scheduler) OnStartedLeading() {
 	s.kick()
 }
 
-// OnStoppedLeading is the leader-election callback for a lost lease:
-// kube-scheduler exits ("Leaderelection lost"), so the process stops.
-func (s *Scheduler) OnStoppedLeading() { s.Stop() }
+// stoppedLeading is OnStoppedLeading. When the process is being killed
+// there is nothing more to do. Otherwise the lease was lost:
+// kube-scheduler exits ("Leaderelection lost") and, as its supervisor
+// restarts it, the model starts a new process at once, cold, with a new
+// identity.
+func (s *Scheduler) stoppedLeading(proc int) {
+	if s.proc != proc || !s.running {
+		return
+	}
+	s.stopProcess()
+	s.startProcess()
+}
+
+// Identity is the current process's Lease holder identity ("" without
+// leader election or when stopped).
+func (s *Scheduler) Identity() string { return s.identity }
 
 // kick makes sure a scheduling pass is due when a Pod is ready.
 func (s *Scheduler) kick() {
