@@ -8,6 +8,7 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/env"
 	"github.com/loopbook/loopbook/engine/cluster/network"
 	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/scheduler"
 	"github.com/loopbook/loopbook/engine/cluster/store"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
 )
@@ -50,23 +51,8 @@ func (c *Cluster) ControllerManagers() []*controllermanager.Manager {
 }
 
 // Schedulers are the scheduler replicas, in order.
-func (c *Cluster) Schedulers() []env.Actor {
-	out := make([]env.Actor, len(c.schedulers))
-	for i, s := range c.schedulers {
-		out[i] = s
-	}
-	return out
-}
-
-// SchedulerLeading reports whether the scheduler replica called name holds
-// the kube-scheduler Lease and schedules.
-func (c *Cluster) SchedulerLeading(name trace.Actor) bool {
-	for _, s := range c.schedulers {
-		if s.Name() == name {
-			return s.Leading()
-		}
-	}
-	return false
+func (c *Cluster) Schedulers() []*scheduler.Scheduler {
+	return append([]*scheduler.Scheduler(nil), c.schedulers...)
 }
 
 // Nodes are the parts of each Node, in fixture order.
@@ -117,4 +103,14 @@ func (c *Cluster) Recall(key string) (any, bool) {
 	v, ok := c.notes[key]
 	delete(c.notes, key)
 	return v, ok
+}
+
+// UserGroups returns the groups of the fixture user called name.
+func (c *Cluster) UserGroups(name string) []string {
+	for _, u := range c.cfg.Users {
+		if u.Name == name {
+			return append([]string(nil), u.Groups...)
+		}
+	}
+	return nil
 }

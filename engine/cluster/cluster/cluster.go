@@ -13,6 +13,7 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/kubelet"
 	"github.com/loopbook/loopbook/engine/cluster/network"
 	"github.com/loopbook/loopbook/engine/cluster/runtime"
+	"github.com/loopbook/loopbook/engine/cluster/scheduler"
 	"github.com/loopbook/loopbook/engine/cluster/sim"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
 	"github.com/loopbook/loopbook/engine/cluster/traffic"
@@ -41,7 +42,7 @@ type Cluster struct {
 	admin    *client.Client
 
 	managers   []*controllermanager.Manager
-	schedulers []*schedulerProcess
+	schedulers []*scheduler.Scheduler
 	nodes      []*NodeParts
 	// actors are every startable actor, in start order.
 	actors []env.Actor

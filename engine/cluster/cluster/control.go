@@ -48,9 +48,7 @@ func (c *Cluster) buildControlPlane() {
 	}
 	for i := range c.cfg.Schedulers {
 		name := schedulerName(i)
-		s := &schedulerProcess{env: c.env, sched: scheduler.New(scheduler.Config{
-			Env: c.env, Name: name, Token: "token-" + auth.UserKubeScheduler,
-		})}
+		s := scheduler.New(scheduler.Config{Env: c.env, Name: name, Token: "token-" + auth.UserKubeScheduler})
 		c.schedulers = append(c.schedulers, s)
 		c.add(s)
 	}

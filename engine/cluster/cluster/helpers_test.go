@@ -1,4 +1,4 @@
-package cluster
+package cluster_test
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/cluster"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
 )
@@ -19,14 +20,14 @@ var update = flag.Bool("update", false, "rewrite the golden files")
 
 // twoWorkers is the lesson format's two-workers fixture with namespace
 // demo and user alice (a developer with edit rights in demo).
-func twoWorkers(seed int64) Config {
-	return Config{
+func twoWorkers(seed int64) cluster.Config {
+	return cluster.Config{
 		Seed: seed,
-		Nodes: []Node{
+		Nodes: []cluster.Node{
 			{Name: "worker-a", Capacity: map[string]string{"cpu": "4", "memory": "8Gi", "pods": "110"}, Labels: map[string]string{"topology.kubernetes.io/zone": "a"}},
 			{Name: "worker-b", Capacity: map[string]string{"cpu": "4", "memory": "8Gi", "pods": "110"}, Labels: map[string]string{"topology.kubernetes.io/zone": "b"}},
 		},
-		Users:   []User{{Name: "alice", Groups: []string{"developers"}}, {Name: "bob", Groups: []string{"developers"}}},
+		Users:   []cluster.User{{Name: "alice", Groups: []string{"developers"}}, {Name: "bob", Groups: []string{"developers"}}},
 		Objects: decode(nil, demoObjects),
 	}
 }
@@ -88,9 +89,9 @@ spec:
 }
 
 // started builds and starts a cluster and lets it settle.
-func started(t testing.TB, cfg Config) *Cluster {
+func started(t testing.TB, cfg cluster.Config) *cluster.Cluster {
 	t.Helper()
-	c, err := New(cfg)
+	c, err := cluster.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +103,7 @@ func started(t testing.TB, cfg Config) *Cluster {
 }
 
 // apply creates each object of yaml as user, failing the test on error.
-func apply(t testing.TB, c *Cluster, user, yaml string) {
+func apply(t testing.TB, c *cluster.Cluster, user, yaml string) {
 	t.Helper()
 	cl := c.Client(user)
 	for _, o := range decode(t, yaml) {
@@ -114,7 +115,7 @@ func apply(t testing.TB, c *Cluster, user, yaml string) {
 }
 
 // get reads an object as the admin, nil when missing.
-func get(c *Cluster, group, kind, ns, name string) *object.Object {
+func get(c *cluster.Cluster, group, kind, ns, name string) *object.Object {
 	o, err := c.Admin().Get(c.Env().Kind(group, kind), ns, name)
 	if err != nil {
 		return nil
@@ -123,7 +124,7 @@ func get(c *Cluster, group, kind, ns, name string) *object.Object {
 }
 
 // list lists objects as the admin with a label selector.
-func list(t testing.TB, c *Cluster, group, kind, ns, selector string) []*object.Object {
+func list(t testing.TB, c *cluster.Cluster, group, kind, ns, selector string) []*object.Object {
 	t.Helper()
 	l, err := c.Admin().List(c.Env().Kind(group, kind), ns, api.ListOptions{LabelSelector: selector})
 	if err != nil {
@@ -133,7 +134,7 @@ func list(t testing.TB, c *Cluster, group, kind, ns, selector string) []*object.
 }
 
 // readyReplicas is a Deployment's .status.readyReplicas.
-func readyReplicas(c *Cluster, ns, name string) int64 {
+func readyReplicas(c *cluster.Cluster, ns, name string) int64 {
 	o := get(c, "apps", "Deployment", ns, name)
 	if o == nil {
 		return -1
