@@ -11,10 +11,13 @@ import (
 // (pkg/proxy/iptables/proxier.go, OnServiceUpdate).
 type serviceHandler struct{ p *Proxy }
 
+// OnAdd implements cache.ResourceEventHandler.
 func (h serviceHandler) OnAdd(obj *object.Object, _ bool) { h.p.serviceChanged(obj.Key(), obj) }
 
+// OnUpdate implements cache.ResourceEventHandler.
 func (h serviceHandler) OnUpdate(_, obj *object.Object) { h.p.serviceChanged(obj.Key(), obj) }
 
+// OnDelete implements cache.ResourceEventHandler.
 func (h serviceHandler) OnDelete(obj any) {
 	if o, ok := cache.ObjectOf(obj); ok {
 		h.p.serviceChanged(o.Key(), nil)
@@ -25,10 +28,13 @@ func (h serviceHandler) OnDelete(obj any) {
 // (OnEndpointSliceAdd/Update/Delete and the EndpointSliceCache).
 type sliceHandler struct{ p *Proxy }
 
+// OnAdd implements cache.ResourceEventHandler.
 func (h sliceHandler) OnAdd(obj *object.Object, _ bool) { h.p.sliceChanged(obj, false) }
 
+// OnUpdate implements cache.ResourceEventHandler.
 func (h sliceHandler) OnUpdate(_, obj *object.Object) { h.p.sliceChanged(obj, false) }
 
+// OnDelete implements cache.ResourceEventHandler.
 func (h sliceHandler) OnDelete(obj any) {
 	if o, ok := cache.ObjectOf(obj); ok {
 		h.p.sliceChanged(o, true)

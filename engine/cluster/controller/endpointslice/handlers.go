@@ -12,8 +12,13 @@ import (
 // (onServiceUpdate, onServiceDelete).
 type serviceHandler struct{ c *Controller }
 
+// OnAdd implements cache.ResourceEventHandler.
 func (h serviceHandler) OnAdd(o *object.Object, _ bool) { h.c.queue.Add(o.Key()) }
-func (h serviceHandler) OnUpdate(_, o *object.Object)   { h.c.queue.Add(o.Key()) }
+
+// OnUpdate implements cache.ResourceEventHandler.
+func (h serviceHandler) OnUpdate(_, o *object.Object) { h.c.queue.Add(o.Key()) }
+
+// OnDelete implements cache.ResourceEventHandler.
 func (h serviceHandler) OnDelete(obj any) {
 	if k, err := cache.DeletionHandlingMetaNamespaceKeyFunc(obj); err == nil {
 		h.c.queue.Add(k)
@@ -25,8 +30,13 @@ func (h serviceHandler) OnDelete(obj any) {
 // rather than through the controller's Pod queue).
 type podHandler struct{ c *Controller }
 
+// OnAdd implements cache.ResourceEventHandler.
 func (h podHandler) OnAdd(o *object.Object, _ bool) { h.c.podChanged(nil, o) }
+
+// OnUpdate implements cache.ResourceEventHandler.
 func (h podHandler) OnUpdate(old, o *object.Object) { h.c.podChanged(old, o) }
+
+// OnDelete implements cache.ResourceEventHandler.
 func (h podHandler) OnDelete(obj any) {
 	if o, ok := cache.ObjectOf(obj); ok {
 		h.c.podChanged(o, nil)
@@ -130,12 +140,14 @@ func difference(a, b []string) []string {
 // endpointSliceChangeMinSyncDelay or the batch period if longer.
 type sliceHandler struct{ c *Controller }
 
+// OnAdd implements cache.ResourceEventHandler.
 func (h sliceHandler) OnAdd(o *object.Object, _ bool) {
 	if managed(o) && h.c.tracker.shouldSync(o) {
 		h.c.queueForSlice(o)
 	}
 }
 
+// OnUpdate implements cache.ResourceEventHandler.
 func (h sliceHandler) OnUpdate(old, o *object.Object) {
 	if old.Meta.Labels[LabelServiceName] != o.Meta.Labels[LabelServiceName] {
 		h.c.queueForSlice(o)
@@ -147,6 +159,7 @@ func (h sliceHandler) OnUpdate(old, o *object.Object) {
 	}
 }
 
+// OnDelete implements cache.ResourceEventHandler.
 func (h sliceHandler) OnDelete(obj any) {
 	o, ok := cache.ObjectOf(obj)
 	if !ok || !managed(o) || !h.c.tracker.has(o) {

@@ -127,6 +127,9 @@ type Controller struct {
 	tainters     map[string]*timedQueue // zoneNoExecuteTainter
 	nodesToRetry map[string]bool
 	guard        leaseGuard
+	// reported lists the Nodes whose queueing for a NoExecute taint was
+	// traced, until they are reachable again.
+	reported map[string]bool
 
 	nodeQueue, podQueue   *workqueue.Queue
 	nodeRunner, podRunner *workqueue.Runner
@@ -174,7 +177,7 @@ func (c *Controller) Start(ctx *controller.Context) {
 
 	c.known, c.health = map[string]*object.Object{}, map[string]*nodeHealth{}
 	c.zoneStates, c.tainters = map[string]zoneState{}, map[string]*timedQueue{}
-	c.nodesToRetry, c.guard = map[string]bool{}, leaseGuard{}
+	c.nodesToRetry, c.guard, c.reported = map[string]bool{}, leaseGuard{}, map[string]bool{}
 	c.nodeQueue = workqueue.New(e.Loop, nil)
 	c.podQueue = workqueue.New(e.Loop, nil)
 	c.handle(c.pods, podHandler{c})

@@ -14,13 +14,13 @@ func (c *Controller) processTaintBaseEviction(node *object.Object, ready *nodeCo
 		if taintExists(node, unreachableNoExecute) {
 			c.swapTaints([]taint{notReadyNoExecute}, []taint{unreachableNoExecute}, node)
 		} else if c.markNodeForTainting(node, condFalse) {
-			c.decide(node.Meta.Name, "Node is NotReady: queued for the not-ready NoExecute taint")
+			c.decideQueued(node, "Node is NotReady: queued for the not-ready NoExecute taint")
 		}
 	case condUnknown:
 		if taintExists(node, notReadyNoExecute) {
 			c.swapTaints([]taint{unreachableNoExecute}, []taint{notReadyNoExecute}, node)
 		} else if c.markNodeForTainting(node, condUnknown) {
-			c.decide(node.Meta.Name, "Node is unresponsive: queued for the unreachable NoExecute taint")
+			c.decideQueued(node, "Node is unresponsive: queued for the unreachable NoExecute taint")
 		}
 	case condTrue:
 		if removed, _ := c.markNodeAsReachable(node); removed {
@@ -28,6 +28,16 @@ func (c *Controller) processTaintBaseEviction(node *object.Object, ready *nodeCo
 		}
 	}
 	c.scheduleTaintPass()
+}
+
+// decideQueued records that a Node was queued for tainting, once per
+// stay in the queue: while the zone's rate is zero it is re-queued on
+// every pass.
+func (c *Controller) decideQueued(node *object.Object, detail string) {
+	if !c.reported[node.Meta.Name] {
+		c.reported[node.Meta.Name] = true
+		c.decide(node.Meta.Name, detail)
+	}
 }
 
 // markNodeForTainting queues the Node in its zone's tainting queue, first
@@ -53,5 +63,6 @@ func (c *Controller) markNodeAsReachable(node *object.Object) (bool, error) {
 	if err := c.removeTaints(node, []taint{notReadyNoExecute}); err != nil {
 		return false, err
 	}
+	delete(c.reported, node.Meta.Name)
 	return c.tainter(zoneKey(node)).remove(node.Meta.Name), nil
 }

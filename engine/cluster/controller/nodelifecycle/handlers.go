@@ -10,8 +10,13 @@ import (
 // (NewNodeLifecycleController's Node handlers).
 type nodeHandler struct{ c *Controller }
 
+// OnAdd implements cache.ResourceEventHandler.
 func (h nodeHandler) OnAdd(o *object.Object, _ bool) { h.c.nodeQueue.Add(o.Meta.Name) }
-func (h nodeHandler) OnUpdate(_, o *object.Object)   { h.c.nodeQueue.Add(o.Meta.Name) }
+
+// OnUpdate implements cache.ResourceEventHandler.
+func (h nodeHandler) OnUpdate(_, o *object.Object) { h.c.nodeQueue.Add(o.Meta.Name) }
+
+// OnDelete implements cache.ResourceEventHandler.
 func (h nodeHandler) OnDelete(obj any) {
 	if o, ok := cache.ObjectOf(obj); ok {
 		delete(h.c.nodesToRetry, o.Meta.Name)
@@ -23,9 +28,14 @@ func (h nodeHandler) OnDelete(obj any) {
 // ready at once.
 type podHandler struct{ c *Controller }
 
+// OnAdd implements cache.ResourceEventHandler.
 func (h podHandler) OnAdd(o *object.Object, _ bool) { h.c.podUpdated(nil, o) }
+
+// OnUpdate implements cache.ResourceEventHandler.
 func (h podHandler) OnUpdate(old, o *object.Object) { h.c.podUpdated(old, o) }
-func (h podHandler) OnDelete(any)                   {}
+
+// OnDelete implements cache.ResourceEventHandler.
+func (h podHandler) OnDelete(any) {}
 
 func (c *Controller) podUpdated(old, cur *object.Object) {
 	node, _ := cur.Spec()["nodeName"].(string)

@@ -1,6 +1,7 @@
 package nodelifecycle_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -236,4 +237,38 @@ func listAll(h *harness, resource, ns string) []*object.Object {
 		h.t.Fatal(err)
 	}
 	return l.Items
+}
+
+// TestMasterDisruptionMode: with every Node down the controller blames
+// itself: it says so once, and taints none.
+func TestMasterDisruptionMode(t *testing.T) {
+	h := newHarness(t, nodelifecycle.Config{}, "n1", "n2")
+	h.runTo(35 * time.Second)
+	h.kubelets["n1"].stop()
+	h.kubelets["n2"].stop()
+	h.runTo(5 * time.Minute)
+	nlc := trace.From(nodelifecycle.Name)
+	var decisions []string
+	for e := range h.env.Log.Query(nlc, trace.Verbs(trace.Reconcile)).All() {
+		decisions = append(decisions, e.Time.String()+" "+e.Name+": "+e.Detail)
+	}
+	want := []string{
+		"1m30.000s n1: no heartbeat observed for 55s (grace 50s): kubelet conditions Unknown",
+		"1m30.000s n1: Node is unresponsive: queued for the unreachable NoExecute taint",
+		"1m30.000s n2: no heartbeat observed for 55s (grace 50s): kubelet conditions Unknown",
+		"1m30.000s n2: Node is unresponsive: queued for the unreachable NoExecute taint",
+		"1m30.000s : all Nodes are not Ready: entering master disruption mode (NoExecute taints removed, evictions stopped)",
+		// Taken out of the queues by the mode, they are queued again, for
+		// a taint that a zero rate never releases.
+		"1m35.000s n1: Node is unresponsive: queued for the unreachable NoExecute taint",
+		"1m35.000s n2: Node is unresponsive: queued for the unreachable NoExecute taint",
+	}
+	if strings.Join(decisions, "\n") != strings.Join(want, "\n") {
+		t.Errorf("decisions:\n%s\nwant:\n%s", strings.Join(decisions, "\n"), strings.Join(want, "\n"))
+	}
+	for _, n := range []string{"n1", "n2"} {
+		if got := h.taints(n); got != "node.kubernetes.io/unreachable:NoSchedule" {
+			t.Errorf("%s taints %q, want only the NoSchedule one", n, got)
+		}
+	}
 }

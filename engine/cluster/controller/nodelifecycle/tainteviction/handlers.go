@@ -19,8 +19,13 @@ const (
 
 type podHandler struct{ c *Controller }
 
+// OnAdd implements cache.ResourceEventHandler.
 func (h podHandler) OnAdd(o *object.Object, _ bool) { h.c.podUpdated(nil, o) }
+
+// OnUpdate implements cache.ResourceEventHandler.
 func (h podHandler) OnUpdate(old, o *object.Object) { h.c.podUpdated(old, o) }
+
+// OnDelete implements cache.ResourceEventHandler.
 func (h podHandler) OnDelete(obj any) {
 	if o, ok := cache.ObjectOf(obj); ok {
 		h.c.podUpdated(o, nil)
@@ -46,8 +51,13 @@ func (c *Controller) podUpdated(old, cur *object.Object) {
 
 type nodeHandler struct{ c *Controller }
 
+// OnAdd implements cache.ResourceEventHandler.
 func (h nodeHandler) OnAdd(o *object.Object, _ bool) { h.c.nodeUpdated(nil, o) }
+
+// OnUpdate implements cache.ResourceEventHandler.
 func (h nodeHandler) OnUpdate(old, o *object.Object) { h.c.nodeUpdated(old, o) }
+
+// OnDelete implements cache.ResourceEventHandler.
 func (h nodeHandler) OnDelete(obj any) {
 	if o, ok := cache.ObjectOf(obj); ok {
 		h.c.nodeUpdated(o, nil)
