@@ -23,9 +23,9 @@
 //     DiskPressure, PIDPressure) become Unknown, reason NodeStatusUnknown,
 //     message "Kubelet stopped posting node status." (NodeStatusNeverUpdated,
 //     "Kubelet never posted node status." for one never posted), written
-//     through nodes/status. With the kubelet's 10 s Lease renewals, a Node
-//     whose kubelet stops right after a renewal seen at instant t is marked
-//     at the first pass after t + 50 s: 55 s after t with passes 5 s apart.
+//     through nodes/status. A Node whose last renewal the controller saw
+//     at its pass of instant t is marked at the first pass strictly after
+//     t + 50 s, t + 55 s: between 55 and 60 s after the renewal itself.
 //   - When a Node stops being Ready, the controller records the Event
 //     NodeNotReady "Node NAME status is now: NodeNotReady" and sets the
 //     Ready condition of each of its Pods to False through pods/status
