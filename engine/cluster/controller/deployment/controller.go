@@ -1,0 +1,146 @@
+package deployment
+
+import (
+	"time"
+
+	"github.com/loopbook/loopbook/engine/cluster/client"
+	"github.com/loopbook/loopbook/engine/cluster/client/cache"
+	"github.com/loopbook/loopbook/engine/cluster/client/record"
+	"github.com/loopbook/loopbook/engine/cluster/client/workqueue"
+	"github.com/loopbook/loopbook/engine/cluster/controller"
+	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/sim"
+	"github.com/loopbook/loopbook/engine/cluster/trace"
+)
+
+// Name is the controller's name: its trace actor, its client's identity and
+// its Events' source (NewDeploymentController:
+// EventSource{Component: "deployment-controller"}).
+const Name = "deployment-controller"
+
+// Defaults.
+const (
+	// DefaultWorkers is --concurrent-deployment-syncs
+	// (pkg/controller/deployment/config/v1alpha1/defaults.go).
+	DefaultWorkers = 5
+	// MaxRetries is how often a Deployment is retried before it is dropped
+	// from the queue (deployment_controller.go: "maxRetries is the number
+	// of times a deployment will be retried before it is dropped out of
+	// the queue").
+	MaxRetries = 15
+	// syncedPollPeriod is how often WaitForCacheSync looks at the
+	// informers (client-go tools/cache/shared_informer.go).
+	syncedPollPeriod = 100 * time.Millisecond
+)
+
+// Config tunes a controller; zero fields take the defaults.
+type Config struct {
+	Workers int // DefaultWorkers
+}
+
+// Controller is the Deployment controller. It implements
+// controller.Controller; Start may follow Stop, with fresh state, as a
+// restarted process would.
+type Controller struct {
+	cfg Config
+
+	loop     *sim.Loop
+	log      *trace.Log
+	c        *client.Client
+	rec      *record.Recorder
+	dKind    *object.KindInfo
+	rsKind   *object.KindInfo
+	podKind  *object.KindInfo
+	dInf     *cache.SharedInformer
+	rsInf    *cache.SharedInformer
+	podInf   *cache.SharedInformer
+	regs     []registration
+	queue    *workqueue.Queue
+	runner   *workqueue.Runner
+	syncWait *sim.Timer
+}
+
+type registration struct {
+	inf *cache.SharedInformer
+	reg *cache.Registration
+}
+
+// New returns a stopped controller.
+func New(cfg Config) *Controller {
+	if cfg.Workers <= 0 {
+		cfg.Workers = DefaultWorkers
+	}
+	return &Controller{cfg: cfg}
+}
+
+// Name returns "deployment-controller".
+func (dc *Controller) Name() string { return Name }
+
+// Start registers the controller's handlers on the manager's Deployment,
+// ReplicaSet and Pod informers and, once all three have synced, runs its
+// workers. The manager starts the informers.
+func (dc *Controller) Start(ctx *controller.Context) {
+	e := ctx.Env
+	dc.loop, dc.log = e.Loop, e.Log
+	dc.c = ctx.ClientFor(Name)
+	dc.rec = record.New(dc.c, e.Kinds, Name, "")
+	dc.dKind, dc.rsKind, dc.podKind = e.Kind("apps", "Deployment"), e.Kind("apps", "ReplicaSet"), e.Kind("", "Pod")
+	dc.dInf = ctx.Informers.Informer(dc.dKind)
+	dc.rsInf = ctx.Informers.Informer(dc.rsKind)
+	dc.podInf = ctx.Informers.Informer(dc.podKind)
+	dc.queue = workqueue.New(e.Loop, nil)
+	_ = addPodControllerIndexer(dc.podInf)
+	dc.handle(dc.dInf, cache.ResourceEventHandlerFuncs{AddFunc: dc.addDeployment,
+		UpdateFunc: func(_, cur *object.Object) { dc.addDeployment(cur) }, DeleteFunc: dc.deleteDeployment})
+	dc.handle(dc.rsInf, cache.ResourceEventHandlerFuncs{AddFunc: dc.addReplicaSet, UpdateFunc: dc.updateReplicaSet,
+		DeleteFunc: dc.deleteReplicaSet})
+	dc.handle(dc.podInf, cache.ResourceEventHandlerFuncs{DeleteFunc: dc.deletePod})
+	dc.waitForCacheSync()
+}
+
+func (dc *Controller) handle(inf *cache.SharedInformer, h cache.ResourceEventHandler) {
+	reg, err := inf.AddEventHandler(h)
+	if err == nil {
+		dc.regs = append(dc.regs, registration{inf, reg})
+	}
+}
+
+// waitForCacheSync is WaitForNamedCacheSync: look now, then every 100 ms,
+// and start the workers once the informers have synced.
+func (dc *Controller) waitForCacheSync() {
+	dc.syncWait = nil
+	if dc.queue == nil || dc.queue.ShuttingDown() {
+		return
+	}
+	if !dc.dInf.HasSynced() || !dc.rsInf.HasSynced() || !dc.podInf.HasSynced() {
+		dc.syncWait = dc.loop.After(syncedPollPeriod, dc.waitForCacheSync)
+		return
+	}
+	dc.runner = workqueue.RunWorkers(dc.queue, dc.cfg.Workers, dc.syncDeployment, workqueue.Options{
+		Actor: Name, Log: dc.log, Group: "apps", Resource: "deployments", MaxRetries: MaxRetries})
+}
+
+// Stop ends the controller at once: handlers removed, queue shut down,
+// pending retries and Events dropped.
+func (dc *Controller) Stop() {
+	if dc.queue == nil {
+		return
+	}
+	for _, r := range dc.regs {
+		_ = r.inf.RemoveEventHandler(r.reg)
+	}
+	dc.regs = nil
+	if dc.syncWait != nil {
+		dc.syncWait.Stop()
+		dc.syncWait = nil
+	}
+	if dc.runner != nil {
+		dc.runner.Stop()
+		dc.runner = nil
+	}
+	dc.queue.ShutDown()
+	dc.rec.Stop()
+	dc.c.Stop()
+}
+
+var _ controller.Controller = (*Controller)(nil)

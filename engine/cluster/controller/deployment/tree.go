@@ -1,0 +1,92 @@
+package deployment
+
+import (
+	"maps"
+	"time"
+
+	"github.com/loopbook/loopbook/engine/cluster/object"
+)
+
+// Small readers of object trees; a missing or mistyped field reads as
+// its zero value.
+
+func mapAt(m map[string]any, keys ...string) map[string]any {
+	for _, k := range keys {
+		m, _ = m[k].(map[string]any)
+	}
+	return m
+}
+
+func intOf(v any) (int64, bool) {
+	switch n := v.(type) {
+	case int64:
+		return n, true
+	case float64:
+		return int64(n), n == float64(int64(n))
+	case int:
+		return int64(n), true
+	}
+	return 0, false
+}
+
+func int32At(m map[string]any, key string) int32 {
+	n, _ := intOf(m[key])
+	return int32(n)
+}
+
+// optInt32 reads a field that is a pointer in the API: nil when absent.
+func optInt32(m map[string]any, key string) *int32 {
+	n, ok := intOf(m[key])
+	if !ok {
+		return nil
+	}
+	v := int32(n)
+	return &v
+}
+
+func stringOf(m map[string]any, key string) string {
+	s, _ := m[key].(string)
+	return s
+}
+
+func stringMap(v any) map[string]string {
+	m, _ := v.(map[string]any)
+	if len(m) == 0 {
+		return nil
+	}
+	out := make(map[string]string, len(m))
+	for k, x := range m {
+		if s, ok := x.(string); ok {
+			out[k] = s
+		}
+	}
+	return out
+}
+
+func anyMap(m map[string]string) map[string]any {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// cloneAnnotations returns a copy that may be written.
+func cloneAnnotations(m map[string]string) map[string]string {
+	if m == nil {
+		return map[string]string{}
+	}
+	return maps.Clone(m)
+}
+
+// parseTime reads a metav1.Time string; the zero time when absent.
+func parseTime(s string) time.Time {
+	if s == "" {
+		return time.Time{}
+	}
+	t, err := object.ParseTime(s)
+	if err != nil {
+		return time.Time{}
+	}
+	return t
+}
