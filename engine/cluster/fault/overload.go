@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/loopbook/loopbook/engine/cluster/cluster"
 	"github.com/loopbook/loopbook/engine/cluster/client"
+	"github.com/loopbook/loopbook/engine/cluster/cluster"
 	"github.com/loopbook/loopbook/engine/cluster/sim"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
 )
