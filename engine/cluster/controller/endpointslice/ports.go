@@ -1,8 +1,8 @@
 package endpointslice
 
 import (
-	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -67,12 +67,19 @@ func findPort(p *pod, sp object.ServicePort) (int64, bool) {
 // (controller_utils.go, NewPortMapKey): endpoints with the same resolved
 // ports share slices.
 func portMapKey(ports []port) string {
+	if len(ports) == 1 {
+		return ports[0].key()
+	}
 	parts := make([]string, len(ports))
 	for i, p := range ports {
-		parts[i] = fmt.Sprintf("%s/%s/%d/%s", p.name, p.protocol, p.port, p.appProtocol)
+		parts[i] = p.key()
 	}
 	slices.Sort(parts)
 	return strings.Join(parts, ";")
+}
+
+func (p port) key() string {
+	return p.name + "/" + p.protocol + "/" + strconv.FormatInt(p.port, 10) + "/" + p.appProtocol
 }
 
 func (p port) tree() map[string]any {
