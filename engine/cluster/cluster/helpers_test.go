@@ -13,6 +13,7 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/cluster"
 	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/runtime"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
 )
 
@@ -26,6 +27,9 @@ func twoWorkers(seed int64) cluster.Config {
 		Nodes: []cluster.Node{
 			{Name: "worker-a", Capacity: map[string]string{"cpu": "4", "memory": "8Gi", "pods": "110"}, Labels: map[string]string{"topology.kubernetes.io/zone": "a"}},
 			{Name: "worker-b", Capacity: map[string]string{"cpu": "4", "memory": "8Gi", "pods": "110"}, Labels: map[string]string{"topology.kubernetes.io/zone": "b"}},
+		},
+		Images: map[string]runtime.Image{
+			"crasher:v1": {PullDuration: 2 * time.Second, StartDuration: time.Second, Exits: true, ExitCode: 1},
 		},
 		Users:   []cluster.User{{Name: "alice", Groups: []string{"developers"}}, {Name: "bob", Groups: []string{"developers"}}},
 		Objects: decode(nil, demoObjects),

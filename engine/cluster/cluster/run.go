@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"strings"
 	"time"
 
 	"github.com/loopbook/loopbook/engine/cluster/sim"
@@ -52,7 +53,7 @@ func (c *Cluster) Settle(limit time.Duration) bool {
 // Activity reports whether a trace event is a sign that the cluster is
 // still converging: an API write (any outcome), a node-local call, a rules
 // sync, a data-plane request or a fault. Heartbeats are not: Lease writes,
-// Node status posts, reads, watches and their deliveries, gate events,
+// kubelets' Node status posts, reads, watches and their deliveries, gate events,
 // probes, and the decisions of leader election.
 func Activity(ev *trace.Event) bool {
 	switch ev.Verb.Kind() {
@@ -60,7 +61,7 @@ func Activity(ev *trace.Event) bool {
 		if !writeVerb(ev.Verb) {
 			return false
 		}
-		if ev.Resource == "leases" || (ev.Resource == "nodes" && ev.Subresource == "status") {
+		if ev.Resource == "leases" || (ev.Resource == "nodes" && ev.Subresource == "status" && strings.HasPrefix(string(ev.From), "kubelet/")) {
 			return false
 		}
 		return true
