@@ -28,28 +28,21 @@ func (*BalancedAllocationPlugin) PreScore(_ *framework.CycleState, p *framework.
 // requested on the node with and without the Pod (std of two fractions is
 // half their difference; fractions are capped at 1).
 func (*BalancedAllocationPlugin) Score(_ *framework.CycleState, p *framework.PodInfo, n *framework.NodeInfo) (int64, *framework.Status) {
-	alloc := [2]int64{n.Allocatable.MilliCPU, n.Allocatable.Memory}
-	without := [2]int64{n.Requested.MilliCPU, n.Requested.Memory}
-	with := [2]int64{without[0] + p.Requests.MilliCPU, without[1] + p.Requests.Memory}
-	withPod := balancedResourceScore(with, alloc)
-	withoutPod := balancedResourceScore(without, alloc)
-	return framework.MaxNodeScore/2 + (framework.MaxNodeScore/2+withPod-withoutPod)/2, nil
+	cpu, mem := n.Allocatable.MilliCPU, n.Allocatable.Memory
+	without := balancedResourceScore(n.Requested.MilliCPU, cpu, n.Requested.Memory, mem)
+	with := balancedResourceScore(n.Requested.MilliCPU+p.Requests.MilliCPU, cpu, n.Requested.Memory+p.Requests.Memory, mem)
+	return framework.MaxNodeScore/2 + (framework.MaxNodeScore/2+with-without)/2, nil
 }
 
-func balancedResourceScore(requested, allocatable [2]int64) int64 {
-	var fractions [2]float64
-	k := 0
-	for i := range requested {
-		if allocatable[i] == 0 {
-			continue
-		}
-		f := float64(requested[i]) / float64(allocatable[i])
-		fractions[k] = min(f, 1)
-		k++
+// balancedResourceScore is (1 − std) × 100 of the requested fractions of
+// the resources the node reports (each capped at 1); with fewer than two
+// fractions std is 0.
+func balancedResourceScore(cpuReq, cpuAlloc, memReq, memAlloc int64) int64 {
+	if cpuAlloc == 0 || memAlloc == 0 {
+		return framework.MaxNodeScore
 	}
-	std := 0.0
-	if k == 2 {
-		std = math.Abs((fractions[0] - fractions[1]) / 2)
-	}
+	f1 := min(float64(cpuReq)/float64(cpuAlloc), 1)
+	f2 := min(float64(memReq)/float64(memAlloc), 1)
+	std := math.Abs((f1 - f2) / 2)
 	return int64((1 - std) * float64(framework.MaxNodeScore))
 }
