@@ -89,7 +89,7 @@ func TestControllerManagerFailover(t *testing.T) {
 	took := firstAfter(c, mark, func(ev *trace.Event) bool {
 		return ev.From == "controller-manager-2" && ev.Verb == trace.Elect && strings.Contains(ev.Detail+ev.Outcome.Reason, "cquire")
 	})
-	t.Logf("takeover at %s (killed at %s)", sim(took), t0)
+	t.Logf("takeover at %s (killed at %s)", took, t0)
 	if !ms[1].Leading() {
 		t.Error("controller-manager-2 not leading")
 	}
@@ -103,7 +103,7 @@ func TestControllerManagerFailover(t *testing.T) {
 	golden(t, "cm-failover.txt", table(c.Trace(), mark, keep))
 }
 
-func sim(d time.Duration) string { return d.String() }
+
 
 // CrashLoopBackOff: a container that exits at once is restarted after
 // 10 s, 20 s, 40 s, 80 s, 160 s, then every 300 s.
