@@ -8,7 +8,6 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/object"
 	schedcache "github.com/loopbook/loopbook/engine/cluster/scheduler/cache"
 	"github.com/loopbook/loopbook/engine/cluster/scheduler/framework"
-	"github.com/loopbook/loopbook/engine/cluster/scheduler/plugins"
 	"github.com/loopbook/loopbook/engine/cluster/scheduler/queue"
 	"github.com/loopbook/loopbook/engine/cluster/sim"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
@@ -45,9 +44,6 @@ type Config struct {
 	// is adaptive, 50 − nodes/125 percent with a floor of 5 %; 100 scores
 	// every node.
 	PercentageOfNodesToScore int32
-	// Plugins replaces the default profile (tests); nil means
-	// plugins.DefaultProfile.
-	Plugins func(h plugins.Handle) []framework.PluginEntry
 }
 
 // Scheduler is one kube-scheduler replica. It implements env.Actor.
@@ -133,110 +129,6 @@ func (s *Scheduler) Stop() {
 	s.running = false
 	s.stopProcess()
 }
-
-func (s *Scheduler) startProcess() {
-	s.proc++
-	s.client = s.env.Client(s.cfg.Name, s.cfg.Token)
-	s.cache = schedcache.New()
-	s.nominator = newNominator()
-	entries := plugins.DefaultProfile(s)
-	if s.cfg.Plugins != nil {
-		entries = s.cfg.Plugins(s)
-	}
-	s.fwk = framework.NewFramework(framework.DefaultSchedulerName, entries)
-	s.fwk.PercentageOfNodesToScore = s.cfg.PercentageOfNodesToScore
-	t := s.env.Timings
-	s.queue = queue.New(queue.Config{Loop: s.env.Loop, Framework: s.fwk,
-		InitialBackoff: t.PodInitialBackoff, MaxBackoff: t.PodMaxBackoff, MaxInUnschedulable: t.PodMaxInUnschedulable,
-		OnReady: s.kick})
-	s.recorder = newRecorder(s)
-	s.factory = cache.NewFactory(s.client, 0)
-	s.podInf = s.factory.FilteredInformer(s.podKind, cache.Filter{FieldSelector: PodInformerFieldSelector})
-	s.nodeInf = s.factory.Informer(s.nodes)
-	s.addEventHandlers()
-	s.factory.Start()
-	if s.cfg.DisableLeaderElection {
-		s.startedLeading()
-		return
-	}
-	s.campaign()
-}
-
-// campaign runs for the kube-scheduler Lease with a fresh identity
-// (hostname_uuid), through a client of its own (client-go's
-// "leader-election" client, with the same credential).
-func (s *Scheduler) campaign() {
-	proc := s.proc
-	hostname := s.cfg.Hostname
-	if hostname == "" {
-		hostname = string(s.cfg.Name)
-	}
-	s.identity = leaderelection.NewIdentity(hostname, s.env.Rand)
-	s.leClient = s.env.Client(s.cfg.Name, s.cfg.Token)
-	t := s.env.Timings
-	el, err := leaderelection.New(s.env, s.leClient, leaderelection.Config{
-		Name: LeaseName, Identity: s.identity,
-		LeaseDuration: t.LeaseDuration, RenewDeadline: t.RenewDeadline, RetryPeriod: t.RetryPeriod,
-		Callbacks: leaderelection.Callbacks{
-			OnStartedLeading: func() {
-				if s.proc == proc && s.running {
-					s.startedLeading()
-				}
-			},
-			OnStoppedLeading: func() { s.stoppedLeading(proc) },
-		},
-	})
-	if err != nil {
-		// A bad timing is a programming error, as RunOrDie panics on it.
-		panic("scheduler: " + err.Error())
-	}
-	s.elector = el
-	el.Run()
-}
-
-func (s *Scheduler) stopProcess() {
-	s.leading = false
-	if s.elector != nil {
-		s.elector.Stop()
-		s.leClient.Stop()
-	}
-	s.factory.Shutdown()
-	s.queue.Close()
-	s.recorder.stop()
-	s.client.Stop()
-	s.elector, s.leClient, s.identity = nil, nil, ""
-	s.client, s.factory, s.podInf, s.nodeInf = nil, nil, nil, nil
-	s.cache, s.queue, s.fwk, s.recorder, s.nominator = nil, nil, nil, nil, nil
-	s.nextStartNodeIndex = 0
-}
-
-// startedLeading is OnStartedLeading: sched.Run, the queue's flushes and
-// the scheduling loop.
-func (s *Scheduler) startedLeading() {
-	if s.leading {
-		return
-	}
-	s.leading = true
-	s.queue.Run()
-	s.kick()
-}
-
-// stoppedLeading is OnStoppedLeading. When the process is being killed
-// there is nothing more to do. Otherwise the lease was lost:
-// kube-scheduler exits ("Leaderelection lost") and, as its supervisor
-// restarts it, the model starts a new process at once, cold, with a new
-// identity.
-func (s *Scheduler) stoppedLeading(proc int) {
-	if s.proc != proc || !s.running {
-		return
-	}
-	s.stopProcess()
-	s.startProcess()
-}
-
-// Identity is the current process's Lease holder identity ("" without
-// leader election or when stopped).
-func (s *Scheduler) Identity() string { return s.identity }
 
 // kick makes sure a scheduling pass is due when a Pod is ready.
 func (s *Scheduler) kick() {
