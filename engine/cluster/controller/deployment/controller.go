@@ -116,8 +116,18 @@ func (dc *Controller) waitForCacheSync() {
 		dc.syncWait = dc.loop.After(syncedPollPeriod, dc.waitForCacheSync)
 		return
 	}
-	dc.runner = workqueue.RunWorkers(dc.queue, dc.cfg.Workers, dc.syncDeployment, workqueue.Options{
+	dc.runner = workqueue.RunWorkers(dc.queue, dc.cfg.Workers, dc.reconcile, workqueue.Options{
 		Actor: Name, Log: dc.log, Group: "apps", Resource: "deployments", MaxRetries: MaxRetries})
+}
+
+// reconcile is syncDeployment with handleErr's exception: a failure
+// because the namespace is being deleted is not retried.
+func (dc *Controller) reconcile(key string) error {
+	err := dc.syncDeployment(key)
+	if hasStatusCause(err, "NamespaceTerminating") {
+		return nil
+	}
+	return err
 }
 
 // Stop ends the controller at once: handlers removed, queue shut down,

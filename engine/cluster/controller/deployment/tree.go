@@ -63,14 +63,6 @@ func stringMap(v any) map[string]string {
 	return out
 }
 
-func anyMap(m map[string]string) map[string]any {
-	out := make(map[string]any, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
-}
-
 // cloneAnnotations returns a copy that may be written.
 func cloneAnnotations(m map[string]string) map[string]string {
 	if m == nil {

@@ -27,6 +27,7 @@ type consistencyError struct {
 	readRV, wroteRV, groupResource string
 }
 
+// Error is ConsistencyError's message.
 func (e *consistencyError) Error() string {
 	return fmt.Sprintf("read version: %s is not as new as written version: %s for group resource %s", e.readRV, e.wroteRV, e.groupResource)
 }

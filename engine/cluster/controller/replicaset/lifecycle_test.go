@@ -196,3 +196,34 @@ func TestScaleDownDeletesNotReadyPod(t *testing.T) {
 		t.Errorf("%d Pods, status.replicas %d; want 2", len(f.pods()), f.status("replicas"))
 	}
 }
+
+// A stopped controller does nothing; a new one, with new informers, picks
+// the work up from what the API holds.
+func TestStopAndRestart(t *testing.T) {
+	f := newFixture(t)
+	f.start(true)
+	f.Apply(fmt.Sprintf(rsYAML, 3))
+	f.runUntilReady(3)
+	f.Restart() // the controller stops; none runs
+	victim := f.pods()[0].Meta.Name
+	if _, err := f.User.Delete(f.podKind, rstest.Namespace, victim, api.DeleteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	mark := f.Env.Log.Len()
+	f.RunFor(10 * time.Second)
+	if n := f.Env.Log.Query(trace.From(replicaset.Name)).After(mark).Count(); n != 0 {
+		t.Fatalf("a stopped controller acted %d times", n)
+	}
+	if len(f.pods()) != 2 {
+		t.Fatalf("%d Pods, want 2", len(f.pods()))
+	}
+	if got := f.status("replicas"); got != 3 {
+		t.Errorf("a stopped controller's status moved: replicas %d", got)
+	}
+	f.Restart(replicaset.New(replicaset.Config{}))
+	f.RunUntil("replaced", func() bool { return len(f.pods()) == 3 }, time.Second)
+	f.RunFor(5 * time.Second)
+	if f.status("readyReplicas") != 3 || f.status("terminatingReplicas") != 0 {
+		t.Errorf("after the restart: ready %d, terminating %d", f.status("readyReplicas"), f.status("terminatingReplicas"))
+	}
+}

@@ -53,8 +53,10 @@ type activePodsWithRanks struct {
 	now  time.Time
 }
 
+// Len is sort.Interface's.
 func (s activePodsWithRanks) Len() int { return len(s.pods) }
 
+// Swap is sort.Interface's: Pods and ranks move together.
 func (s activePodsWithRanks) Swap(i, j int) {
 	s.pods[i], s.pods[j] = s.pods[j], s.pods[i]
 	s.rank[i], s.rank[j] = s.rank[j], s.rank[i]

@@ -17,8 +17,10 @@ func PodQuota(limit int) Option {
 
 type podQuota struct{ limit, used int }
 
+// Mutate changes nothing.
 func (q *podQuota) Mutate(*api.AdmissionAttributes) *api.Status { return nil }
 
+// Validate refuses a Pod creation past the limit.
 func (q *podQuota) Validate(a *api.AdmissionAttributes) *api.Status {
 	if a.Operation != api.OpCreate || a.Resource != "pods" || a.Subresource != "" || a.Namespace != Namespace {
 		return nil

@@ -85,6 +85,21 @@ func (c *Cluster) Start(ctrls ...controller.Controller) {
 	c.Ctx.Informers.Start()
 }
 
+// Restart stops the running controllers and the manager's informers, as
+// a killed process loses them, and starts ctrls with a fresh manager
+// context: new informers that list everything again.
+func (c *Cluster) Restart(ctrls ...controller.Controller) {
+	for _, ctl := range c.controllers {
+		ctl.Stop()
+	}
+	c.controllers = nil
+	c.Ctx.Informers.Shutdown()
+	ctx := *c.Ctx
+	ctx.Informers = cache.NewFactory(c.Env.Client(Manager, ""), 0)
+	c.Ctx = &ctx
+	c.Start(ctrls...)
+}
+
 // Stop stops the controllers and the informers.
 func (c *Cluster) Stop() {
 	for _, ctl := range c.controllers {
