@@ -88,7 +88,7 @@ func TestCreateDeployment(t *testing.T) {
 	if n := len(f.calls(replicaset.Name, trace.Create, "pods")); n != 3 {
 		t.Errorf("%d Pods created, want 3", n)
 	}
-	rstest.Golden(t, "create", rstest.Summary(f.Env.Log))
+	rstest.Golden(t, *update, "create", rstest.Summary(f.Env.Log))
 }
 
 func str(v any) string { s, _ := v.(string); return s }

@@ -104,7 +104,7 @@ func TestRollingUpdate(t *testing.T) {
 				}
 			}
 			if tc.golden != "" {
-				rstest.Golden(t, tc.golden, rstest.Summary(f.Env.Log))
+				rstest.Golden(t, *update, tc.golden, rstest.Summary(f.Env.Log))
 			}
 		})
 	}

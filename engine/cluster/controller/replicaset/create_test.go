@@ -68,7 +68,7 @@ func TestCreate(t *testing.T) {
 	if n := len(f.calls(replicaset.Name, trace.Create, "pods")); n != 3 {
 		t.Errorf("%d pod creations, want 3", n)
 	}
-	rstest.Golden(t, "create", rstest.Summary(f.Env.Log))
+	rstest.Golden(t, *update, "create", rstest.Summary(f.Env.Log))
 }
 
 // Pods are created in slow-start batches of 1, 2, 4, …: when creations

@@ -68,7 +68,7 @@ func TestDeletedPodIsReplaced(t *testing.T) {
 	if ev := f.events(replicaset.SuccessfulCreatePodReason); !slices.Contains(ev, "Created pod: "+repl.Meta.Name) {
 		t.Errorf("no SuccessfulCreate Event for %s: %q", repl.Meta.Name, ev)
 	}
-	rstest.Golden(t, "delete-pod", rstest.Summary(f.Env.Log))
+	rstest.Golden(t, *update, "delete-pod", rstest.Summary(f.Env.Log))
 }
 
 // A matching orphan is adopted instead of creating a Pod; a Pod relabelled

@@ -2,7 +2,6 @@ package rstest
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,8 +10,6 @@ import (
 
 	"github.com/loopbook/loopbook/engine/cluster/trace"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden traces under testdata/")
 
 // Summary renders the trace as the workload tests compare it, one line per
 // event: the API calls of every actor but the manager's informers and the
@@ -67,12 +64,12 @@ func keep(e *trace.Event) bool {
 	return e.Verb.Kind() == trace.KindAPI && !strings.HasPrefix(string(e.From), string(trace.APIServer))
 }
 
-// Golden compares got with testdata/NAME.txt, or rewrites the file under
-// -update.
-func Golden(t testing.TB, name, got string) {
+// Golden compares got with testdata/NAME.txt, or rewrites the file when
+// update is set (the test package's -update flag).
+func Golden(t testing.TB, update bool, name, got string) {
 	t.Helper()
 	path := filepath.Join("testdata", name+".txt")
-	if *update {
+	if update {
 		if err := os.MkdirAll("testdata", 0o755); err != nil {
 			t.Fatal(err)
 		}

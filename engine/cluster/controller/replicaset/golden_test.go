@@ -1,0 +1,5 @@
+package replicaset_test
+
+import "flag"
+
+var update = flag.Bool("update", false, "rewrite the golden traces under testdata/")
