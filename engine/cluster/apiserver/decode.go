@@ -2,6 +2,7 @@ package apiserver
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -27,7 +28,16 @@ func (r *request) decodeObject(k *object.KindInfo, body map[string]any) (*object
 	if body == nil {
 		return nil, api.NewBadRequest(fmt.Sprintf("Object 'Kind' is missing in '%s'", "{}"))
 	}
-	tree, _ := object.DeepCopyValue(body).(map[string]any)
+	// The one copy of the write: every value but metadata, which the
+	// decoder reads into typed fields without keeping it.
+	tree := make(map[string]any, len(body))
+	for key, v := range body {
+		if key == "metadata" {
+			tree[key] = v
+		} else {
+			tree[key] = object.DeepCopyValue(v)
+		}
+	}
 	return r.decodeTree(k, tree)
 }
 
@@ -64,6 +74,9 @@ func (r *request) decodeTree(k *object.KindInfo, tree map[string]any) (*object.O
 	}
 	if k.CRD == nil {
 		for _, u := range check.Unknown {
+			if strings.HasPrefix(u, "metadata.") {
+				tree["metadata"] = object.DeepCopyValue(tree["metadata"]) // pruning it must not touch the body
+			}
 			if p, err := object.ParsePath(u); err == nil {
 				p.Remove(tree)
 			}

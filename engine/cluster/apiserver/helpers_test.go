@@ -68,7 +68,7 @@ func (f *fakeAdmission) Validate(a *api.AdmissionAttributes) *api.Status {
 
 // harness is a control plane with the fakes, and helpers to call it.
 type harness struct {
-	t    *testing.T
+	t    testing.TB
 	loop *sim.Loop
 	p    *Plane
 	adm  *fakeAdmission

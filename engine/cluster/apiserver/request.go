@@ -53,7 +53,13 @@ type request struct {
 }
 
 func newRequest(s *Server, req *api.Request, h api.WatchHandler) *request {
-	r := &request{s: s, req: req, h: h, now: s.p.cfg.Loop.Now()}
+	var r *request
+	if n := len(s.free); n > 0 {
+		r, s.free = s.free[n-1], s.free[:n-1]
+	} else {
+		r = &request{}
+	}
+	r.s, r.req, r.h, r.now = s, req, h, s.p.cfg.Loop.Now()
 	if path, query, ok := strings.Cut(req.Path, "?"); ok {
 		// The query (?verbose) is not part of the path that is routed and
 		// authorized.
@@ -65,6 +71,15 @@ func newRequest(s *Server, req *api.Request, h api.WatchHandler) *request {
 		r.info = api.ParseRequestInfo(req)
 	}
 	return r
+}
+
+// release returns a finished request to its replica's free list: nothing
+// refers to it once answered (requests nest, when admission calls back
+// into the API, so the list may hold several).
+func (r *request) release() {
+	s := r.s
+	*r = request{}
+	s.free = append(s.free, r)
 }
 
 // gr is the resource the request addresses, as messages name it.

@@ -23,6 +23,8 @@ type Server struct {
 	// once it has.
 	renewed sim.Time
 	leased  bool
+	// free holds finished requests for reuse.
+	free []*request
 }
 
 func newServer(p *Plane, i int) *Server {
@@ -105,5 +107,7 @@ func (s *Server) Do(req *api.Request, h api.WatchHandler) *api.Response {
 		return st.Response()
 	}
 	r := newRequest(s, req, h)
-	return r.serve()
+	resp := r.serve()
+	r.release()
+	return resp
 }

@@ -1,8 +1,6 @@
 package apiserver
 
 import (
-	"fmt"
-
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
 )
@@ -24,9 +22,9 @@ func runPrioritize(r *request) *api.Status {
 	case d.Level == "":
 		detail = "not subject to API Priority and Fairness"
 	case d.Wait > 0:
-		detail = fmt.Sprintf("flow schema %s, priority level %s, queued %s", d.Schema, d.Level, d.Wait)
+		detail = "flow schema " + d.Schema + ", priority level " + d.Level + ", queued " + d.Wait.String()
 	default:
-		detail = fmt.Sprintf("flow schema %s, priority level %s", d.Schema, d.Level)
+		detail = "flow schema " + d.Schema + ", priority level " + d.Level
 	}
 	r.gate(trace.Prioritize, 0, d.Rejected, detail)
 	return d.Rejected

@@ -126,8 +126,23 @@ func topLevel(o *object.Object) []string {
 	keys := make([]string, 0, len(o.Content)+3)
 	keys = append(keys, ".apiVersion", ".kind", ".metadata")
 	for k := range o.Content {
-		keys = append(keys, object.Path(nil).Child(k).String())
+		if isIdentifier(k) {
+			keys = append(keys, "."+k)
+		} else {
+			keys = append(keys, object.Path(nil).Child(k).String())
+		}
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// isIdentifier reports whether a key prints as ".key" in a path.
+func isIdentifier(k string) bool {
+	for i := 0; i < len(k); i++ {
+		c := k[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' && i > 0 || c == '_') {
+			return false
+		}
+	}
+	return k != ""
 }
