@@ -33,5 +33,6 @@
 // Not modelled: the deprecated rollback annotation
 // (deprecated.deployment.rollback.to) that only the extensions/v1beta1 API
 // could set. The pod-template-hash differs in value from a real cluster's:
-// see ComputeHash.
+// see ComputeHash. A request answered 429 fails the sync, which is
+// requeued, where client-go would resend it after Retry-After.
 package deployment

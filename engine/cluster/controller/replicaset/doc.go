@@ -31,4 +31,13 @@
 //
 // Every decision appears in the trace: a RECONCILE per key handled (with the
 // error that requeued it), and the API calls it makes.
+//
+// Simplifications: the calls of a slow-start batch, and the deletions of a
+// sync, run one after another at one virtual instant (Kubernetes runs them
+// concurrently); the controller reads Pods from a table of its own, grouped
+// as the informer's podController index groups them (the same Pods, read
+// once per version instead of at every sync), so Pods that tie in every
+// rule of the deletion ranking may come in another order than
+// Kubernetes', whose index is a map; a request answered 429 fails the sync,
+// which is requeued, where client-go would resend it after Retry-After.
 package replicaset
