@@ -45,12 +45,22 @@ func PrepareForUpdate(info *KindInfo, o, old *Object) {
 // PrepareForStatusUpdate is the status strategies' PrepareForUpdate: only
 // status changes; everything else, metadata included, is the stored
 // object's (generation never moves). The resourceVersion of o is kept for
-// the conflict check.
+// the conflict check. Deployments and ReplicaSets are the exception the
+// course meets: their status strategies reset only spec and labels, so a
+// status write may also set annotations, which is how the Deployment
+// controller records deployment.kubernetes.io/revision
+// (pkg/registry/apps/deployment/strategy.go and
+// pkg/registry/apps/replicaset/strategy.go, statusStrategy.PrepareForUpdate).
 func PrepareForStatusUpdate(o, old *Object) {
 	rv := o.Meta.ResourceVersion
 	st, hasStatus := o.Content["status"]
+	annotations := o.Meta.Annotations
+	keepAnnotations := o.Group() == "apps" && (o.Kind == "Deployment" || o.Kind == "ReplicaSet")
 	o.Meta = old.Meta.DeepCopy()
 	o.Meta.ResourceVersion = rv
+	if keepAnnotations {
+		o.Meta.Annotations = annotations
+	}
 	o.Content = deepCopyMap(old.Content)
 	if o.Content == nil {
 		o.Content = map[string]any{}
