@@ -102,19 +102,24 @@ func persistBinding(r *request) *api.Status {
 	return nil
 }
 
-// setPodCondition is podutil.UpdatePodCondition: the condition's
-// lastTransitionTime moves only when its status changes.
+// setPodCondition is podutil.UpdatePodCondition: the new condition replaces
+// the old one whole (an earlier Unschedulable reason and message go), and
+// its lastTransitionTime moves only when its status changes
+// (pkg/api/v1/pod/util.go UpdatePodCondition, called by
+// pkg/registry/core/pod/storage/storage.go setPodNodeAndMetadata).
 func setPodCondition(o *object.Object, typ, status string, now time.Time) {
 	st := o.EnsureMap("status")
 	conds, _ := st["conditions"].([]any)
-	for _, c := range conds {
+	for i, c := range conds {
 		cm, ok := c.(map[string]any)
 		if !ok || cm["type"] != typ {
 			continue
 		}
-		if cm["status"] != status {
-			cm["status"], cm["lastTransitionTime"] = status, object.FormatTime(now)
+		transition := object.FormatTime(now)
+		if cm["status"] == status && cm["lastTransitionTime"] != nil {
+			transition, _ = cm["lastTransitionTime"].(string)
 		}
+		conds[i] = map[string]any{"type": typ, "status": status, "lastProbeTime": nil, "lastTransitionTime": transition}
 		return
 	}
 	st["conditions"] = append(conds, map[string]any{"type": typ, "status": status,
