@@ -103,8 +103,6 @@ func TestControllerManagerFailover(t *testing.T) {
 	golden(t, "cm-failover.txt", table(c.Trace(), mark, keep))
 }
 
-
-
 // CrashLoopBackOff: a container that exits at once is restarted after
 // 10 s, 20 s, 40 s, 80 s, 160 s, then every 300 s.
 func TestCrashLoopBackOff(t *testing.T) {

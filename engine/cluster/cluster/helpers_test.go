@@ -139,7 +139,7 @@ func list(t testing.TB, c *cluster.Cluster, group, kind, ns, selector string) []
 
 // readyReplicas is a Deployment's .status.readyReplicas.
 func readyReplicas(c *cluster.Cluster, ns, name string) int64 {
-	o := get(c, "apps", "Deployment", ns, name)
+	o := c.Object("apps", "Deployment", ns, name)
 	if o == nil {
 		return -1
 	}

@@ -1,0 +1,101 @@
+package cluster_test
+
+import (
+	"fmt"
+	goruntime "runtime"
+	"testing"
+	"time"
+
+	"github.com/loopbook/loopbook/engine/cluster/cluster"
+)
+
+// scaleConfig is n nodes of 32 CPUs, 128 GiB and 110 Pods.
+func scaleConfig(n int) cluster.Config {
+	cfg := twoWorkers(1)
+	cfg.Nodes = nil
+	for i := range n {
+		cfg.Nodes = append(cfg.Nodes, cluster.Node{Name: fmt.Sprintf("node-%04d", i),
+			Capacity: map[string]string{"cpu": "32", "memory": "128Gi", "pods": "110"}})
+	}
+	return cfg
+}
+
+// runScale builds nodes Nodes, creates a Deployment of pods replicas and
+// runs until all are ready; it returns the cluster and whether they were.
+func runScale(tb testing.TB, nodes, pods int) (*cluster.Cluster, bool) {
+	c, err := cluster.New(scaleConfig(nodes))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	c.Start()
+	c.RunFor(5 * time.Second)
+	apply(tb, c, "alice", deploymentYAML(pods, "web:v1"))
+	ok := c.RunUntil(func() bool { return readyReplicas(c, "demo", "web") == int64(pods) }, 30*time.Minute)
+	return c, ok
+}
+
+// BenchmarkScale runs 1,000 nodes to 3,000, 10,000 and 30,000 ready Pods
+// and reports wall time (ns/op), events per second and the peak heap.
+func BenchmarkScale(b *testing.B) {
+	for _, pods := range []int{3000, 10000, 30000} {
+		b.Run(fmt.Sprintf("nodes=1000/pods=%d", pods), func(b *testing.B) {
+			var events uint64
+			var peak uint64
+			for b.Loop() {
+				c, ok := runScale(b, 1000, pods)
+				if !ok {
+					b.Fatalf("not all %d Pods ready at %s", pods, c.Now())
+				}
+				events += c.Env().Loop.Fired()
+				var ms goruntime.MemStats
+				goruntime.ReadMemStats(&ms)
+				peak = max(peak, ms.HeapInuse)
+				b.ReportMetric(float64(c.Trace().Len()), "trace-events")
+				b.ReportMetric(c.Now().Duration().Seconds(), "virtual-s")
+			}
+			b.ReportMetric(float64(events)/b.Elapsed().Seconds(), "events/s")
+			b.ReportMetric(float64(peak)/(1<<20), "heap-MiB")
+		})
+	}
+}
+
+// TestScale checks correctness at scale, not time: every Pod of 3,000 on
+// 1,000 nodes is Ready and the scheduler spread them.
+func TestScale(t *testing.T) {
+	if testing.Short() {
+		t.Skip("scale test")
+	}
+	c, ok := runScale(t, 1000, 3000)
+	if !ok {
+		t.Fatalf("not all Pods ready at %s: %d", c.Now(), readyReplicas(c, "demo", "web"))
+	}
+	perNode := map[string]int{}
+	for _, p := range list(t, c, "", "Pod", "demo", "app=web") {
+		perNode[p.GetString(".spec.nodeName")]++
+	}
+	for n, k := range perNode {
+		if k > 110 {
+			t.Errorf("node %s has %d Pods", n, k)
+		}
+	}
+	if len(perNode) < 500 {
+		t.Errorf("Pods on %d nodes only", len(perNode))
+	}
+}
+
+// BenchmarkCourseScenario is the create-a-Deployment lesson on two
+// workers: build, start, settle, apply, run until ready. Goal: under 5 ms.
+func BenchmarkCourseScenario(b *testing.B) {
+	for b.Loop() {
+		c, err := cluster.New(twoWorkers(1))
+		if err != nil {
+			b.Fatal(err)
+		}
+		c.Start()
+		c.Settle(5 * time.Minute)
+		apply(b, c, "alice", deploymentYAML(3, "web:v1"))
+		if !c.RunUntil(func() bool { return readyReplicas(c, "demo", "web") == 3 }, 2*time.Minute) {
+			b.Fatal("not ready")
+		}
+	}
+}
