@@ -3,7 +3,7 @@ GO      ?= go
 BIN     := .bin
 LOOPBOOK := $(BIN)/loopbook
 
-.PHONY: site test unit browser serve bench fmt vet fuzz clean
+.PHONY: site test serve bench bench-scale fmt vet fuzz clean
 
 $(LOOPBOOK): FORCE
 	@mkdir -p $(BIN)
@@ -27,6 +27,10 @@ serve: $(LOOPBOOK)
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem ./engine/...
 	$(GO) run ./cmd/bench -pages 1000,10000 -runs 5
+
+## bench-scale: the 1,000-node cluster at 3,000, 10,000 and 30,000 Pods (minutes)
+bench-scale:
+	$(GO) test -run=TestScale -bench=BenchmarkScale -benchtime=1x -timeout=60m ./engine/cluster/cluster/ -args -scale
 
 ## fmt: format the Go code
 fmt:
