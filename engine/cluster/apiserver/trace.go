@@ -1,7 +1,10 @@
 package apiserver
 
 import (
+	"reflect"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -95,7 +98,7 @@ func (r *request) persisted(o *object.Object, before, after, detail string) {
 // carry it). A create is the object's top-level fields set; a delete,
 // removed.
 func changeOf(old, new *object.Object) trace.Change {
-	var c trace.Change
+	var c changeSummary
 	switch {
 	case old == nil && new == nil:
 	case old == nil:
@@ -103,21 +106,60 @@ func changeOf(old, new *object.Object) trace.Change {
 	case new == nil:
 		c.Removed = topLevel(old)
 	default:
-		for _, d := range object.Diff(old, new) {
-			if d.Path == ".metadata.resourceVersion" {
-				continue
-			}
-			switch d.Op {
-			case object.Set:
-				c.Set = append(c.Set, d.Path)
-			case object.Changed:
-				c.Changed = append(c.Changed, d.Path)
-			case object.Removed:
-				c.Removed = append(c.Removed, d.Path)
-			}
+		// Diff the metadata only when it changed beyond its
+		// resourceVersion, and the rest without rendering the metadata;
+		// then order the top-level fields as one Diff would (sorted).
+		om, nm := old.Meta, new.Meta
+		om.ResourceVersion, nm.ResourceVersion = "", ""
+		var meta []object.Change
+		if !reflect.DeepEqual(normalizeMeta(om), normalizeMeta(nm)) {
+			meta = object.Diff(&object.Object{Meta: om}, &object.Object{Meta: nm})
+		}
+		content := object.Diff(&object.Object{Content: old.Content}, &object.Object{Content: new.Content})
+		if old.APIVersion != new.APIVersion {
+			content = append(content, object.Change{Op: object.Changed, Path: ".apiVersion"})
+		}
+		if old.Kind != new.Kind {
+			content = append(content, object.Change{Op: object.Changed, Path: ".kind"})
+		}
+		slices.SortStableFunc(content, func(a, b object.Change) int { return strings.Compare(topKey(a.Path), topKey(b.Path)) })
+		i, _ := slices.BinarySearchFunc(content, "metadata", func(c object.Change, k string) int { return strings.Compare(topKey(c.Path), k) })
+		c.add(content[:i])
+		c.add(meta)
+		c.add(content[i:])
+	}
+	return trace.Change(c)
+}
+
+// topKey is the top-level field a path starts in.
+func topKey(path string) string {
+	p := strings.TrimPrefix(path, ".")
+	if strings.HasPrefix(p, `["`) {
+		if k, err := strconv.Unquote(p[1 : strings.Index(p, `"]`)+1]); err == nil {
+			return k
 		}
 	}
-	return c
+	if i := strings.IndexAny(p, ".["); i >= 0 {
+		return p[:i]
+	}
+	return p
+}
+
+// changeSummary builds a trace.Change.
+type changeSummary trace.Change
+
+// add appends differences to a change summary.
+func (c *changeSummary) add(diffs []object.Change) {
+	for _, d := range diffs {
+		switch d.Op {
+		case object.Set:
+			c.Set = append(c.Set, d.Path)
+		case object.Changed:
+			c.Changed = append(c.Changed, d.Path)
+		case object.Removed:
+			c.Removed = append(c.Removed, d.Path)
+		}
+	}
 }
 
 // topLevel lists an object's top-level fields as Diff names them, in
