@@ -42,6 +42,7 @@ type via struct {
 	host string
 }
 
+// Do routes req through the endpoint, naming v.host in connection errors.
 func (v via) Do(req *api.Request, h api.WatchHandler) *api.Response { return v.e.do(req, h, v.host) }
 
 func (e *Endpoint) do(req *api.Request, h api.WatchHandler, host string) *api.Response {

@@ -98,6 +98,8 @@ func (l *lookups) RBACRevision() int64 {
 	return rev
 }
 
+// ClusterRoles, ClusterRoleBindings, Roles and RoleBindings are
+// auth.RBACSource.
 func (l *lookups) ClusterRoles() []*object.Object { return l.list(rbacGroup, "clusterroles", "") }
 
 func (l *lookups) ClusterRoleBindings() []*object.Object {

@@ -69,6 +69,7 @@ type watchSink struct {
 	kind   *object.KindInfo
 }
 
+// Send records a NOTIFY event and hands the event to the handler.
 func (w *watchSink) Send(d watchcache.Delivery) {
 	ev := trace.Event{Time: w.s.p.cfg.Loop.Now(), From: w.s.name, To: w.client, Verb: trace.Notify,
 		Group: w.kind.Group, Resource: w.kind.Resource, WatchType: d.Type}
@@ -86,6 +87,7 @@ func (w *watchSink) Send(d watchcache.Delivery) {
 	}
 }
 
+// Close tells the handler the server ended the stream.
 func (w *watchSink) Close(err error) {
 	if w.h != nil {
 		w.h.Ended(err)

@@ -184,6 +184,7 @@ type closer struct {
 	err  error
 }
 
+// Fire closes the stream.
 func (x closer) Fire() { x.sink.Close(x.err) }
 
 // wake makes sure the dispatcher runs at t or earlier.
