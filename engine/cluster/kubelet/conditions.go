@@ -1,0 +1,142 @@
+package kubelet
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/runtime"
+)
+
+// Condition reasons (pkg/kubelet/status/generate.go and
+// pkg/kubelet/types/constants.go).
+const (
+	reasonUnknownContainerStatuses = "UnknownContainerStatuses"
+	reasonPodCompleted             = "PodCompleted"
+	reasonPodFailed                = "PodFailed"
+	reasonContainersNotReady       = "ContainersNotReady"
+	reasonContainersNotInitialized = "ContainersNotInitialized"
+	reasonPodSandboxNotReady       = "PodSandboxNotReady"
+)
+
+// readyToStartCondition is GeneratePodReadyToStartContainersCondition: True
+// when the latest sandbox is ready with an IP, else False with
+// PodSandboxChanged's message.
+func readyToStartCondition(sandboxes []runtime.SandboxStatus, gen int64) condition {
+	c := condition{typ: condReadyToStart, observedGeneration: gen}
+	n := len(sandboxes)
+	switch {
+	case n == 0:
+		c.status, c.reason, c.message = "False", reasonPodSandboxNotReady, "no pod sandbox exists"
+	case sandboxes[n-1].State != runtime.SandboxReady:
+		c.status, c.reason, c.message = "False", reasonPodSandboxNotReady, "pod sandbox is not ready"
+	case sandboxes[n-1].IP == "":
+		c.status, c.reason, c.message = "False", reasonPodSandboxNotReady, "pod sandbox has no IP address"
+	default:
+		c.status = "True"
+	}
+	return c
+}
+
+// containersReadyCondition is GenerateContainersReadyCondition.
+func containersReadyCondition(v *object.PodView, all []containerStatus, phase string, gen int64) condition {
+	c := condition{typ: condContainers, observedGeneration: gen}
+	if all == nil && len(v.Containers) > 0 {
+		c.status, c.reason = "False", reasonUnknownContainerStatuses
+		return c
+	}
+	var unknown, unready []string
+	for i := range v.Containers {
+		name := v.Containers[i].Name
+		st := findStatus(all, name)
+		switch {
+		case st == nil:
+			unknown = append(unknown, name)
+		case !st.ready:
+			unready = append(unready, name)
+		}
+	}
+	if phase == phaseSucceeded && len(unknown) == 0 || phase == phaseFailed {
+		return terminalCondition(condContainers, phase, gen)
+	}
+	var msgs []string
+	if len(unknown) > 0 {
+		msgs = append(msgs, fmt.Sprintf("containers with unknown status: %s", unknown))
+	}
+	if len(unready) > 0 {
+		msgs = append(msgs, fmt.Sprintf("containers with unready status: %s", unready))
+	}
+	if len(msgs) > 0 {
+		c.status, c.reason, c.message = "False", reasonContainersNotReady, strings.Join(msgs, ", ")
+		return c
+	}
+	c.status = "True"
+	return c
+}
+
+// readyCondition is GeneratePodReadyCondition: ContainersReady's status,
+// reason and message while it is not True (readiness gates are not
+// modelled); True otherwise.
+func readyCondition(v *object.PodView, all []containerStatus, phase string, gen int64) condition {
+	cr := containersReadyCondition(v, all, phase, gen)
+	cr.typ = condReady
+	return cr
+}
+
+// terminalCondition is the condition of a Pod in a terminal phase
+// (generateContainersReadyConditionForTerminalPhase).
+func terminalCondition(t, phase string, gen int64) condition {
+	c := condition{typ: t, status: "False", observedGeneration: gen}
+	if phase == phaseFailed {
+		c.reason = reasonPodFailed
+	} else {
+		c.reason = reasonPodCompleted
+	}
+	return c
+}
+
+// initializedCondition is GeneratePodInitializedCondition (init containers
+// without restartPolicy Always; sidecars are not modelled).
+func initializedCondition(v *object.PodView, all []containerStatus, phase string, gen int64) condition {
+	c := condition{typ: condInitialized, observedGeneration: gen}
+	if all == nil && len(v.InitContainers) > 0 {
+		c.status, c.reason = "False", reasonUnknownContainerStatuses
+		return c
+	}
+	var unknown, incomplete []string
+	for i := range v.InitContainers {
+		name := v.InitContainers[i].Name
+		st := findStatus(all, name)
+		switch {
+		case st == nil:
+			unknown = append(unknown, name)
+		case !st.ready:
+			incomplete = append(incomplete, name)
+		}
+	}
+	if phase == phaseSucceeded && len(unknown) == 0 {
+		c.status, c.reason = "True", reasonPodCompleted
+		return c
+	}
+	// HasAnyRegularContainerStarted: a regular container ran or runs.
+	for i := range v.Containers {
+		st := findStatus(all, v.Containers[i].Name)
+		if st != nil && (st.state.kind == stateRunning || st.state.kind == stateTerminated) {
+			c.status = "True"
+			return c
+		}
+	}
+	var msgs []string
+	if len(unknown) > 0 {
+		msgs = append(msgs, fmt.Sprintf("containers with unknown status: %s", unknown))
+	}
+	if len(incomplete) > 0 {
+		msgs = append(msgs, fmt.Sprintf("containers with incomplete status: %s", incomplete))
+	}
+	if len(msgs) > 0 {
+		c.status, c.reason, c.message = "False", reasonContainersNotInitialized, strings.Join(msgs, ", ")
+		return c
+	}
+	c.status = "True"
+	return c
+}

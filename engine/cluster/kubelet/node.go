@@ -1,0 +1,196 @@
+package kubelet
+
+import (
+	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/runtime"
+)
+
+// The node labels the kubelet sets on its Node (initialNode,
+// pkg/kubelet/kubelet_node_status.go: v1.LabelHostname, LabelOSStable,
+// LabelArchStable and the deprecated beta labels).
+const (
+	labelHostname = "kubernetes.io/hostname"
+	labelOS       = "kubernetes.io/os"
+	labelArch     = "kubernetes.io/arch"
+	labelOSBeta   = "beta.kubernetes.io/os"
+	labelArchBeta = "beta.kubernetes.io/arch"
+	// annotationAttachDetach is set because enableControllerAttachDetach
+	// defaults to true (volutil.ControllerManagedAttachAnnotation).
+	annotationAttachDetach = "volumes.kubernetes.io/controller-managed-attach-detach"
+)
+
+// nodeLabels are the labels the kubelet registers its Node with: its own,
+// then the configured ones (--node-labels), which win.
+func (l *life) nodeLabels() map[string]string {
+	k := l.k
+	info := k.cfg.nodeInfo()
+	labels := map[string]string{
+		labelHostname: k.cfg.Node, labelOS: info.OperatingSystem, labelArch: info.Architecture,
+		labelOSBeta: info.OperatingSystem, labelArchBeta: info.Architecture,
+	}
+	for key, v := range k.cfg.Labels {
+		labels[key] = v
+	}
+	return labels
+}
+
+// initialNode is the Node the kubelet registers (initialNode): its name,
+// labels and annotation, and a status from every status setter.
+func (l *life) initialNode() *object.Object {
+	n := object.New("v1", "Node")
+	n.Meta.Name = l.k.cfg.Node
+	n.Meta.Labels = l.nodeLabels()
+	n.Meta.Annotations = map[string]string{annotationAttachDetach: "true"}
+	n.Content["spec"] = map[string]any{}
+	n.Content["status"] = l.nodeStatus(nil)
+	return n
+}
+
+// capacity is the machine's capacity, from the fixture with the kubelet's
+// defaults (nodestatus.MachineInfo: cpu, memory, pods from maxPods,
+// ephemeral-storage from the root filesystem, hugepages of each size).
+func (k *Kubelet) capacity() map[string]string {
+	c := map[string]string{
+		"cpu": DefaultCPU, "memory": DefaultMemory, "pods": DefaultMaxPods,
+		"ephemeral-storage": DefaultEphemeralStorage, "hugepages-1Gi": "0", "hugepages-2Mi": "0",
+	}
+	for name, v := range k.cfg.Capacity {
+		c[name] = v
+	}
+	return c
+}
+
+// allocatableOf is capacity minus the node's reservation
+// (nodestatus.MachineInfo with GetNodeAllocatableReservation): no
+// kube-reserved or system-reserved by default, and the default hard
+// eviction thresholds — memory.available<100Mi, nodefs.available<10%
+// (pkg/kubelet/eviction/defaults_linux.go) — held back.
+func allocatableOf(capacity map[string]string) map[string]string {
+	out := make(map[string]string, len(capacity))
+	for name, v := range capacity {
+		out[name] = v
+		q, err := object.ParseQuantity(v)
+		if err != nil {
+			continue
+		}
+		var reserve int64
+		switch name {
+		case "memory":
+			reserve = 100 << 20
+		case "ephemeral-storage":
+			reserve = q.Value() / 10
+		default:
+			continue
+		}
+		left := max(q.Value()-reserve, 0)
+		out[name] = object.NewQuantity(left, object.BinarySI).String()
+	}
+	return out
+}
+
+// allocatable is the node's allocatable resources, for admission.
+func (l *life) allocatable() object.Resources {
+	m := map[string]any{}
+	for k, v := range allocatableOf(l.k.capacity()) {
+		m[k] = v
+	}
+	return object.ResourcesFrom(m)
+}
+
+// nodeStatus computes the Node's status, as the kubelet's status setters
+// do in order (defaultNodeStatusFuncs): addresses, capacity and
+// allocatable with the machine's IDs, versions, the kubelet's endpoint,
+// images, OS and architecture, runtime handlers and features, then the
+// conditions MemoryPressure, DiskPressure, PIDPressure and Ready. old is
+// the stored status, whose conditions keep their transition times.
+func (l *life) nodeStatus(old map[string]any) map[string]any {
+	k := l.k
+	info := k.cfg.nodeInfo()
+	capacity := k.capacity()
+	st := map[string]any{
+		"addresses": []any{
+			map[string]any{"type": "InternalIP", "address": k.cfg.InternalIP},
+			map[string]any{"type": "Hostname", "address": k.cfg.Node},
+		},
+		"capacity":        stringMap(capacity),
+		"allocatable":     stringMap(allocatableOf(capacity)),
+		"daemonEndpoints": map[string]any{"kubeletEndpoint": map[string]any{"Port": int64(KubeletPort)}},
+		"nodeInfo": map[string]any{
+			"machineID": k.machineID, "systemUUID": k.systemUUID, "bootID": l.bootID,
+			"kernelVersion": info.KernelVersion, "osImage": info.OSImage,
+			"containerRuntimeVersion": info.ContainerRuntimeVersion, "kubeletVersion": info.KubeletVersion,
+			"kubeProxyVersion": "", // DisableNodeKubeProxyVersion, locked on since v1.36
+			"operatingSystem":  info.OperatingSystem, "architecture": info.Architecture,
+		},
+		"runtimeHandlers": runtimeHandlers(),
+		"features":        map[string]any{"supplementalGroupsPolicy": true},
+	}
+	if imgs := nodeImages(k.rt); len(imgs) > 0 {
+		st["images"] = imgs
+	}
+	now := l.now().RFC3339()
+	var oldConds []any
+	if old != nil {
+		oldConds = list(old["conditions"])
+	}
+	cond := func(t, status, reason, message string) any {
+		transition := now
+		for _, c := range oldConds {
+			if cm, _ := c.(map[string]any); str(cm["type"]) == t && str(cm["status"]) == status {
+				transition = str(cm["lastTransitionTime"])
+			}
+		}
+		return map[string]any{"type": t, "status": status, "lastHeartbeatTime": now, "lastTransitionTime": transition,
+			"reason": reason, "message": message}
+	}
+	// nodestatus.MemoryPressureCondition, DiskPressureCondition,
+	// PIDPressureCondition and ReadyCondition (pkg/kubelet/nodestatus/setters.go).
+	st["conditions"] = []any{
+		cond("MemoryPressure", "False", "KubeletHasSufficientMemory", "kubelet has sufficient memory available"),
+		cond("DiskPressure", "False", "KubeletHasNoDiskPressure", "kubelet has no disk pressure"),
+		cond("PIDPressure", "False", "KubeletHasSufficientPID", "kubelet has sufficient PID available"),
+		cond("Ready", "True", "KubeletReady", "kubelet is posting ready status"),
+	}
+	return st
+}
+
+// runtimeHandlers is what containerd reports of its handlers: runc, and
+// the default handler "" (nodestatus.RuntimeHandlers).
+func runtimeHandlers() []any {
+	features := func() map[string]any { return map[string]any{"recursiveReadOnlyMounts": true, "userNamespaces": true} }
+	return []any{
+		map[string]any{"name": "runc", "features": features()},
+		map[string]any{"name": "", "features": features()},
+	}
+}
+
+// nodeImages lists the node's images as nodestatus.Images does: at most
+// 50 (nodeStatusMaxImages), largest first, each with at most 5 names, its
+// digests before its tags.
+func nodeImages(rt *runtime.Runtime) []any {
+	imgs := rt.ListImages()
+	if len(imgs) > 50 {
+		imgs = imgs[:50]
+	}
+	out := make([]any, 0, len(imgs))
+	for _, im := range imgs {
+		names := append(append([]string(nil), im.RepoDigests...), im.RepoTags...)
+		if len(names) > 5 {
+			names = names[:5]
+		}
+		l := make([]any, len(names))
+		for i, n := range names {
+			l[i] = n
+		}
+		out = append(out, map[string]any{"names": l, "sizeBytes": im.Size})
+	}
+	return out
+}
+
+func stringMap(m map[string]string) map[string]any {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}

@@ -1,0 +1,221 @@
+package kubelet
+
+import (
+	"time"
+
+	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/sim"
+)
+
+// The node status loop's constants (pkg/kubelet/kubelet.go,
+// kubelet_node_status.go).
+const (
+	nodeStatusUpdateRetry = 5                      // nodeStatusUpdateRetry
+	registerFirstStep     = 100 * time.Millisecond // registerWithAPIServer: sleep, then double
+	registerMaxStep       = 7 * time.Second
+	loopJitter            = 0.04 // wait.JitterUntil(…, 0.04, true) of the status and lease loops
+)
+
+// nodeStatusSync is the kubelet's node status loop (syncNodeStatus, run by
+// wait.JitterUntil every nodeStatusUpdateFrequency, 10 s, with a jitter of
+// 4 %, the period counted from the end of the previous run):
+//
+//   - first it registers the Node (registerWithAPIServer): 100 ms after
+//     start, a POST of the initial Node; on failure it tries again after a
+//     step that doubles up to 7 s. A Node that already exists (409) is read
+//     back and its default labels reconciled (tryRegisterWithAPIServer);
+//   - then every run computes the status from the Node in the kubelet's
+//     cache (a GET when that fails, up to five tries) and PATCHes
+//     nodes/NAME/status when it changed (heartbeat times aside) or when
+//     nodeStatusReportFrequency (5 min) has passed since the last report,
+//     plus a random delay of ±2.5 min drawn after each change so that nodes
+//     do not report together (tryUpdateNodeStatus, calculateDelay).
+type nodeStatusSync struct {
+	l          *life
+	timer      *sim.Timer
+	registered bool
+	step       time.Duration
+	lastReport sim.Time
+	reported   bool
+	delay      time.Duration
+}
+
+func newNodeStatusSync(l *life) *nodeStatusSync { return &nodeStatusSync{l: l} }
+
+func (s *nodeStatusSync) start() {
+	s.timer = s.l.k.e.Loop.NewTimer(sim.Func(s.run))
+	s.step = registerFirstStep
+	s.timer.Reset(s.l.now().Add(s.step))
+}
+
+func (s *nodeStatusSync) stop() {
+	if s.timer != nil {
+		s.timer.Stop()
+	}
+}
+
+func (s *nodeStatusSync) run() {
+	l := s.l
+	if l.stopped {
+		return
+	}
+	if !s.registered {
+		if !s.register() {
+			s.step = min(s.step*2, registerMaxStep)
+			s.timer.Reset(l.now().Add(s.step))
+			return
+		}
+		s.registered = true
+	}
+	s.update()
+	period := l.k.e.Timings.NodeStatusUpdateFrequency
+	s.timer.Reset(l.now().Add(l.k.e.Rand.Jitter(period, loopJitter)))
+}
+
+// register is tryRegisterWithAPIServer.
+func (s *nodeStatusSync) register() bool {
+	l := s.l
+	k := l.k
+	node := l.initialNode()
+	_, err := l.client.Create(k.kinds.nodes, node, api.WriteOptions{})
+	if err == nil {
+		return true
+	}
+	if !api.IsReason(err, api.ReasonAlreadyExists) && !api.IsReason(err, api.ReasonForbidden) {
+		return false
+	}
+	existing, err := l.client.Get(k.kinds.nodes, "", k.cfg.Node)
+	if err != nil {
+		return false
+	}
+	// updateDefaultLabels: the kubelet's own labels follow the machine.
+	want := node.Meta.Labels
+	patch := map[string]any{}
+	for _, key := range [...]string{labelHostname, labelOS, labelArch, labelOSBeta, labelArchBeta} {
+		if existing.Meta.Labels[key] != want[key] {
+			patch[key] = want[key]
+		}
+	}
+	if len(patch) == 0 {
+		return true
+	}
+	_, err = l.client.Patch(k.kinds.nodes, "", k.cfg.Node, api.StrategicMergePatch,
+		map[string]any{"metadata": map[string]any{"labels": patch}}, api.WriteOptions{})
+	return err == nil
+}
+
+// update is updateNodeStatus: up to five tries.
+func (s *nodeStatusSync) update() {
+	for i := 0; i < nodeStatusUpdateRetry; i++ {
+		if s.tryUpdate(i) {
+			return
+		}
+	}
+}
+
+// tryUpdate is tryUpdateNodeStatus.
+func (s *nodeStatusSync) tryUpdate(try int) bool {
+	l := s.l
+	k := l.k
+	var orig *object.Object
+	if try == 0 {
+		o, ok := l.nodeInf.Lister().Get("", k.cfg.Node)
+		if !ok {
+			return false
+		}
+		orig = o
+	} else {
+		o, err := l.client.Get(k.kinds.nodes, "", k.cfg.Node)
+		if err != nil {
+			return false
+		}
+		orig = o
+	}
+	old := orig.Status()
+	cur := l.nodeStatus(old)
+	changed := nodeStatusChanged(old, cur)
+	now := l.now()
+	expired := !s.reported || now.Sub(s.lastReport) >= k.e.Timings.NodeStatusReportFrequency+s.delay
+	if !changed && !expired {
+		return true
+	}
+	if changed || !s.reported {
+		f := k.e.Timings.NodeStatusReportFrequency
+		s.delay = time.Duration(float64(f) * (-0.5 + k.e.Rand.Float64()))
+	} else {
+		s.delay = 0
+	}
+	patch := nodeStatusPatch(old, cur)
+	if _, err := l.client.Patch(k.kinds.nodes, "", k.cfg.Node, api.StrategicMergePatch, patch, api.WriteOptions{}, "status"); err != nil {
+		return false
+	}
+	s.lastReport, s.reported = now, true
+	return true
+}
+
+// nodeStatusChanged is nodeStatusHasChanged: any difference but the
+// conditions' heartbeat times.
+func nodeStatusChanged(old, cur map[string]any) bool {
+	strip := func(st map[string]any) map[string]any {
+		out := make(map[string]any, len(st))
+		for k, v := range st {
+			out[k] = v
+		}
+		var conds []any
+		for _, c := range list(st["conditions"]) {
+			cm, _ := c.(map[string]any)
+			cc := make(map[string]any, len(cm))
+			for k, v := range cm {
+				if k != "lastHeartbeatTime" {
+					cc[k] = v
+				}
+			}
+			conds = append(conds, cc)
+		}
+		out["conditions"] = conds
+		return out
+	}
+	return !object.EqualValues(strip(old), strip(cur))
+}
+
+// nodeStatusPatch is the strategic merge patch from the stored status to
+// cur (nodeutil.PatchNodeStatus): changed fields, conditions and
+// addresses merged by type.
+func nodeStatusPatch(old, cur map[string]any) map[string]any {
+	p := map[string]any{}
+	for key, v := range cur {
+		ov, ok := old[key]
+		if ok && object.EqualValues(ov, v) {
+			continue
+		}
+		switch key {
+		case "conditions", "addresses":
+			byType := map[string]map[string]any{}
+			for _, e := range list(ov) {
+				em, _ := e.(map[string]any)
+				byType[str(em["type"])] = em
+			}
+			var changed, order []any
+			for _, e := range list(v) {
+				em := e.(map[string]any)
+				order = append(order, map[string]any{"type": em["type"]})
+				if o, ok := byType[str(em["type"])]; !ok {
+					changed = append(changed, em)
+				} else if d := elementDiff(o, em); d != nil {
+					changed = append(changed, d)
+				}
+			}
+			p[key] = changed
+			p["$setElementOrder/"+key] = order
+		default:
+			p[key] = v
+		}
+	}
+	for key := range old {
+		if _, ok := cur[key]; !ok && key != "volumesInUse" && key != "volumesAttached" && key != "config" {
+			p[key] = nil
+		}
+	}
+	return map[string]any{"status": p}
+}

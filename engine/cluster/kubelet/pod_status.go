@@ -1,0 +1,301 @@
+package kubelet
+
+import (
+	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/runtime"
+)
+
+// Waiting reasons the kubelet gives containers it has not started
+// (pkg/kubelet/kubelet_pods.go).
+const (
+	reasonContainerCreating = "ContainerCreating"
+	reasonPodInitializing   = "PodInitializing"
+	reasonStatusUnknown     = "ContainerStatusUnknown" // kubecontainer.ContainerReasonStatusUnknown
+)
+
+// generateStatus computes the Pod's status from the runtime's state and
+// the previous status (generateAPIPodStatus, pkg/kubelet/kubelet_pods.go):
+// IPs from the latest sandbox while it is ready, container statuses, the
+// phase, then what probes say (started, ready), then the kubelet's
+// conditions in its order — PodReadyToStartContainers, Initialized, Ready,
+// ContainersReady, PodScheduled — and the host IP.
+func (l *life) generateStatus(w *podWorker, podIsTerminal bool) podStatus {
+	rt := l.k.rt
+	old := l.status.previous(w)
+	sandboxes := rt.ListPodSandbox(w.uid)
+	cs := rt.ListContainers(nil, w.uid)
+	v := &w.v
+	s := podStatus{qosClass: object.PodQOSClass(w.pod), observedGeneration: w.pod.Meta.Generation}
+	if n := len(sandboxes); n > 0 && sandboxes[n-1].State == runtime.SandboxReady {
+		s.podIP = sandboxes[n-1].IP
+	}
+	hasInit := len(v.InitContainers) > 0
+	s.statuses = w.convertStatuses(v.Containers, cs, old.statuses, hasInit, false)
+	s.initStatuses = w.convertStatuses(v.InitContainers, cs, old.initStatuses, hasInit, true)
+	s.phase = getPhase(v, s.initStatuses, s.statuses, podIsTerminal)
+	if !s.terminal() {
+		// A terminal phase, in the status manager's or the API's status,
+		// is never left.
+		switch {
+		case old.terminal():
+			s.phase = old.phase
+		case v.IsTerminal():
+			s.phase = v.Phase
+		}
+	}
+	if s.phase == old.phase {
+		s.reason, s.message = old.reason, old.message
+		if s.reason == "" {
+			s.reason = v.Reason
+		}
+		if s.message == "" {
+			s.message = v.Message
+		}
+	}
+	l.probes.updateStatus(w, &s)
+	gen := w.pod.Meta.Generation
+	s.conditions = make([]condition, 0, len(kubeletConditions))
+	s.conditions = append(s.conditions, readyToStartCondition(sandboxes, gen))
+	all := make([]containerStatus, 0, len(s.initStatuses)+len(s.statuses))
+	all = append(append(all, s.initStatuses...), s.statuses...)
+	s.conditions = append(s.conditions, initializedCondition(v, all, s.phase, gen))
+	s.conditions = append(s.conditions, readyCondition(v, all, s.phase, gen))
+	s.conditions = append(s.conditions, containersReadyCondition(v, all, s.phase, gen))
+	s.conditions = append(s.conditions, condition{typ: condScheduled, status: "True", observedGeneration: gen})
+	s.hostIP = l.k.cfg.InternalIP
+	return s
+}
+
+// convertStatuses is convertToAPIContainerStatuses: each container starts
+// waiting (ContainerCreating, or PodInitializing when the Pod has init
+// containers), keeping its previous restart count and last state; a
+// container that was running and that the runtime no longer knows (the
+// node rebooted) gets a last state ContainerStatusUnknown, exit code 137,
+// and one more restart; then the runtime's latest instance sets the state,
+// and the previous status or the instance before it the last state;
+// finally a container that will be
+// restarted and could not start shows why as its waiting state.
+func (w *podWorker) convertStatuses(specs []object.ContainerView, cs []runtime.ContainerStatus, previous []containerStatus, hasInit, isInit bool) []containerStatus {
+	if len(specs) == 0 {
+		return nil
+	}
+	defaultWaiting := containerState{kind: stateWaiting, reason: reasonContainerCreating}
+	if hasInit {
+		defaultWaiting.reason = reasonPodInitializing
+	}
+	out := make([]containerStatus, len(specs))
+	for i := range specs {
+		c := &specs[i]
+		st := containerStatus{name: c.Name, image: c.Image, state: defaultWaiting}
+		st.volumeMounts = w.volumeMountStatuses(c.Name, isInit)
+		if old := findStatus(previous, c.Name); old != nil {
+			if old.state.kind == stateTerminated {
+				st = *old
+				st.ready, st.started = false, false
+			} else {
+				st.restartCount, st.lastState = old.restartCount, old.lastState
+			}
+		}
+		out[i] = st
+	}
+	for i := range specs {
+		c := &specs[i]
+		if latest(cs, c.Name) != nil {
+			continue
+		}
+		old := findStatus(previous, c.Name)
+		if old == nil || old.state.kind != stateRunning {
+			continue
+		}
+		st := &out[i]
+		if st.state.kind != stateWaiting || st.state.reason != defaultWaiting.reason || st.lastState.kind == stateTerminated {
+			continue
+		}
+		st.lastState = containerState{kind: stateTerminated, reason: reasonStatusUnknown, exitCode: 137,
+			message: "The container could not be located when the pod was deleted.  The container used to be Running"}
+		if !w.v.Deleting {
+			st.restartCount++
+		}
+	}
+	for i := range specs {
+		c := &specs[i]
+		cur, prev := latestTwo(cs, c.Name)
+		if cur == nil {
+			continue
+		}
+		st := &out[i]
+		vm := st.volumeMounts
+		*st = convertStatus(cur)
+		st.volumeMounts = vm
+		st.resources, st.allocated = resourcesOf(w.pod, c.Name, isInit)
+		if old := findStatus(previous, c.Name); old != nil {
+			// RestartAllContainersOnContainerExits (beta, on since
+			// v1.36) carries the count and the last termination over
+			// from the previous status, for containers the runtime no
+			// longer has.
+			if old.restartCount > st.restartCount {
+				st.restartCount = old.restartCount
+			}
+			if old.containerID != st.containerID && old.state.kind == stateTerminated {
+				st.lastState = old.state
+			} else if old.lastState.kind == stateTerminated {
+				st.lastState = old.lastState
+			}
+			if cur.State == runtime.StateRunning && old.state.kind == stateTerminated && old.restartCount >= cur.Attempt {
+				st.restartCount = old.restartCount + 1
+			}
+		}
+		if prev != nil {
+			st.lastState = convertStatus(prev).state
+		}
+	}
+	for i := range specs {
+		c := &specs[i]
+		s := latest(cs, c.Name)
+		if isInit && s != nil && s.State == runtime.StateExited && s.ExitCode == 0 {
+			continue
+		}
+		if !w.shouldBeRestarted(s) {
+			continue
+		}
+		r, ok := w.reasons[c.Name]
+		if !ok {
+			continue
+		}
+		st := &out[i]
+		if st.state.kind == stateTerminated {
+			st.lastState = st.state
+		}
+		st.state = containerState{kind: stateWaiting, reason: r.err, message: r.message}
+	}
+	return out
+}
+
+// shouldBeRestarted is ShouldContainerBeRestarted
+// (pkg/kubelet/container/helpers.go) for the latest instance s.
+func (w *podWorker) shouldBeRestarted(s *runtime.ContainerStatus) bool {
+	switch {
+	case w.v.Deleting:
+		return false
+	case s == nil:
+		return true
+	case s.State == runtime.StateRunning:
+		return false
+	case s.State == runtime.StateCreated:
+		return true
+	}
+	return shouldRestart(w.v.RestartPolicy, s.ExitCode)
+}
+
+// convertStatus turns a runtime container status into the API's.
+func convertStatus(c *runtime.ContainerStatus) containerStatus {
+	id := containerID(c.ID)
+	st := containerStatus{name: c.Name, restartCount: c.Attempt, image: c.Image, imageID: c.ImageRef, containerID: id}
+	switch c.State {
+	case runtime.StateRunning:
+		st.state = containerState{kind: stateRunning, startedAt: seconds(c.StartedAt)}
+	case runtime.StateCreated:
+		st.state = containerState{kind: stateWaiting}
+	case runtime.StateExited:
+		st.state = containerState{kind: stateTerminated, exitCode: c.ExitCode, reason: c.Reason,
+			startedAt: seconds(c.StartedAt), finishedAt: seconds(c.FinishedAt), containerID: id}
+	}
+	return st
+}
+
+// containerID is the ID the API shows: the runtime's type and its ID
+// (kubecontainer.ContainerID.String).
+func containerID(id string) string { return "containerd://" + id }
+
+// latestTwo returns the two most recently created instances of name.
+func latestTwo(cs []runtime.ContainerStatus, name string) (cur, prev *runtime.ContainerStatus) {
+	for i := range cs {
+		c := &cs[i]
+		if c.Name != name {
+			continue
+		}
+		switch {
+		case cur == nil || c.CreatedAt >= cur.CreatedAt:
+			cur, prev = c, cur
+		case prev == nil || c.CreatedAt >= prev.CreatedAt:
+			prev = c
+		}
+	}
+	return cur, prev
+}
+
+// getPhase is the kubelet's getPhase with ContainerRestartRules on (beta
+// and on by default since v1.35), restart rules taken from the Pod's
+// restartPolicy: Pending while an init container has not succeeded or a
+// container waits without having run; Running while one runs; when all
+// have stopped, Running if one will restart, else Succeeded when all
+// succeeded, Failed otherwise; Failed as soon as an init container failed
+// and will not restart.
+func getPhase(v *object.PodView, inits, containers []containerStatus, podIsTerminal bool) string {
+	pendingInit := 0
+	for i := range v.InitContainers {
+		st := findStatus(inits, v.InitContainers[i].Name)
+		switch {
+		case st == nil:
+			pendingInit++
+		case st.state.kind == stateTerminated:
+			if st.state.exitCode != 0 && !shouldRestart(v.RestartPolicy, st.state.exitCode) {
+				return phaseFailed
+			}
+		case st.state.kind == stateWaiting && st.lastState.kind == stateTerminated:
+			if st.lastState.exitCode != 0 && !shouldRestart(v.RestartPolicy, st.lastState.exitCode) {
+				return phaseFailed
+			}
+		default:
+			pendingInit++
+		}
+	}
+	var unknown, running, waiting, stopped, stoppedFinal, succeeded int
+	for i := range v.Containers {
+		st := findStatus(containers, v.Containers[i].Name)
+		switch {
+		case st == nil:
+			unknown++
+		case st.state.kind == stateRunning:
+			running++
+		case st.state.kind == stateTerminated:
+			stopped++
+			if !shouldRestart(v.RestartPolicy, st.state.exitCode) {
+				stoppedFinal++
+			}
+			if st.state.exitCode == 0 {
+				succeeded++
+			}
+		case st.state.kind == stateWaiting && st.lastState.kind == stateTerminated:
+			stopped++
+			if !shouldRestart(v.RestartPolicy, st.lastState.exitCode) {
+				stoppedFinal++
+			}
+		case st.state.kind == stateWaiting:
+			waiting++
+		default:
+			unknown++
+		}
+	}
+	switch {
+	case pendingInit > 0, waiting > 0:
+		return phasePending
+	case running > 0 && unknown == 0:
+		return phaseRunning
+	case running == 0 && stopped > 0 && unknown == 0:
+		if podIsTerminal {
+			if stopped == succeeded {
+				return phaseSucceeded
+			}
+			return phaseFailed
+		}
+		if stopped != stoppedFinal {
+			return phaseRunning
+		}
+		if stopped == succeeded {
+			return phaseSucceeded
+		}
+		return phaseFailed
+	}
+	return phasePending
+}

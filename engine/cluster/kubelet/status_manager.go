@@ -1,0 +1,257 @@
+package kubelet
+
+import (
+	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/object"
+)
+
+// statusManager is the kubelet's status manager
+// (pkg/kubelet/status/status_manager.go): it caches the status computed
+// for each Pod, and sends each new status to the API server at once:
+// a GET of the Pod, then a strategic-merge PATCH of pods/status with the
+// fields that differ and the Pod's UID as precondition
+// (pkg/util/pod/pod.go, PatchPodStatus). Once a Pod being deleted has a
+// terminal phase in the API and its termination is finished, it deletes
+// the Pod for good: DELETE with gracePeriodSeconds 0 and a UID
+// precondition (syncPod, canBeDeleted).
+//
+// Simplification: the periodic batch sync (every 10 s) that reconciles a
+// status someone else changed is not modelled.
+type statusManager struct {
+	l     *life
+	cache map[string]*cachedStatus
+}
+
+type cachedStatus struct {
+	status   podStatus
+	version  int
+	finished bool // podIsFinished: the termination completed
+}
+
+func newStatusManager(l *life) *statusManager {
+	return &statusManager{l: l, cache: map[string]*cachedStatus{}}
+}
+
+// previous returns the status the kubelet last computed for the Pod, or
+// the one in the API when it has none (a new Pod, or after a restart).
+func (m *statusManager) previous(w *podWorker) podStatus {
+	if c, ok := m.cache[w.uid]; ok {
+		return c.status
+	}
+	return parseStatus(w.pod)
+}
+
+// set is SetPodStatus.
+func (m *statusManager) set(w *podWorker, s podStatus) { m.update(w, s, false, false) }
+
+// update is updateStatusInternal: keep the conditions' transition times
+// when their status did not change, keep the start time, then send the
+// status if it differs from the cached one (or when forced).
+func (m *statusManager) update(w *podWorker, s podStatus, force, finished bool) {
+	cached, isCached := m.cache[w.uid]
+	old := m.previous(w)
+	if isCached && cached.finished {
+		finished = true
+	}
+	now := seconds(m.l.now())
+	s.conditions = append([]condition(nil), s.conditions...) // never the cached array
+	for i := range s.conditions {
+		c := &s.conditions[i]
+		c.lastTransition = now
+		if o := old.condition(c.typ); o != nil && o.status == c.status {
+			c.lastTransition = o.lastTransition
+		}
+	}
+	switch {
+	case old.hasStartTime:
+		s.startTime, s.hasStartTime = old.startTime, true
+	case !s.hasStartTime:
+		s.startTime, s.hasStartTime = now, true
+	}
+	if old.observedGeneration > s.observedGeneration {
+		s.observedGeneration = old.observedGeneration
+	}
+	if isCached && cached.status.equal(&s) && !force {
+		return
+	}
+	version := 1
+	if isCached {
+		version = cached.version + 1
+	}
+	m.cache[w.uid] = &cachedStatus{status: s, version: version, finished: finished}
+	m.sync(w)
+}
+
+// sync is the status manager's syncPod for one Pod.
+func (m *statusManager) sync(w *podWorker) {
+	l := m.l
+	k := l.k
+	c := m.cache[w.uid]
+	pod, err := l.client.Get(k.kinds.pods, w.v.Namespace, w.v.Name)
+	if err != nil {
+		return // NotFound: the Pod is gone; anything else: the next change retries
+	}
+	if pod.Meta.UID != w.uid {
+		delete(m.cache, w.uid) // deleted and created again under the same name
+		return
+	}
+	merged := c.status
+	merged.mergeFrom(pod, !w.terminated)
+	if patch := statusPatch(pod, &merged); patch != nil {
+		updated, err := l.client.Patch(k.kinds.pods, w.v.Namespace, w.v.Name, api.StrategicMergePatch, patch, api.WriteOptions{}, "status")
+		if err != nil {
+			return
+		}
+		pod = updated
+	}
+	if m.canBeDeleted(pod, c) {
+		zero := int64(0)
+		_, err := l.client.Delete(k.kinds.pods, w.v.Namespace, w.v.Name, api.DeleteOptions{
+			GracePeriodSeconds: &zero, Preconditions: &api.Preconditions{UID: w.uid}})
+		if err == nil {
+			delete(m.cache, w.uid)
+		}
+	}
+}
+
+// canBeDeleted: the Pod is being deleted, its phase in the API is
+// terminal, and its termination finished.
+func (m *statusManager) canBeDeleted(pod *object.Object, c *cachedStatus) bool {
+	if pod.Meta.DeletionTimestamp == nil {
+		return false
+	}
+	phase := pod.GetString(".status.phase")
+	return (phase == phaseSucceeded || phase == phaseFailed) && c.finished
+}
+
+// mergeFrom is mergePodStatus: a status does not become terminal in the
+// API while the Pod could still have running containers; and a terminal
+// status is never Ready.
+func (s *podStatus) mergeFrom(pod *object.Object, couldHaveRunningContainers bool) {
+	oldPhase := pod.GetString(".status.phase")
+	oldTerminal := oldPhase == phaseSucceeded || oldPhase == phaseFailed
+	if !oldTerminal && s.terminal() && couldHaveRunningContainers {
+		s.phase = oldPhase
+		s.reason, s.message = pod.GetString(".status.reason"), pod.GetString(".status.message")
+	}
+	if s.terminal() {
+		conds := append([]condition(nil), s.conditions...)
+		for i := range conds {
+			if (conds[i].typ == condReady || conds[i].typ == condContainers) && conds[i].status == "True" {
+				t := terminalCondition(conds[i].typ, s.phase, conds[i].observedGeneration)
+				t.lastTransition = conds[i].lastTransition
+				conds[i] = t
+			}
+		}
+		s.conditions = conds
+	}
+}
+
+// sandboxReady is OnPodSandboxReady: as soon as the sandbox and its network
+// are up, PodReadyToStartContainers turns True, before the containers
+// start (pkg/kubelet/kubelet.go).
+func (m *statusManager) sandboxReady(w *podWorker) {
+	s := m.previous(w)
+	s.conditions = append([]condition(nil), s.conditions...)
+	c := condition{typ: condReadyToStart, status: "True", observedGeneration: w.pod.Meta.Generation}
+	if old := s.condition(condReadyToStart); old != nil {
+		*old = c
+	} else {
+		s.conditions = append(s.conditions, c)
+	}
+	m.set(w, s)
+}
+
+// reject is rejectPod: the Pod failed admission; its status says why.
+func (m *statusManager) reject(w *podWorker, reason, message string) {
+	m.set(w, podStatus{qosClass: object.PodQOSClass(w.pod), phase: phaseFailed, reason: reason,
+		message: "Pod was rejected: " + message})
+}
+
+// terminatePod is TerminatePod: after the containers stopped, every
+// container without a terminated state is reported terminated
+// (ContainerStatusUnknown, exit code 137), a phase still Pending or Running
+// becomes Failed, and the status is sent as finished.
+func (m *statusManager) terminatePod(w *podWorker) {
+	s := m.previous(w)
+	s.statuses = append([]containerStatus(nil), s.statuses...)
+	s.initStatuses = append([]containerStatus(nil), s.initStatuses...)
+	if len(w.v.InitContainers) == 0 || hasInitialized(&s) {
+		for i := range s.statuses {
+			if s.statuses[i].state.kind != stateTerminated {
+				s.statuses[i].state = containerState{kind: stateTerminated, reason: reasonStatusUnknown, exitCode: 137,
+					message: "The container could not be located when the pod was terminated"}
+			}
+		}
+	}
+	if s.phase == phasePending || s.phase == phaseRunning || s.phase == "" {
+		s.phase = phaseFailed
+	}
+	m.update(w, s, true, true)
+}
+
+// hasInitialized is hasPodInitialized: a regular container left the
+// waiting state once, or the last init container succeeded.
+func hasInitialized(s *podStatus) bool {
+	for i := range s.statuses {
+		if s.statuses[i].lastState.kind == stateTerminated || s.statuses[i].state.kind != stateWaiting {
+			return true
+		}
+	}
+	if n := len(s.initStatuses); n > 0 {
+		last := &s.initStatuses[n-1]
+		if last.lastState.kind == stateTerminated && last.lastState.exitCode == 0 ||
+			last.state.kind == stateTerminated && last.state.exitCode == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// forget drops a Pod's cached status.
+func (m *statusManager) forget(uid string) { delete(m.cache, uid) }
+
+// setContainerFlag is SetContainerReadiness (startup false) and
+// SetContainerStartup (startup true): the cached status changes the
+// container's ready or started flag, readiness also recomputes the Ready
+// and ContainersReady conditions, and the status is sent.
+func (m *statusManager) setContainerFlag(w *podWorker, id string, value, startup bool) {
+	c, ok := m.cache[w.uid]
+	if !ok {
+		return
+	}
+	s := c.status
+	s.statuses = append([]containerStatus(nil), s.statuses...)
+	var st *containerStatus
+	for i := range s.statuses {
+		if s.statuses[i].containerID == id {
+			st = &s.statuses[i]
+		}
+	}
+	if st == nil {
+		return
+	}
+	if startup {
+		if st.started == value {
+			return
+		}
+		st.started = value
+		m.update(w, s, false, false)
+		return
+	}
+	if st.ready == value {
+		return
+	}
+	st.ready = value
+	all := append(append([]containerStatus(nil), s.initStatuses...), s.statuses...)
+	s.conditions = append([]condition(nil), s.conditions...)
+	gen := w.pod.Meta.Generation
+	for _, nc := range [...]condition{readyCondition(&w.v, all, s.phase, gen), containersReadyCondition(&w.v, all, s.phase, gen)} {
+		if old := s.condition(nc.typ); old != nil {
+			*old = nc
+		} else {
+			s.conditions = append(s.conditions, nc)
+		}
+	}
+	m.update(w, s, false, false)
+}

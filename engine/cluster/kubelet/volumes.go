@@ -1,0 +1,247 @@
+package kubelet
+
+import (
+	"encoding/base64"
+	"fmt"
+	"sort"
+	"strconv"
+
+	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/runtime"
+)
+
+// mountVolumes sets up the Pod's volumes before its sandbox (the volume
+// manager's WaitForAttachAndMount): the ConfigMaps and Secrets the Pod
+// references, in volumes and in environment variables, are read with a GET
+// each, in the order the spec names them, and projected ServiceAccount
+// tokens are requested from the TokenSource. A volume whose ConfigMap or
+// Secret is missing (and not optional) fails the mount — the sync fails and
+// is retried after the pod worker's back-off, and the Pod stays
+// ContainerCreating.
+//
+// Simplifications: the kubelet's ConfigMapAndSecretChangeDetectionStrategy
+// is Get, not the default Watch (the objects are read when the Pod starts,
+// and mounted files do not follow later updates yet); tokens are not
+// refreshed.
+func (w *podWorker) mountVolumes() bool {
+	l := w.l
+	objs := map[string]*object.Object{}
+	missing := map[string]bool{}
+	get := func(kind *object.KindInfo, name string) *object.Object {
+		key := kind.Resource + "/" + name
+		if o, ok := objs[key]; ok {
+			return o
+		}
+		if missing[key] {
+			return nil
+		}
+		o, err := l.client.Get(kind, w.v.Namespace, name)
+		if err != nil {
+			missing[key] = true
+			return nil
+		}
+		objs[key] = o
+		return o
+	}
+	spec := w.pod.Spec()
+	w.mounts = map[string]runtime.Mount{}
+	ok := true
+	for _, v := range list(spec["volumes"]) {
+		vm, _ := v.(map[string]any)
+		name := str(vm["name"])
+		files, err := w.volumeFiles(vm, get)
+		if err != "" {
+			ok = false
+			continue
+		}
+		w.mounts[name] = runtime.Mount{Files: files}
+	}
+	// The objects environment variables read.
+	w.env = map[string][]runtime.EnvVar{}
+	for _, field := range [...]string{"initContainers", "containers"} {
+		for _, c := range list(spec[field]) {
+			cm, _ := c.(map[string]any)
+			for _, e := range list(cm["envFrom"]) {
+				em, _ := e.(map[string]any)
+				if ref, _ := em["configMapRef"].(map[string]any); ref != nil {
+					get(l.k.kinds.configMaps, str(ref["name"]))
+				}
+				if ref, _ := em["secretRef"].(map[string]any); ref != nil {
+					get(l.k.kinds.secrets, str(ref["name"]))
+				}
+			}
+			for _, e := range list(cm["env"]) {
+				em, _ := e.(map[string]any)
+				from, _ := em["valueFrom"].(map[string]any)
+				if ref, _ := from["configMapKeyRef"].(map[string]any); ref != nil {
+					get(l.k.kinds.configMaps, str(ref["name"]))
+				}
+				if ref, _ := from["secretKeyRef"].(map[string]any); ref != nil {
+					get(l.k.kinds.secrets, str(ref["name"]))
+				}
+			}
+		}
+	}
+	w.envObjects = objs
+	if ok {
+		w.mounted = true
+	}
+	return ok
+}
+
+// volumeFiles returns the files of one volume, or why it cannot be set up.
+func (w *podWorker) volumeFiles(vm map[string]any, get func(*object.KindInfo, string) *object.Object) (map[string]string, string) {
+	k := w.l.k
+	files := map[string]string{}
+	switch {
+	case vm["configMap"] != nil:
+		src, _ := vm["configMap"].(map[string]any)
+		return w.objectFiles(k.kinds.configMaps, src, str(src["name"]), get, files)
+	case vm["secret"] != nil:
+		src, _ := vm["secret"].(map[string]any)
+		return w.objectFiles(k.kinds.secrets, src, str(src["secretName"]), get, files)
+	case vm["downwardAPI"] != nil:
+		src, _ := vm["downwardAPI"].(map[string]any)
+		w.downwardFiles(src, files)
+	case vm["projected"] != nil:
+		src, _ := vm["projected"].(map[string]any)
+		for _, s := range list(src["sources"]) {
+			sm, _ := s.(map[string]any)
+			var err string
+			switch {
+			case sm["configMap"] != nil:
+				cm, _ := sm["configMap"].(map[string]any)
+				_, err = w.objectFiles(k.kinds.configMaps, cm, str(cm["name"]), get, files)
+			case sm["secret"] != nil:
+				sec, _ := sm["secret"].(map[string]any)
+				_, err = w.objectFiles(k.kinds.secrets, sec, str(sec["name"]), get, files)
+			case sm["serviceAccountToken"] != nil:
+				t, _ := sm["serviceAccountToken"].(map[string]any)
+				files[str(t["path"])], err = w.token(t)
+			case sm["downwardAPI"] != nil:
+				d, _ := sm["downwardAPI"].(map[string]any)
+				w.downwardFiles(d, files)
+			}
+			if err != "" {
+				return nil, err
+			}
+		}
+	}
+	return files, ""
+}
+
+// objectFiles adds the keys of a ConfigMap or Secret as files (all of
+// them, or the items listed).
+func (w *podWorker) objectFiles(kind *object.KindInfo, src map[string]any, name string, get func(*object.KindInfo, string) *object.Object, files map[string]string) (map[string]string, string) {
+	o := get(kind, name)
+	if o == nil {
+		if opt, _ := src["optional"].(bool); opt {
+			return files, ""
+		}
+		return nil, fmt.Sprintf("%s %q not found", kind.Singular, name)
+	}
+	data := objectData(o)
+	items := list(src["items"])
+	if len(items) == 0 {
+		for key, v := range data {
+			files[key] = v
+		}
+		return files, ""
+	}
+	for _, it := range items {
+		im, _ := it.(map[string]any)
+		if v, ok := data[str(im["key"])]; ok {
+			files[str(im["path"])] = v
+		}
+	}
+	return files, ""
+}
+
+// objectData is a ConfigMap's data, or a Secret's data decoded.
+func objectData(o *object.Object) map[string]string {
+	out := map[string]string{}
+	data, _ := o.Content["data"].(map[string]any)
+	for key, v := range data {
+		s := str(v)
+		if o.Kind == "Secret" {
+			if b, err := base64.StdEncoding.DecodeString(s); err == nil {
+				s = string(b)
+			}
+		}
+		out[key] = s
+	}
+	return out
+}
+
+// downwardFiles adds the downward API's files the model can fill.
+func (w *podWorker) downwardFiles(src map[string]any, files map[string]string) {
+	for _, it := range list(src["items"]) {
+		im, _ := it.(map[string]any)
+		ref, _ := im["fieldRef"].(map[string]any)
+		files[str(im["path"])] = w.fieldValue(str(ref["fieldPath"]))
+	}
+}
+
+// fieldValue reads a downward API field of the Pod.
+func (w *podWorker) fieldValue(path string) string {
+	switch path {
+	case "metadata.name":
+		return w.v.Name
+	case "metadata.namespace":
+		return w.v.Namespace
+	case "metadata.uid":
+		return w.uid
+	case "spec.nodeName":
+		return w.v.NodeName
+	case "spec.serviceAccountName":
+		return w.v.ServiceAccountName
+	case "status.hostIP":
+		return w.l.k.cfg.InternalIP
+	case "metadata.labels":
+		return formatMap(w.pod.Meta.Labels)
+	case "metadata.annotations":
+		return formatMap(w.pod.Meta.Annotations)
+	}
+	return ""
+}
+
+func formatMap(m map[string]string) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	out := ""
+	for i, k := range keys {
+		if i > 0 {
+			out += "\n"
+		}
+		out += k + "=" + strconv.Quote(m[k])
+	}
+	return out
+}
+
+// token asks the TokenSource for a projected token; without one the file
+// is empty.
+func (w *podWorker) token(src map[string]any) (string, string) {
+	l := w.l
+	ts := l.k.cfg.Tokens
+	if ts == nil {
+		return "", ""
+	}
+	exp, _ := src["expirationSeconds"].(int64)
+	sa := w.v.ServiceAccountName
+	if sa == "" {
+		sa = "default"
+	}
+	tok, err := ts.Token(l.client, TokenRequest{Namespace: w.v.Namespace, ServiceAccount: sa, PodName: w.v.Name,
+		PodUID: w.uid, Audience: str(src["audience"]), ExpirationSeconds: exp})
+	if err != nil {
+		if st, ok := err.(*api.Status); ok {
+			return "", "failed to fetch token: " + st.Message
+		}
+		return "", "failed to fetch token: " + err.Error()
+	}
+	return tok, ""
+}
