@@ -26,7 +26,7 @@ func TestContainerExits(t *testing.T) {
 		reason string
 	}{
 		{"never exits", img(func(*Image) {}), time.Hour, StateRunning, 0, ""},
-		{"completes", img(func(i *Image) { i.Exits, i.ExitAfter = true, 5 * time.Second }), 5 * time.Second, StateExited, 0, "Completed"},
+		{"completes", img(func(i *Image) { i.Exits, i.ExitAfter = true, 5*time.Second }), 5 * time.Second, StateExited, 0, "Completed"},
 		{"fails", img(func(i *Image) { i.Exits, i.ExitCode = true, 3 }), 0, StateExited, 3, "Error"},
 		{"OOM killed", img(func(i *Image) { i.Exits, i.OOMKilled, i.ExitAfter = true, true, time.Minute }), time.Minute, StateExited, 137, "OOMKilled"},
 	}
