@@ -21,14 +21,16 @@ func (s podSource) OnAdd(pod *object.Object, _ bool) {
 		return
 	}
 	w := newPodWorker(l, pod)
+	admitted, reason, message := true, "", ""
+	if !w.v.Deleting && !w.v.IsTerminal() {
+		admitted, reason, message = l.admit(&w.v)
+	}
 	l.workers[w.uid] = w
 	l.order = append(l.order, w)
-	if !w.v.Deleting && !w.v.IsTerminal() {
-		if ok, reason, message := l.admit(&w.v); !ok {
-			w.rejected = true
-			l.status.reject(w, reason, message)
-			return
-		}
+	if !admitted {
+		w.rejected = true
+		l.status.reject(w, reason, message)
+		return
 	}
 	w.sync()
 }

@@ -96,7 +96,9 @@ func (m *statusManager) sync(w *podWorker) {
 		return
 	}
 	merged := c.status
-	merged.mergeFrom(pod, !w.terminated)
+	// A rejected Pod never had a worker: it could not have containers
+	// (podWorkers.CouldHaveRunningContainers).
+	merged.mergeFrom(pod, !w.terminated && !w.rejected)
 	if patch := statusPatch(pod, &merged); patch != nil {
 		updated, err := l.client.Patch(k.kinds.pods, w.v.Namespace, w.v.Name, api.StrategicMergePatch, patch, api.WriteOptions{}, "status")
 		if err != nil {
