@@ -140,6 +140,7 @@ func (k *Kubelet) Stop() {
 	l.lease.stop()
 	l.nodeSync.stop()
 	l.gc.stop()
+	l.status.stop()
 	k.rt.SetListener(nil)
 	k.rt.Kill()
 }

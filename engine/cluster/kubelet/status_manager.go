@@ -1,8 +1,11 @@
 package kubelet
 
 import (
+	"time"
+
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/sim"
 )
 
 // statusManager is the kubelet's status manager
@@ -15,17 +18,25 @@ import (
 // the Pod for good: DELETE with gracePeriodSeconds 0 and a UID
 // precondition (syncPod, canBeDeleted).
 //
-// Simplification: the periodic batch sync (every 10 s) that reconciles a
+// A status that could not be sent (the API server did not answer) is sent
+// again by the manager's batch sync, every 10 s (syncPeriod), until it
+// goes through. Simplification: the batch sync's reconciliation of a
 // status someone else changed is not modelled.
 type statusManager struct {
 	l     *life
 	cache map[string]*cachedStatus
+	retry *sim.Timer
 }
+
+// statusSyncPeriod is the status manager's batch sync period
+// (pkg/kubelet/status/status_manager.go, syncPeriod).
+const statusSyncPeriod = 10 * time.Second
 
 type cachedStatus struct {
 	status   podStatus
 	version  int
 	finished bool // podIsFinished: the termination completed
+	unsent   bool // the last sync failed
 }
 
 func newStatusManager(l *life) *statusManager {
@@ -87,9 +98,15 @@ func (m *statusManager) sync(w *podWorker) {
 	l := m.l
 	k := l.k
 	c := m.cache[w.uid]
+	c.unsent = true
 	pod, err := l.client.Get(k.kinds.pods, w.v.Namespace, w.v.Name)
+	if api.IsReason(err, api.ReasonNotFound) {
+		c.unsent = false // the Pod is gone
+		return
+	}
 	if err != nil {
-		return // NotFound: the Pod is gone; anything else: the next change retries
+		m.retryLater()
+		return
 	}
 	if pod.Meta.UID != w.uid {
 		delete(m.cache, w.uid) // deleted and created again under the same name
@@ -102,17 +119,55 @@ func (m *statusManager) sync(w *podWorker) {
 	if patch := statusPatch(pod, &merged); patch != nil {
 		updated, err := l.client.Patch(k.kinds.pods, w.v.Namespace, w.v.Name, api.StrategicMergePatch, patch, api.WriteOptions{}, "status")
 		if err != nil {
+			m.retryLater()
 			return
 		}
 		pod = updated
 	}
+	c.unsent = false
 	if m.canBeDeleted(pod, c) {
 		zero := int64(0)
 		_, err := l.client.Delete(k.kinds.pods, w.v.Namespace, w.v.Name, api.DeleteOptions{
 			GracePeriodSeconds: &zero, Preconditions: &api.Preconditions{UID: w.uid}})
-		if err == nil {
+		switch {
+		case err == nil, api.IsReason(err, api.ReasonNotFound):
 			delete(m.cache, w.uid)
+		default:
+			c.unsent = true
+			m.retryLater()
 		}
+	}
+}
+
+// retryLater runs the batch sync at the next syncPeriod.
+func (m *statusManager) retryLater() {
+	l := m.l
+	if m.retry == nil {
+		m.retry = l.k.e.Loop.NewTimer(sim.Func(m.syncBatch))
+	}
+	if !m.retry.Pending() {
+		m.retry.Reset(l.now().Add(statusSyncPeriod))
+	}
+}
+
+// syncBatch sends again the statuses that did not go through, in the
+// order the Pods were admitted.
+func (m *statusManager) syncBatch() {
+	l := m.l
+	if l.stopped {
+		return
+	}
+	for _, w := range append([]*podWorker(nil), l.order...) {
+		if c, ok := m.cache[w.uid]; ok && c.unsent {
+			m.sync(w)
+		}
+	}
+}
+
+// stop cancels the batch sync.
+func (m *statusManager) stop() {
+	if m.retry != nil {
+		m.retry.Stop()
 	}
 }
 
