@@ -44,8 +44,10 @@ type life struct {
 	podInf  *cache.SharedInformer
 	nodeInf *cache.SharedInformer
 
-	workers map[string]*podWorker // by Pod UID
-	order   []*podWorker          // in admission order
+	workers  map[string]*podWorker // by Pod UID
+	order    []*podWorker          // in admission order
+	alloc    object.Resources      // the node's allocatable resources
+	allocSet bool
 
 	loop      loopState
 	status    *statusManager

@@ -88,13 +88,17 @@ func allocatableOf(capacity map[string]string) map[string]string {
 	return out
 }
 
-// allocatable is the node's allocatable resources, for admission.
+// allocatable is the node's allocatable resources, for admission; they
+// do not change while the kubelet runs.
 func (l *life) allocatable() object.Resources {
-	m := map[string]any{}
-	for k, v := range allocatableOf(l.k.capacity()) {
-		m[k] = v
+	if !l.allocSet {
+		m := map[string]any{}
+		for k, v := range allocatableOf(l.k.capacity()) {
+			m[k] = v
+		}
+		l.alloc, l.allocSet = object.ResourcesFrom(m), true
 	}
-	return object.ResourcesFrom(m)
+	return l.alloc
 }
 
 // nodeStatus computes the Node's status, as the kubelet's status setters

@@ -22,10 +22,15 @@ func (w *podWorker) execute(p plan) {
 	})
 }
 
-// startNext starts p.start[i:], one at a time.
+// startNext starts p.start[i:], one at a time. A Pod marked for deletion
+// meanwhile starts nothing more: the pod worker cancels the sync in flight
+// (pod_workers.go, the sync context's cancel).
 func (w *podWorker) startNext(p plan, i int, failed bool) {
 	if w.l.stopped {
 		return
+	}
+	if i < len(p.start) && (w.v.Deleting || w.killRequested) {
+		i = len(p.start)
 	}
 	if i == len(p.start) {
 		w.end()
@@ -72,6 +77,10 @@ func (w *podWorker) startContainer(c *object.ContainerView, done func(ok bool)) 
 		if res.reason != "" {
 			w.reasons[c.Name] = reason{err: res.reason, message: res.message}
 			done(false)
+			return
+		}
+		if w.v.Deleting || w.killRequested {
+			done(false) // canceled while the image was pulled
 			return
 		}
 		env, err := w.containerEnv(c)

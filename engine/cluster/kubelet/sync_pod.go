@@ -112,8 +112,9 @@ type startRequest struct {
 // new sandbox, the first init container, or every container when there is
 // none; otherwise the next init container once the previous one succeeded,
 // then every container that has not run, and every one that exited and may
-// restart (restartPolicy, crash-loop back-off), and every one whose
-// liveness or startup probe failed.
+// restart (restartPolicy, crash-loop back-off); a running container whose
+// image was changed, or whose liveness or startup probe failed, is killed
+// and started again.
 func (w *podWorker) computeActions(cs []runtime.ContainerStatus, newSandbox bool) plan {
 	var p plan
 	v := &w.v
@@ -157,7 +158,11 @@ func (w *podWorker) computeActions(cs []runtime.ContainerStatus, newSandbox bool
 			p.start = append(p.start, startRequest{c: c})
 		case s.State == runtime.StateRunning:
 			msg := ""
-			if w.l.probes.failed(w, c.Name, s.ID, probeLiveness) {
+			if runtime.Normalize(c.Image) != s.Image {
+				// The container's spec changed (its image is the field a
+				// Pod update may change): its hash no longer matches.
+				msg = fmt.Sprintf("Container %s definition changed", c.Name)
+			} else if w.l.probes.failed(w, c.Name, s.ID, probeLiveness) {
 				msg = fmt.Sprintf("Container %s failed liveness probe", c.Name)
 			} else if w.l.probes.failed(w, c.Name, s.ID, probeStartup) {
 				msg = fmt.Sprintf("Container %s failed startup probe", c.Name)

@@ -144,3 +144,51 @@ func TestRestartPolicyNever(t *testing.T) {
 		}
 	}
 }
+
+// A Pod deleted while its image is being pulled creates no container: the
+// deletion cancels the sync in flight, and the Pod goes once the pull
+// returns.
+func TestDeleteDuringPull(t *testing.T) {
+	slow := runtime.DefaultImage(env.Default())
+	slow.PullDuration = 20 * time.Second
+	c := newCluster(t, map[string]runtime.Image{"big:v1": slow}, "worker-a")
+	c.start("worker-a")
+	c.runFor(time.Second)
+	c.createPod("web", "worker-a", webSpec("big:v1"))
+	c.runFor(5 * time.Second)
+	if _, err := c.admin.Delete(c.kind("Pod"), "demo", "web", api.DeleteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	c.runFor(30 * time.Second)
+	if n := c.log.Query(trace.Verbs(trace.CRICreateContainer)).Count(); n != 0 {
+		t.Errorf("%d containers created for a deleted Pod", n)
+	}
+	if _, err := c.admin.Get(c.kind("Pod"), "demo", "web"); !api.IsReason(err, api.ReasonNotFound) {
+		t.Errorf("pod still there: %v", err)
+	}
+}
+
+// Changing a running container's image restarts it in the same Pod with
+// the new image.
+func TestImageUpdate(t *testing.T) {
+	c := newCluster(t, nil, "worker-a")
+	c.start("worker-a")
+	c.runFor(time.Second)
+	c.createPod("web", "worker-a", webSpec("web:v1"))
+	c.runFor(10 * time.Second)
+	patch := map[string]any{"spec": map[string]any{"containers": []any{map[string]any{"name": "web", "image": "web:v2"}}}}
+	if _, err := c.admin.Patch(c.kind("Pod"), "demo", "web", api.StrategicMergePatch, patch, api.WriteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	c.runFor(10 * time.Second)
+	p := c.get("Pod", "demo", "web")
+	if img := p.GetString(".status.containerStatuses[0].image"); img != "docker.io/library/web:v2" {
+		t.Errorf("image %q, want web:v2", img)
+	}
+	if n, _, _ := p.Get(".status.containerStatuses[0].restartCount"); n != int64(1) {
+		t.Errorf("restartCount %v, want 1", n)
+	}
+	if !c.ready("web") {
+		t.Error("not ready")
+	}
+}

@@ -88,6 +88,7 @@ type container struct {
 	cfg        ContainerConfig
 	image      *Image
 	imageName  string // normalized
+	imageRef   string // digested
 	state      ContainerState
 	created    sim.Time
 	started    sim.Time
@@ -105,7 +106,7 @@ type container struct {
 func (c *container) status() ContainerStatus {
 	return ContainerStatus{
 		ID: c.id, SandboxID: c.sb.id, PodUID: c.sb.cfg.UID, Name: c.cfg.Name, Attempt: c.cfg.Attempt,
-		Image: c.imageName, ImageRef: ImageRef(c.imageName), State: c.state,
+		Image: c.imageName, ImageRef: c.imageRef, State: c.state,
 		CreatedAt: c.created, StartedAt: c.started, FinishedAt: c.finished,
 		ExitCode: c.exitCode, Reason: c.reason,
 	}
@@ -141,7 +142,7 @@ func (r *Runtime) CreateContainer(sandboxID string, cfg ContainerConfig) (string
 		return "", err
 	}
 	c := &container{rt: r, sb: s, id: r.newID(), cfg: cfg, image: img.behaviour, imageName: name,
-		state: StateCreated, created: r.cfg.Loop.Now()}
+		imageRef: img.ref, state: StateCreated, created: r.cfg.Loop.Now()}
 	c.log = r.logFor(s.cfg.UID, cfg.Name, cfg.Attempt)
 	r.containers[c.id] = c
 	s.containers = append(s.containers, c)

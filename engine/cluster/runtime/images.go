@@ -12,6 +12,7 @@ import (
 // imageRecord is an image the node has.
 type imageRecord struct {
 	name      string // normalized reference
+	ref       string // digested reference
 	behaviour *Image
 }
 
@@ -29,12 +30,12 @@ func (im *imageRecord) info() ImageInfo {
 	if size == 0 {
 		size = DefaultImageSize
 	}
-	return ImageInfo{ID: Digest(im.name), RepoTags: []string{im.name}, RepoDigests: []string{ImageRef(im.name)}, Size: size}
+	return ImageInfo{ID: Digest(im.name), RepoTags: []string{im.name}, RepoDigests: []string{im.ref}, Size: size}
 }
 
 func (r *Runtime) addImage(name string, behaviour *Image) *imageRecord {
 	n := Normalize(name)
-	im := &imageRecord{name: n, behaviour: behaviour}
+	im := &imageRecord{name: n, ref: ImageRef(n), behaviour: behaviour}
 	r.images[n] = im
 	return im
 }
