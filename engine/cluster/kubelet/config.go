@@ -26,9 +26,10 @@ type Config struct {
 	Capacity map[string]string
 	// Labels are added to the kubelet's own node labels (--node-labels).
 	Labels map[string]string
-	// PodCIDR is the node's pod range, used when the Node object has no
-	// spec.podCIDR; default "10.244.0.0/24". It is the runtime's CNI
-	// range: give both the same.
+	// PodCIDR is the node's Pod range (--pod-cidr), default
+	// "10.244.0.0/24". The runtime's CNI plugin allocates Pod IPs from it:
+	// give the runtime the same. The kubelet does not write it to the Node
+	// (node IPAM in kube-controller-manager sets spec.podCIDR).
 	PodCIDR string
 	// NodeInfo overrides the reported system information; zero fields
 	// take DefaultNodeInfo's.
@@ -40,6 +41,8 @@ type Config struct {
 }
 
 // NodeInfo is the system information a node reports (status.nodeInfo).
+// The machine and system UUIDs are drawn when the kubelet is made and the
+// boot ID at every boot, unless set here.
 type NodeInfo struct {
 	MachineID, SystemUUID, BootID string
 	KernelVersion, OSImage        string
@@ -61,7 +64,7 @@ const (
 
 // DefaultNodeInfo returns the system information of a model node: an
 // Ubuntu 24.04 amd64 machine running containerd.
-func DefaultNodeInfo(node string) NodeInfo {
+func DefaultNodeInfo() NodeInfo {
 	return NodeInfo{
 		KernelVersion: "6.8.0-87-generic", OSImage: "Ubuntu 24.04.3 LTS",
 		OperatingSystem: "linux", Architecture: "amd64",
@@ -71,7 +74,7 @@ func DefaultNodeInfo(node string) NodeInfo {
 }
 
 func (c *Config) nodeInfo() NodeInfo {
-	d := DefaultNodeInfo(c.Node)
+	d := DefaultNodeInfo()
 	o := c.NodeInfo
 	for _, f := range []struct {
 		dst *string

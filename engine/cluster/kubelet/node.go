@@ -120,7 +120,8 @@ func (l *life) nodeStatus(old map[string]any) map[string]any {
 		"allocatable":     stringMap(allocatableOf(capacity)),
 		"daemonEndpoints": map[string]any{"kubeletEndpoint": map[string]any{"Port": int64(KubeletPort)}},
 		"nodeInfo": map[string]any{
-			"machineID": k.machineID, "systemUUID": k.systemUUID, "bootID": l.bootID,
+			"machineID": or(info.MachineID, k.machineID), "systemUUID": or(info.SystemUUID, k.systemUUID),
+			"bootID":        or(info.BootID, l.bootID),
 			"kernelVersion": info.KernelVersion, "osImage": info.OSImage,
 			"containerRuntimeVersion": info.ContainerRuntimeVersion, "kubeletVersion": info.KubeletVersion,
 			"kubeProxyVersion": "", // DisableNodeKubeProxyVersion, locked on since v1.36
@@ -197,4 +198,12 @@ func stringMap(m map[string]string) map[string]any {
 		out[k] = v
 	}
 	return out
+}
+
+// or returns a, or b when a is empty.
+func or(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
 }

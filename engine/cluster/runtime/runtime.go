@@ -17,7 +17,7 @@ const Version = "2.2.0"
 
 // PauseImage is the sandbox image: kubeadm's default for v1.37
 // (cmd/kubeadm/app/constants, PauseVersion), already on every node.
-const PauseImage = "registry.k8s.io/pause:3.10.1"
+const PauseImage = "registry.k8s.io/pause:3.10.2"
 
 // Config configures the runtime of one node. Node, Loop and Rand are
 // required.
