@@ -1,6 +1,7 @@
 package kubelet
 
 import (
+	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
@@ -54,4 +55,28 @@ func APITokens(serviceAccounts *object.KindInfo) TokenSource {
 		}
 		return resp.Object.GetString(".status.token"), nil
 	})
+}
+
+// token asks the TokenSource for a projected token; without one the file
+// is empty.
+func (w *podWorker) token(src map[string]any) (string, string) {
+	l := w.l
+	ts := l.k.cfg.Tokens
+	if ts == nil {
+		return "", ""
+	}
+	exp, _ := src["expirationSeconds"].(int64)
+	sa := w.v.ServiceAccountName
+	if sa == "" {
+		sa = "default"
+	}
+	tok, err := ts.Token(l.client, TokenRequest{Namespace: w.v.Namespace, ServiceAccount: sa, PodName: w.v.Name,
+		PodUID: w.uid, Audience: str(src["audience"]), ExpirationSeconds: exp})
+	if err != nil {
+		if st, ok := err.(*api.Status); ok {
+			return "", "failed to fetch token: " + st.Message
+		}
+		return "", "failed to fetch token: " + err.Error()
+	}
+	return tok, ""
 }

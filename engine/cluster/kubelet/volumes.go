@@ -3,10 +3,7 @@ package kubelet
 import (
 	"encoding/base64"
 	"fmt"
-	"sort"
-	"strconv"
 
-	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/cluster/runtime"
 )
@@ -172,76 +169,4 @@ func objectData(o *object.Object) map[string]string {
 		out[key] = s
 	}
 	return out
-}
-
-// downwardFiles adds the downward API's files the model can fill.
-func (w *podWorker) downwardFiles(src map[string]any, files map[string]string) {
-	for _, it := range list(src["items"]) {
-		im, _ := it.(map[string]any)
-		ref, _ := im["fieldRef"].(map[string]any)
-		files[str(im["path"])] = w.fieldValue(str(ref["fieldPath"]))
-	}
-}
-
-// fieldValue reads a downward API field of the Pod.
-func (w *podWorker) fieldValue(path string) string {
-	switch path {
-	case "metadata.name":
-		return w.v.Name
-	case "metadata.namespace":
-		return w.v.Namespace
-	case "metadata.uid":
-		return w.uid
-	case "spec.nodeName":
-		return w.v.NodeName
-	case "spec.serviceAccountName":
-		return w.v.ServiceAccountName
-	case "status.hostIP":
-		return w.l.k.cfg.InternalIP
-	case "metadata.labels":
-		return formatMap(w.pod.Meta.Labels)
-	case "metadata.annotations":
-		return formatMap(w.pod.Meta.Annotations)
-	}
-	return ""
-}
-
-func formatMap(m map[string]string) string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	out := ""
-	for i, k := range keys {
-		if i > 0 {
-			out += "\n"
-		}
-		out += k + "=" + strconv.Quote(m[k])
-	}
-	return out
-}
-
-// token asks the TokenSource for a projected token; without one the file
-// is empty.
-func (w *podWorker) token(src map[string]any) (string, string) {
-	l := w.l
-	ts := l.k.cfg.Tokens
-	if ts == nil {
-		return "", ""
-	}
-	exp, _ := src["expirationSeconds"].(int64)
-	sa := w.v.ServiceAccountName
-	if sa == "" {
-		sa = "default"
-	}
-	tok, err := ts.Token(l.client, TokenRequest{Namespace: w.v.Namespace, ServiceAccount: sa, PodName: w.v.Name,
-		PodUID: w.uid, Audience: str(src["audience"]), ExpirationSeconds: exp})
-	if err != nil {
-		if st, ok := err.(*api.Status); ok {
-			return "", "failed to fetch token: " + st.Message
-		}
-		return "", "failed to fetch token: " + err.Error()
-	}
-	return tok, ""
 }

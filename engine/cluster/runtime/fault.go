@@ -42,3 +42,24 @@ func (r *Runtime) Restart() {
 		n.SetNodeDown(r.cfg.Node, false)
 	}
 }
+
+// Crash makes the running container name of the Pod namespace/pod exit
+// with code 1, as a process that crashed (the `crash container` fault).
+// It fails when no such container runs.
+func (r *Runtime) Crash(namespace, pod, name string) error {
+	if !r.up {
+		return errDown()
+	}
+	for _, s := range r.sortedSandboxes() {
+		if s.cfg.Namespace != namespace || s.cfg.Name != pod {
+			continue
+		}
+		for _, c := range s.containers {
+			if c.cfg.Name == name && c.state == StateRunning {
+				c.exit(1, reasonError, "")
+				return nil
+			}
+		}
+	}
+	return errorf(NotFound, "no running container %q in pod %s/%s", name, namespace, pod)
+}

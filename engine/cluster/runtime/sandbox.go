@@ -217,3 +217,12 @@ func sortSandboxes(l []*sandbox) {
 		return strings.Compare(a.id, b.id)
 	})
 }
+
+func (r *Runtime) sortedSandboxes() []*sandbox {
+	all := make([]*sandbox, 0, len(r.sandboxes))
+	for _, s := range r.sandboxes {
+		all = append(all, s)
+	}
+	sortSandboxes(all)
+	return all
+}

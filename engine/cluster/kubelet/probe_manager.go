@@ -1,0 +1,160 @@
+package kubelet
+
+import (
+	"github.com/loopbook/loopbook/engine/cluster/object"
+)
+
+// probeKind is a probe's type.
+type probeKind uint8
+
+const (
+	probeReadiness probeKind = iota
+	probeLiveness
+	probeStartup
+)
+
+// String is the type as the kubelet's messages name it
+// (pkg/kubelet/prober/prober_manager.go, probeType.String).
+func (k probeKind) String() string {
+	return [...]string{"Readiness", "Liveness", "Startup"}[k]
+}
+
+// probeResult is a probe's result (pkg/kubelet/prober/results).
+type probeResult int8
+
+const (
+	resultUnknown probeResult = iota
+	resultSuccess
+	resultFailure
+)
+
+// probeManager runs one worker per probe of each container
+// (pkg/kubelet/prober/prober_manager.go) and keeps their results.
+type probeManager struct {
+	l       *life
+	workers map[probeKey]*probeWorker
+}
+
+type probeKey struct {
+	uid, container string
+	kind           probeKind
+}
+
+func newProbeManager(l *life) *probeManager {
+	return &probeManager{l: l, workers: map[probeKey]*probeWorker{}}
+}
+
+// addPod starts the workers of the Pod's probes (AddPod), in the order of
+// the containers, startup then readiness then liveness... as the kubelet
+// creates them: for each container, startup, readiness, liveness.
+func (m *probeManager) addPod(w *podWorker) {
+	for i := range w.v.Containers {
+		c := &w.v.Containers[i]
+		for _, p := range [...]struct {
+			kind probeKind
+			spec *object.Probe
+		}{{probeStartup, c.StartupProbe}, {probeReadiness, c.ReadinessProbe}, {probeLiveness, c.LivenessProbe}} {
+			if p.spec == nil {
+				continue
+			}
+			key := probeKey{w.uid, c.Name, p.kind}
+			if _, ok := m.workers[key]; ok {
+				continue
+			}
+			pw := newProbeWorker(m, w, c, p.kind, p.spec)
+			m.workers[key] = pw
+			pw.start()
+		}
+	}
+}
+
+// removePod stops every worker of the Pod (RemovePod).
+func (m *probeManager) removePod(w *podWorker) {
+	for _, c := range w.v.Containers {
+		for _, k := range [...]probeKind{probeStartup, probeReadiness, probeLiveness} {
+			m.stopWorker(probeKey{w.uid, c.Name, k})
+		}
+	}
+}
+
+// stopLivenessAndStartup stops those workers of a terminating Pod.
+func (m *probeManager) stopLivenessAndStartup(w *podWorker) {
+	for _, c := range w.v.Containers {
+		m.stopWorker(probeKey{w.uid, c.Name, probeLiveness})
+		m.stopWorker(probeKey{w.uid, c.Name, probeStartup})
+	}
+}
+
+func (m *probeManager) stopWorker(k probeKey) {
+	if pw, ok := m.workers[k]; ok {
+		pw.stop()
+		delete(m.workers, k)
+	}
+}
+
+// stopAll stops every worker (the kubelet stops).
+func (m *probeManager) stopAll() {
+	for _, pw := range m.workers {
+		pw.stop()
+	}
+	clear(m.workers)
+}
+
+// result returns the result a probe has for container id, and whether
+// there is one.
+func (m *probeManager) result(w *podWorker, name, id string, kind probeKind) (probeResult, bool) {
+	pw, ok := m.workers[probeKey{w.uid, name, kind}]
+	if !ok || pw.containerID != id || !pw.hasResult {
+		return resultUnknown, false
+	}
+	return pw.result, true
+}
+
+// failed reports whether the probe failed for the running container id
+// (the liveness and startup managers' Failure).
+func (m *probeManager) failed(w *podWorker, name, id string, kind probeKind) bool {
+	r, ok := m.result(w, name, containerID(id), kind)
+	return ok && r == resultFailure
+}
+
+// updateStatus is UpdatePodStatus: a running container is started unless
+// its startup probe has not succeeded; it is ready when started and its
+// readiness probe succeeded (or it has none) — a readiness probe that has
+// no success yet is run at once. An init container is ready once it
+// succeeded.
+func (m *probeManager) updateStatus(w *podWorker, s *podStatus) {
+	for i := range s.statuses {
+		c := &s.statuses[i]
+		c.started = m.started(w, c)
+		if !c.started {
+			continue
+		}
+		ready := false
+		if c.state.kind == stateRunning {
+			if r, ok := m.result(w, c.name, c.containerID, probeReadiness); ok && r == resultSuccess {
+				ready = true
+			} else if pw, exists := m.workers[probeKey{w.uid, c.name, probeReadiness}]; exists {
+				pw.trigger()
+			} else {
+				ready = true
+			}
+		}
+		c.ready = ready
+	}
+	for i := range s.initStatuses {
+		c := &s.initStatuses[i]
+		c.started = c.state.kind == stateRunning
+		c.ready = c.state.kind == stateTerminated && c.state.exitCode == 0
+	}
+}
+
+func (m *probeManager) started(w *podWorker, c *containerStatus) bool {
+	if c.state.kind != stateRunning {
+		return false
+	}
+	if r, ok := m.result(w, c.name, c.containerID, probeStartup); ok {
+		return r == resultSuccess
+	}
+	_, exists := m.workers[probeKey{w.uid, c.name, probeStartup}]
+	return !exists
+}
