@@ -30,7 +30,8 @@
 //     time, QoS class.
 //   - Status: each new status is sent at once with a GET of the Pod and a
 //     strategic-merge PATCH of pods/status carrying the changed fields and
-//     the Pod's UID (status_manager.go).
+//     the Pod's UID, and sent again every 10 s while the API server does
+//     not take it (status_manager.go).
 //   - Termination: a Pod with a deletionTimestamp is stopped — preStop hook,
 //     StopContainer with the grace period, sandbox stopped — its terminal
 //     phase reported, then it is deleted with gracePeriodSeconds 0 and a
@@ -56,7 +57,9 @@
 // Kubernetes Events (Pulling, Started, Killing, BackOff…) are not written;
 // service links and $(VAR) expansion are not modelled; probes answer at
 // once (no timeoutSeconds); sidecar init containers, readiness gates and
-// in-place resize are not modelled; the status manager's periodic
-// reconciliation and the pod workers' one-minute resync are not modelled,
-// since nothing outside the kubelet changes what they would repair.
+// in-place resize are not modelled; the status manager's batch sync only
+// resends statuses the API server did not take (its reconciliation of a
+// status someone else changed is not modelled), and the pod workers'
+// one-minute resync is not modelled, since every change reaches a worker
+// as an event.
 package kubelet

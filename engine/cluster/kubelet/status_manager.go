@@ -206,3 +206,11 @@ func (s *podStatus) mergeFrom(pod *object.Object, couldHaveRunningContainers boo
 
 // forget drops a Pod's cached status.
 func (m *statusManager) forget(uid string) { delete(m.cache, uid) }
+
+// deleteIfFinished syncs a finished Pod that is being deleted, which
+// deletes it.
+func (m *statusManager) deleteIfFinished(w *podWorker) {
+	if c, ok := m.cache[w.uid]; ok && c.finished {
+		m.sync(w)
+	}
+}

@@ -10,7 +10,15 @@ import (
 func (w *podWorker) sync() {
 	l := w.l
 	switch {
-	case w.rejected || w.terminated:
+	case w.rejected:
+		return
+	case w.terminated:
+		// A Pod that finished on its own and is then deleted gracefully:
+		// the status manager deletes it (its batch sync checks
+		// canBeDeleted for every Pod).
+		if w.v.Deleting && w.finished {
+			l.status.deleteIfFinished(w)
+		}
 		return
 	case w.v.Deleting || w.killRequested:
 		w.terminate()
