@@ -92,7 +92,27 @@ func TestBehaviours(t *testing.T) {
 					return b
 				}()},
 			code: 400, reason: api.ReasonBadRequest, stopsAt: trace.Decode,
-			message: `strict decoding error: unknown field "spec.foo"`},
+			message: `Deployment in version "v1" cannot be handled as a Deployment: strict decoding error: unknown field "spec.foo"`},
+		{name: "400 a body of another kind",
+			req: &api.Request{From: "alice", Method: "POST", Path: deployPath, Body: func() map[string]any {
+				b := deploymentBody("web", int64(3))
+				b["kind"] = "ReplicaSet"
+				return b
+			}()},
+			code: 400, reason: api.ReasonBadRequest, stopsAt: trace.Decode,
+			message: `ReplicaSet in version "v1" cannot be handled as a Deployment: converting (v1.ReplicaSet) to (apps.Deployment): unknown conversion`},
+		{name: "400 a body of an unknown version",
+			req: &api.Request{From: "alice", Method: "POST", Path: deployPath, Body: func() map[string]any {
+				b := deploymentBody("web", int64(3))
+				b["apiVersion"] = "v1"
+				return b
+			}()},
+			code: 400, reason: api.ReasonBadRequest, stopsAt: trace.Decode,
+			message: `Deployment in version "v1" cannot be handled as a Deployment: no kind "Deployment" is registered for version "v1" in scheme "pkg/runtime/scheme.go:111"`},
+		{name: "400 no body",
+			req:  &api.Request{From: "alice", Method: "POST", Path: deployPath},
+			code: 400, reason: api.ReasonBadRequest, stopsAt: trace.Decode,
+			message: "the object provided is unrecognized (must be of type Deployment): couldn't get version/kind; json parse error: unexpected end of JSON input (<empty>)"},
 		{name: "400 namespace mismatch",
 			req: &api.Request{From: "alice", Method: "POST", Path: deployPath, Body: func() map[string]any {
 				b := deploymentBody("web", int64(3))

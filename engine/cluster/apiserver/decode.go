@@ -1,6 +1,7 @@
 package apiserver
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -26,7 +27,7 @@ const (
 // apply. The body is copied: the object returned shares nothing with it.
 func (r *request) decodeObject(k *object.KindInfo, body map[string]any) (*object.Object, *api.Status) {
 	if body == nil {
-		return nil, api.NewBadRequest(fmt.Sprintf("Object 'Kind' is missing in '%s'", "{}"))
+		return nil, api.NewBadRequest(fmt.Sprintf("the object provided is unrecognized (must be of type %s): couldn't get version/kind; json parse error: unexpected end of JSON input (<empty>)", k.Kind))
 	}
 	// The one copy of the write: every value but metadata, which the
 	// decoder reads into typed fields without keeping it.
@@ -46,14 +47,15 @@ func (r *request) decodeTree(k *object.KindInfo, tree map[string]any) (*object.O
 	av, _ := tree["apiVersion"].(string)
 	kd, _ := tree["kind"].(string)
 	if av == "" {
-		tree["apiVersion"] = k.APIVersion()
-	} else if av != k.APIVersion() {
-		return nil, api.NewBadRequest(fmt.Sprintf("the API version in the data (%s) does not match the expected API version (%s)", av, k.APIVersion()))
+		av = k.APIVersion()
+		tree["apiVersion"] = av
 	}
 	if kd == "" {
-		tree["kind"] = k.Kind
-	} else if kd != k.Kind {
-		return nil, api.NewBadRequest(object.DecodeErrorMessage(k, fmt.Errorf("the kind in the data (%s) does not match the expected kind (%s)", kd, k.Kind)))
+		kd = k.Kind
+		tree["kind"] = kd
+	}
+	if st := r.checkBodyKind(k, av, kd); st != nil {
+		return nil, st
 	}
 	check := object.CheckFields(k, tree)
 	if check.Err != nil {
@@ -65,7 +67,7 @@ func (r *request) decodeTree(k *object.KindInfo, tree map[string]any) (*object.O
 		r.warnings = append(r.warnings, check.Warnings()...)
 	case fieldValidationStrict:
 		if msg := check.StrictError(); msg != "" {
-			return nil, api.NewBadRequest(msg)
+			return nil, api.NewBadRequest(object.DecodeErrorMessage(k, errors.New(msg)))
 		}
 	case fieldValidationIgnore:
 	default:
@@ -93,6 +95,28 @@ func (r *request) decodeTree(k *object.KindInfo, tree map[string]any) (*object.O
 		k.Default(o)
 	}
 	return o, nil
+}
+
+// checkBodyKind refuses a body of another kind than the endpoint's, with
+// the decoder's words (checked against kube-apiserver v1.37): a kind the
+// scheme does not know in that version, or one it cannot convert:
+//
+//	Deployment in version "v1" cannot be handled as a Deployment: no kind "Deployment" is registered for version "v1" in scheme "pkg/runtime/scheme.go:111"
+//	ReplicaSet in version "v1" cannot be handled as a Deployment: converting (v1.ReplicaSet) to (apps.Deployment): unknown conversion
+func (r *request) checkBodyKind(k *object.KindInfo, apiVersion, kind string) *api.Status {
+	if apiVersion == k.APIVersion() && kind == k.Kind {
+		return nil
+	}
+	_, version := object.SplitAPIVersion(apiVersion)
+	prefix := fmt.Sprintf("%s in version %q cannot be handled as a %s: ", kind, version, k.Kind)
+	if _, known := r.s.p.cfg.Registry.ByKind(apiVersion, kind); !known {
+		return api.NewBadRequest(prefix + fmt.Sprintf("no kind %q is registered for version %q in scheme %q", kind, apiVersion, "pkg/runtime/scheme.go:111"))
+	}
+	internal := "core"
+	if k.Group != "" {
+		internal, _, _ = strings.Cut(k.Group, ".")
+	}
+	return api.NewBadRequest(prefix + fmt.Sprintf("converting (%s.%s) to (%s.%s): unknown conversion", version, kind, internal, k.Kind))
 }
 
 // checkNamespace sets or checks the object's namespace against the URL's

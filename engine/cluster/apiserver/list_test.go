@@ -54,7 +54,7 @@ func TestListSelectors(t *testing.T) {
 		{name: "malformed field selector", path: podsPath, fields: "nonsense", code: 400,
 			message: "invalid selector: 'nonsense'; can't understand 'nonsense'"},
 		{name: "malformed label selector", path: podsPath, labels: "app in web", code: 400,
-			message: "found 'web', expected: '('"},
+			message: "unable to parse requirement: found 'web' expected: '('"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

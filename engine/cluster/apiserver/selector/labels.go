@@ -90,9 +90,10 @@ func contains(l []string, s string) bool {
 }
 
 // ParseLabels parses a label selector as labels.Parse does. Errors are
-// worded as Kubernetes words them ("found ',', expected: identifier",
-// "unable to parse requirement: …"); the API server answers them with 400
-// BadRequest.
+// worded as kube-apiserver v1.37 words them (checked against a real one):
+// a malformed term is "unable to parse requirement: found 'web' expected:
+// '('", a malformed list "found '', expected: identifier after ','"; the
+// API server answers them with 400 BadRequest.
 func ParseLabels(s string) (Labels, error) {
 	p := &labelParser{lex: lexer{s: s}}
 	reqs, err := p.parse()
@@ -114,7 +115,7 @@ func (p *labelParser) parse() ([]Requirement, error) {
 		case tokIdent, tokNot:
 			r, err := p.requirement()
 			if err != nil {
-				return nil, err
+				return nil, fmt.Errorf("unable to parse requirement: %v", err)
 			}
 			reqs = append(reqs, r)
 			t, l := p.lex.next()
@@ -143,7 +144,7 @@ func (p *labelParser) requirement() (Requirement, error) {
 		r.Op = DoesNotExist
 		tok, lit = p.lex.next()
 		if tok != tokIdent {
-			return r, fmt.Errorf("found '%s', expected: identifier after '!'", lit)
+			return r, fmt.Errorf("found '%s', expected: identifier", lit)
 		}
 	} else if tok != tokIdent {
 		return r, fmt.Errorf("found '%s', expected: identifier", lit)
@@ -187,21 +188,23 @@ func (p *labelParser) requirement() (Requirement, error) {
 	}
 	if r.Op == GreaterThan || r.Op == LessThan {
 		if _, err := strconv.ParseInt(r.Values[0], 10, 64); err != nil {
-			return r, fmt.Errorf("unable to parse requirement: for 'Gt', 'Lt' operators, the value must be an integer")
+			return r, fmt.Errorf("values[0]: Invalid value: %q: for 'Gt', 'Lt' operators, the value must be an integer", r.Values[0])
 		}
 		return r, nil
 	}
 	for i, v := range r.Values {
 		if msgs := object.IsValidLabelValue(v); len(msgs) > 0 {
-			return r, fmt.Errorf("unable to parse requirement: values[%d][%s]: Invalid value: %q: %s", i, r.Key, v, strings.Join(msgs, "; "))
+			return r, fmt.Errorf("values[%d][%s]: Invalid value: %q: %s", i, r.Key, v, strings.Join(msgs, "; "))
 		}
 	}
 	return r, nil
 }
 
+// validateKey is newRequirement's key check; its error has no field path,
+// which Kubernetes prints as "<nil>".
 func validateKey(k string) error {
 	if msgs := object.IsQualifiedName(k); len(msgs) > 0 {
-		return fmt.Errorf("unable to parse requirement: key: Invalid value: %q: %s", k, strings.Join(msgs, "; "))
+		return fmt.Errorf("<nil>: Invalid value: %q: %s", k, strings.Join(msgs, "; "))
 	}
 	return nil
 }
@@ -223,7 +226,7 @@ func (p *labelParser) exact() ([]string, error) {
 // set reads "(a,b,...)"; "()" is the set holding the empty value.
 func (p *labelParser) set() ([]string, error) {
 	if tok, lit := p.lex.next(); tok != tokOpen {
-		return nil, fmt.Errorf("found '%s', expected: '('", lit)
+		return nil, fmt.Errorf("found '%s' expected: '('", lit) // sic: no comma
 	}
 	var vals []string
 	expectValue := true
@@ -247,7 +250,7 @@ func (p *labelParser) set() ([]string, error) {
 			}
 			return vals, nil
 		default:
-			return nil, fmt.Errorf("found '%s', expected: ',', ')' or identifier", lit)
+			return nil, fmt.Errorf("found '%s', expected: ',' or ')'", lit)
 		}
 	}
 }

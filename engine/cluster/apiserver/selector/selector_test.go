@@ -27,13 +27,17 @@ func TestParseLabels(t *testing.T) {
 		{name: "greater than", sel: "n>4", matches: true},
 		{name: "less than", sel: "n<4", matches: false},
 		{name: "empty value", sel: "zone=", matches: false},
-		{name: "in without parenthesis", sel: "app in web", err: "found 'web', expected: '('"},
+		// The messages below are kube-apiserver v1.37's, as a real one answered.
+		{name: "in without parenthesis", sel: "app in web", err: "unable to parse requirement: found 'web' expected: '('"},
 		{name: "trailing comma", sel: "app=web,", err: "found '', expected: identifier after ','"},
-		{name: "bang without key", sel: "!", err: "found '', expected: identifier after '!'"},
-		{name: "missing operator", sel: "app web", err: "found 'web', expected: in, notin, =, ==, !=, gt, lt"},
-		{name: "non-integer comparison", sel: "n>x", err: "unable to parse requirement: for 'Gt', 'Lt' operators, the value must be an integer"},
-		{name: "bad value", sel: "app=a b", err: "found 'b', expected: ',' or 'end of string'"},
-		{name: "bad key", sel: "-app=x", err: `unable to parse requirement: key: Invalid value: "-app": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')`},
+		{name: "bang without key", sel: "!", err: "unable to parse requirement: found '', expected: identifier"},
+		{name: "missing operator", sel: "app web", err: "unable to parse requirement: found 'web', expected: in, notin, =, ==, !=, gt, lt"},
+		{name: "non-integer comparison", sel: "n>x", err: `unable to parse requirement: values[0]: Invalid value: "x": for 'Gt', 'Lt' operators, the value must be an integer`},
+		{name: "two values", sel: "app=a b", err: "found 'b', expected: ',' or 'end of string'"},
+		{name: "unterminated set", sel: "app in (a", err: "unable to parse requirement: found '', expected: ',' or ')'"},
+		{name: "leading comma", sel: ",", err: "found ',', expected: !, identifier, or 'end of string'"},
+		{name: "bad value", sel: "app=-a", err: `unable to parse requirement: values[0][app]: Invalid value: "-a": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')`},
+		{name: "bad key", sel: "-app=x", err: `unable to parse requirement: <nil>: Invalid value: "-app": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
