@@ -92,7 +92,7 @@ func contains(l []string, s string) bool {
 // ParseLabels parses a label selector as labels.Parse does. Errors are
 // worded as kube-apiserver v1.37 words them (checked against a real one):
 // a malformed term is "unable to parse requirement: found 'web' expected:
-// '('", a malformed list "found '', expected: identifier after ','"; the
+// '('", a malformed list "found ”, expected: identifier after ','"; the
 // API server answers them with 400 BadRequest.
 func ParseLabels(s string) (Labels, error) {
 	p := &labelParser{lex: lexer{s: s}}
