@@ -94,6 +94,15 @@ func serveAPIVersions(r *request) *api.Response {
 	}{{ClientCIDR: "0.0.0.0/0", ServerAddress: r.s.addr + ":6443"}}})
 }
 
+// groupOrder is the order of kube-apiserver v1.37's /apis (as a real one
+// answered): the aggregator's group priorities. Groups it does not list
+// (custom resources, the Gateway API) follow in registration order.
+var groupOrder = []string{"apiregistration.k8s.io", "apps", "events.k8s.io", "authentication.k8s.io",
+	"authorization.k8s.io", "autoscaling", "batch", "certificates.k8s.io", "networking.k8s.io", "policy",
+	"rbac.authorization.k8s.io", "storage.k8s.io", "admissionregistration.k8s.io", "apiextensions.k8s.io",
+	"scheduling.k8s.io", "coordination.k8s.io", "node.k8s.io", "discovery.k8s.io", "resource.k8s.io",
+	"flowcontrol.apiserver.k8s.io", "storagemigration.k8s.io"}
+
 // groups lists the served API groups but the core one, in order.
 func (r *request) groups() []apiGroup {
 	var out []apiGroup
@@ -118,6 +127,13 @@ func (r *request) groups() []apiGroup {
 		slices.SortStableFunc(g.Versions, func(a, b groupVersion) int { return -object.CompareKubeVersions(a.Version, b.Version) })
 		g.PreferredVersion = g.Versions[0]
 	}
+	rank := func(name string) int {
+		if i := slices.Index(groupOrder, name); i >= 0 {
+			return i
+		}
+		return len(groupOrder)
+	}
+	slices.SortStableFunc(out, func(a, b apiGroup) int { return rank(a.Name) - rank(b.Name) })
 	return out
 }
 

@@ -21,6 +21,9 @@ func TestDiscovery(t *testing.T) {
 		t.Errorf("/api %v", v)
 	}
 	groups := get("/apis")["groups"].([]any)
+	if first := groups[0].(map[string]any)["name"]; first != "apiregistration.k8s.io" {
+		t.Errorf("first group %v, want kube-apiserver's order", first)
+	}
 	apps := groups[slicesIndex(groups, "apps")].(map[string]any)
 	if apps["preferredVersion"].(map[string]any)["groupVersion"] != "apps/v1" {
 		t.Errorf("apps %v", apps)
@@ -130,7 +133,7 @@ func TestHealth(t *testing.T) {
 		}
 	}
 	resp := h.must(h.do("admin", "GET", "/livez?verbose", nil))
-	if !strings.HasPrefix(string(resp.Raw), "[+]ping ok\n[+]log ok\n[+]etcd ok\n") || !strings.HasSuffix(string(resp.Raw), "livez check passed\n") {
+	if !strings.HasPrefix(string(resp.Raw), "[+]ping ok\n[+]log ok\n[+]loopback-serving-certificate ok\n[+]etcd ok\n") || !strings.HasSuffix(string(resp.Raw), "livez check passed\n") {
 		t.Errorf("livez?verbose:\n%s", resp.Raw)
 	}
 	h.p.SetStoreAvailable(false)

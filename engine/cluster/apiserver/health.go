@@ -37,7 +37,8 @@ func cachesOK(s *Server) bool {
 	return true
 }
 
-// postStartHooks are kube-apiserver's post-start hooks, in its order.
+// postStartHooks are kube-apiserver v1.37's post-start hooks, in the
+// order its health endpoints list them (as a real one listed them).
 var postStartHooks = []string{
 	"poststarthook/start-apiserver-admission-initializer",
 	"poststarthook/generic-apiserver-start-informers",
@@ -48,9 +49,11 @@ var postStartHooks = []string{
 	"poststarthook/start-apiextensions-controllers",
 	"poststarthook/crd-informer-synced",
 	"poststarthook/start-system-namespaces-controller",
+	"poststarthook/peer-endpoint-reconciler-controller",
 	"poststarthook/start-cluster-authentication-info-controller",
 	"poststarthook/start-kube-apiserver-identity-lease-controller",
 	"poststarthook/start-kube-apiserver-identity-lease-garbage-collector",
+	"poststarthook/storage-readiness",
 	"poststarthook/start-legacy-token-tracking-controller",
 	"poststarthook/start-service-ip-repair-controllers",
 	"poststarthook/rbac/bootstrap-roles",
@@ -70,9 +73,15 @@ var postStartHooks = []string{
 	"poststarthook/apiservice-openapiv3-controller",
 }
 
-// healthChecks returns the checks of an endpoint.
+// healthChecks returns the checks of an endpoint, in kube-apiserver's
+// order: /livez and /healthz add loopback-serving-certificate, /readyz
+// adds etcd-readiness, informer-sync and shutdown.
 func healthChecks(endpoint string) []healthCheck {
-	checks := []healthCheck{{"ping", alwaysOK}, {"log", alwaysOK}, {"etcd", etcdOK}}
+	checks := []healthCheck{{"ping", alwaysOK}, {"log", alwaysOK}}
+	if endpoint != "readyz" {
+		checks = append(checks, healthCheck{"loopback-serving-certificate", alwaysOK})
+	}
+	checks = append(checks, healthCheck{"etcd", etcdOK})
 	if endpoint == "readyz" {
 		checks = append(checks, healthCheck{"etcd-readiness", etcdOK}, healthCheck{"informer-sync", cachesOK})
 	}

@@ -108,7 +108,11 @@ func (r *request) serve() *api.Response {
 		}
 		if st.answersRoute && r.routeErr != nil {
 			r.s.p.cfg.Trace.At(r.routeEvent).Outcome = outcome(r.routeErr)
-			return r.answer(r.routeErr.Response())
+			resp := r.routeErr.Response()
+			if !r.info.IsResourceRequest && resp.Code == 404 {
+				resp.Raw = []byte("404 page not found\n") // the mux's plain-text answer
+			}
+			return r.answer(resp)
 		}
 	}
 	return r.answer(r.op.respond(r))

@@ -5,7 +5,8 @@ import "github.com/loopbook/loopbook/engine/cluster/api"
 // Version is the Kubernetes release the model follows.
 const Version = "v1.37.0"
 
-// versionInfo is /version (k8s.io/apimachinery/pkg/version.Info).
+// versionInfo is /version (k8s.io/apimachinery/pkg/version.Info), in the
+// field order and formats a real v1.37 server answers with.
 type versionInfo struct {
 	Major                 string `json:"major"`
 	Minor                 string `json:"minor"`
@@ -27,6 +28,6 @@ func serveVersion(r *request) *api.Response {
 		Major: "1", Minor: "37", EmulationMajor: "1", EmulationMinor: "37",
 		MinCompatibilityMajor: "1", MinCompatibilityMinor: "36",
 		GitVersion: Version, GitCommit: "0000000000000000000000000000000000000000", GitTreeState: "clean",
-		BuildDate: "2026-01-01T00:00:00Z", GoVersion: "go1.26.0", Compiler: "gc", Platform: "linux/amd64",
+		BuildDate: "2026-01-01T00:00:00Z", GoVersion: "go1.26.8", Compiler: "gc", Platform: "linux/amd64",
 	})
 }
