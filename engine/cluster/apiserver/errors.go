@@ -10,11 +10,14 @@ import (
 // Answers the API server gives when its storage fails.
 const (
 	// storeTimeoutDetail is what a request gets when etcd does not answer:
-	// the request's deadline passes and the timeout filter answers 504
-	// (k8s.io/apiserver/pkg/server/filters/timeout.go:
-	// apierrors.NewTimeoutError("request did not complete within requested
-	// timeout - context deadline exceeded", 0)). Simplification: the model
-	// answers at once instead of after the 60 s request timeout.
+	// its deadline passes and the API server answers 504 Timeout
+	// (apierrors.NewTimeoutError("request did not complete within requested
+	// timeout - context deadline exceeded", 0)). A real v1.37 server with
+	// its etcd killed answered creates, updates, patches and deletes so
+	// after 34 s, served lists with resourceVersion=0 from its cache, and
+	// sent no answer at all to a consistent GET before its 60 s timeout.
+	// Simplifications: the model answers at once, and answers consistent
+	// reads with the writes' 504.
 	storeTimeoutDetail = "request did not complete within requested timeout - context deadline exceeded"
 	// listExpired and continueExpired are etcd3's answers to reads below
 	// the compacted revision (k8s.io/apiserver/pkg/storage/etcd3/errors.go).
