@@ -1,7 +1,6 @@
 package apiserver
 
 import (
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -109,10 +108,10 @@ func changeOf(old, new *object.Object) trace.Change {
 		// Diff the metadata only when it changed beyond its
 		// resourceVersion, and the rest without rendering the metadata;
 		// then order the top-level fields as one Diff would (sorted).
-		om, nm := old.Meta, new.Meta
-		om.ResourceVersion, nm.ResourceVersion = "", ""
 		var meta []object.Change
-		if !reflect.DeepEqual(normalizeMeta(om), normalizeMeta(nm)) {
+		if !metaEqual(&old.Meta, &new.Meta) {
+			om, nm := old.Meta, new.Meta
+			om.ResourceVersion, nm.ResourceVersion = "", ""
 			meta = object.Diff(&object.Object{Meta: om}, &object.Object{Meta: nm})
 		}
 		content := object.Diff(&object.Object{Content: old.Content}, &object.Object{Content: new.Content})

@@ -1,8 +1,10 @@
 package apiserver
 
 import (
+	"maps"
 	"net/http"
-	"reflect"
+	"slices"
+	"time"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -173,14 +175,15 @@ func persistUpdate(r *request) *api.Status {
 		r.afterDelete(k, old)
 		return nil
 	}
-	if sameObject(old, o) {
+	change := changeOf(old, o)
+	if change.IsZero() {
 		r.obj, r.rvAfter = old, old.Meta.ResourceVersion
 		return nil
 	}
 	if st := r.write(k, o, modRev, "update"); st != nil {
 		return st
 	}
-	r.change = changeOf(old, o)
+	r.change = change
 	r.afterUpdate(k, o, old)
 	return nil
 }
@@ -205,29 +208,33 @@ func shouldDeleteDuringUpdate(k *object.KindInfo, o, old *object.Object) bool {
 // sameObject reports whether two states of an object differ only in
 // their resourceVersion.
 func sameObject(a, b *object.Object) bool {
-	if a.APIVersion != b.APIVersion || a.Kind != b.Kind || !object.EqualValues(a.Content, b.Content) {
-		return false
-	}
-	ma, mb := a.Meta, b.Meta
-	ma.ResourceVersion, mb.ResourceVersion = "", ""
-	return reflect.DeepEqual(normalizeMeta(ma), normalizeMeta(mb))
+	return a.APIVersion == b.APIVersion && a.Kind == b.Kind && metaEqual(&a.Meta, &b.Meta) &&
+		object.EqualValues(a.Content, b.Content)
 }
 
-// normalizeMeta makes empty and absent maps and lists compare equal.
-func normalizeMeta(m object.Meta) object.Meta {
-	if len(m.Labels) == 0 {
-		m.Labels = nil
-	}
-	if len(m.Annotations) == 0 {
-		m.Annotations = nil
-	}
-	if len(m.OwnerReferences) == 0 {
-		m.OwnerReferences = nil
-	}
-	if len(m.Finalizers) == 0 {
-		m.Finalizers = nil
-	}
-	return m
+// metaEqual compares two metadata but for their resourceVersion; empty and
+// absent maps and lists are equal.
+func metaEqual(a, b *object.Meta) bool {
+	return a.Name == b.Name && a.GenerateName == b.GenerateName && a.Namespace == b.Namespace &&
+		a.UID == b.UID && a.Generation == b.Generation && a.CreationTimestamp.Equal(b.CreationTimestamp) &&
+		timePtrEqual(a.DeletionTimestamp, b.DeletionTimestamp) &&
+		int64PtrEqual(a.DeletionGracePeriodSeconds, b.DeletionGracePeriodSeconds) &&
+		maps.Equal(a.Labels, b.Labels) && maps.Equal(a.Annotations, b.Annotations) &&
+		slices.Equal(a.Finalizers, b.Finalizers) &&
+		slices.EqualFunc(a.OwnerReferences, b.OwnerReferences, ownerRefEqual)
+}
+
+func timePtrEqual(a, b *time.Time) bool {
+	return a == nil && b == nil || a != nil && b != nil && a.Equal(*b)
+}
+
+func int64PtrEqual(a, b *int64) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }
+
+func boolPtrEqual(a, b *bool) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }
+
+func ownerRefEqual(a, b object.OwnerReference) bool {
+	return a.APIVersion == b.APIVersion && a.Kind == b.Kind && a.Name == b.Name && a.UID == b.UID &&
+		boolPtrEqual(a.Controller, b.Controller) && boolPtrEqual(a.BlockOwnerDeletion, b.BlockOwnerDeletion)
 }
 
 func respondUpdate(r *request, t updateTarget) *api.Response {
