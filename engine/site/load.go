@@ -51,6 +51,7 @@ func Load(dir string, opts LoadOptions) (*Source, error) {
 	var errs diag.List
 	home := &Page{Kind: KindHome, Source: "content/_index.md", Out: "index.html"}
 	homeFound := false
+	pre := prefetch(dir)
 	for _, tree := range Trees {
 		root := filepath.Join(dir, tree)
 		info, err := os.Stat(root)
@@ -61,7 +62,7 @@ func Load(dir string, opts LoadOptions) (*Source, error) {
 			errs.Add(diag.Errorf(diag.Pos{File: tree}, "%s must be a folder", tree))
 			continue
 		}
-		l := &loader{src: s, opts: opts, errs: &errs, tree: tree}
+		l := &loader{pre: pre, src: s, opts: opts, errs: &errs, tree: tree}
 		if tree == "content" {
 			if _, err := os.Stat(filepath.Join(root, "_index.md")); err == nil {
 				homeFound = true
@@ -91,6 +92,7 @@ func Load(dir string, opts LoadOptions) (*Source, error) {
 }
 
 type loader struct {
+	pre  map[string]*parsedFile // read ahead on all cores
 	src  *Source
 	opts LoadOptions
 	errs *diag.List
@@ -151,16 +153,25 @@ func (l *loader) readDir(parent *Page, rel, outDir string) {
 // readPage reads and parses one Markdown file into p; it reports whether
 // the page belongs in the site (parsed, and not a skipped draft).
 func (l *loader) readPage(p *Page, rel string) bool {
-	src, err := os.ReadFile(filepath.Join(l.src.Dir, filepath.FromSlash(rel)))
-	if err != nil {
-		l.errs.Add(diag.Errorf(diag.Pos{File: rel}, "%v", err))
+	f, ok := l.pre[rel]
+	if !ok {
+		f = &parsedFile{}
+		f.src, f.err = os.ReadFile(filepath.Join(l.src.Dir, filepath.FromSlash(rel)))
+		if f.err != nil {
+			f.err = diag.Errorf(diag.Pos{File: rel}, "%v", f.err)
+		} else {
+			f.fm, f.body, f.line, f.err = ParseFrontMatter(rel, f.src)
+		}
+	}
+	if f.err != nil {
+		var pe *fs.PathError
+		if errors.As(f.err, &pe) {
+			f.err = diag.Errorf(diag.Pos{File: rel}, "%v", f.err)
+		}
+		l.errs.Add(f.err)
 		return false
 	}
-	fm, body, line, err := ParseFrontMatter(rel, src)
-	if err != nil {
-		l.errs.Add(err)
-		return false
-	}
+	src, fm, body, line := f.src, f.fm, f.body, f.line
 	if fm.Draft && !l.opts.Drafts {
 		return false
 	}

@@ -33,14 +33,8 @@ func Publish(out *Output, dir string) (err error) {
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		return err
 	}
-	for _, f := range out.Files {
-		p := filepath.Join(tmp, filepath.FromSlash(f.Path))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-			return err
-		}
+	if err := writeFiles(tmp, out.Files); err != nil {
+		return err
 	}
 	old := ""
 	if _, err := os.Stat(dir); err == nil {
@@ -77,4 +71,25 @@ func refuseDangerous(dir string) error {
 		return fmt.Errorf("cannot publish into %s: it is a file, not a folder", dir)
 	}
 	return nil
+}
+
+// writeFiles writes files below dir: their folders first, in order, then
+// the files themselves on all cores.
+func writeFiles(dir string, files []File) error {
+	made := map[string]bool{}
+	for _, f := range files {
+		d := filepath.Dir(filepath.Join(dir, filepath.FromSlash(f.Path)))
+		if made[d] {
+			continue
+		}
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return err
+		}
+		made[d] = true
+	}
+	errs := make([]error, len(files))
+	parallel(len(files), func(i int) {
+		errs[i] = os.WriteFile(filepath.Join(dir, filepath.FromSlash(files[i].Path)), files[i].Data, 0o644)
+	})
+	return errors.Join(errs...)
 }
