@@ -86,6 +86,9 @@ func serveList(r *request) *api.Response {
 
 func listFromCache(c *watchcache.Cacher, pred *watchcache.Predicate) *api.Response {
 	var items []*object.Object
+	if pred.Labels.Empty() && pred.Fields.Empty() && !pred.Exact {
+		items = make([]*object.Object, 0, c.Len())
+	}
 	c.List(pred, func(_ string, o *object.Object) bool {
 		items = append(items, o)
 		return true
