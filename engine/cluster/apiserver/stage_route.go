@@ -48,8 +48,10 @@ func (r *request) routeResource() *api.Status {
 	}
 	r.kind = k
 	// Namespaced resources are served under /namespaces/NS (lists and
-	// watches also across namespaces); cluster-scoped ones never are.
-	if k.Namespaced && info.Namespace == "" && info.Name != "" {
+	// watches also across namespaces); cluster-scoped ones never are. (A
+	// list's Name may come from a metadata.name field selector; only a
+	// name in the path counts here.)
+	if k.Namespaced && info.Namespace == "" && len(info.Parts) > 1 {
 		return notFoundPath()
 	}
 	if !k.Namespaced && info.Namespace != "" {
