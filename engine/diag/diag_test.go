@@ -99,3 +99,16 @@ func TestFromYAML(t *testing.T) {
 		})
 	}
 }
+
+func TestFromYAMLParserErrorLines(t *testing.T) {
+	src := "a: 1\nb:\n  - x\n  y: 2\n"
+	var v any
+	err := yaml.Unmarshal([]byte(src), &v)
+	if err == nil {
+		t.Fatal("want a YAML error")
+	}
+	got := FromYAML(err, []byte(src), Pos{File: "f.md", Line: 10})
+	if len(got) != 1 || got[0].Pos.Line != 12 {
+		t.Errorf("got %v, want the error at f.md:12 (the list that y: breaks starts on YAML line 3)", got)
+	}
+}

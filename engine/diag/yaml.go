@@ -34,6 +34,11 @@ func FromYAML(err error, src []byte, at Pos) List {
 		if sm := yamlLine.FindStringSubmatch(m); sm != nil {
 			n, _ := strconv.Atoi(sm[1])
 			msg = sm[2]
+			if isParserError(msg) {
+				// yaml.v3 numbers the lines of its parser errors from 0,
+				// those of its scanner errors from 1.
+				n++
+			}
 			pos.Line = at.Line + n - 1
 			if n-1 < len(lines) {
 				pos.Col = firstNonBlank(lines[n-1])
@@ -76,4 +81,22 @@ func firstNonBlank(s string) int {
 		}
 	}
 	return 1
+}
+
+// parserErrors are the messages of yaml.v3's parser, as opposed to its
+// scanner: the ones whose line yaml.v3 counts from 0.
+var parserErrors = []string{
+	"did not find expected key", "did not find expected ',' or ']'", "did not find expected ',' or '}'",
+	"did not find expected '-' indicator", "did not find expected node content", "did not find expected <document start>",
+	"did not find expected <stream-start>", "found duplicate %YAML directive", "found incompatible YAML document",
+	"found duplicate %TAG directive", "found undefined tag handle",
+}
+
+func isParserError(msg string) bool {
+	for _, m := range parserErrors {
+		if strings.Contains(msg, m) {
+			return true
+		}
+	}
+	return false
 }

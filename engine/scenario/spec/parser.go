@@ -115,15 +115,6 @@ func (p *parser) decode(body []byte, what string) (root *yaml.Node) {
 // lesson's columns.
 func (p *parser) yamlErr(err error, body []byte) {
 	for _, e := range diag.FromYAML(err, body, diag.Pos{File: p.at.File, Line: p.at.Line}) {
-		if parserError(e.Msg) && strings.Contains(err.Error(), "line ") {
-			// yaml.v3 numbers the lines of its parser errors (unlike
-			// its scanner errors) from 0: move to the line meant.
-			body := e.Pos.Line - p.at.Line + 2
-			if body <= len(p.lines) {
-				e.Pos.Line++
-				e.Pos.Col = firstNonBlank(p.lines[body-1])
-			}
-		}
 		switch {
 		case strings.Contains(e.Msg, "did not find expected key"), strings.Contains(e.Msg, "did not find expected '-' indicator"):
 			e.Hint = "a line of the mapping or list that starts here is not indented like its other entries"
@@ -134,24 +125,6 @@ func (p *parser) yamlErr(err error, body []byte) {
 		e.Pos.Line = max(e.Pos.Line, 1)
 		p.errs = append(p.errs, e)
 	}
-}
-
-// parserErrors are the messages of yaml.v3's parser, as opposed to its
-// scanner.
-var parserErrors = []string{
-	"did not find expected key", "did not find expected ',' or ']'", "did not find expected ',' or '}'",
-	"did not find expected '-' indicator", "did not find expected node content", "did not find expected <document start>",
-	"did not find expected <stream-start>", "found duplicate %YAML directive", "found incompatible YAML document",
-	"found duplicate %TAG directive", "found undefined tag handle",
-}
-
-func parserError(msg string) bool {
-	for _, m := range parserErrors {
-		if strings.Contains(msg, m) {
-			return true
-		}
-	}
-	return false
 }
 
 // markAliases reports every alias: a value written elsewhere has no
