@@ -2,6 +2,7 @@ package site
 
 import (
 	"regexp"
+	"strings"
 
 	"github.com/tdewolff/minify/v2"
 	"github.com/tdewolff/minify/v2/css"
@@ -32,21 +33,19 @@ func newMinifier() *minifier {
 // mimeOf returns the media type minify uses for a file name, or "".
 func mimeOf(name string) string {
 	switch {
-	case hasSuffix(name, ".html"):
+	case strings.HasSuffix(name, ".html"):
 		return "text/html"
-	case hasSuffix(name, ".css"):
+	case strings.HasSuffix(name, ".css"):
 		return "text/css"
-	case hasSuffix(name, ".js"):
+	case strings.HasSuffix(name, ".js"):
 		return "application/javascript"
-	case hasSuffix(name, ".svg"):
+	case strings.HasSuffix(name, ".svg"):
 		return "image/svg+xml"
-	case hasSuffix(name, ".xml"):
+	case strings.HasSuffix(name, ".xml"):
 		return "application/xml"
 	}
 	return ""
 }
-
-func hasSuffix(s, suf string) bool { return len(s) >= len(suf) && s[len(s)-len(suf):] == suf }
 
 // bytes minifies b as the type of name; files of other types, and a nil
 // minifier, leave b unchanged.

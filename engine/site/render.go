@@ -110,19 +110,10 @@ func (r *renderer) page(p *Page, v *PageView) ([]byte, error) {
 		size += len(e.Content) + 256
 	}
 	buf.Grow(size)
-	if err := r.theme.layouts[v.kind()].ExecuteTemplate(&buf, "base", v); err != nil {
+	if err := r.theme.layouts[p.Kind].ExecuteTemplate(&buf, "base", v); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
-}
-
-func (v *PageView) kind() Kind {
-	for _, k := range layoutKinds {
-		if k.String() == v.Page.Kind {
-			return k
-		}
-	}
-	return KindPage
 }
 
 // special renders print.html or 404.html at the root.
