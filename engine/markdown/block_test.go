@@ -147,3 +147,30 @@ func TestKindIDsUnique(t *testing.T) {
 		t.Errorf("HTML = %s", res.HTML)
 	}
 }
+
+func TestBlocksFindsKindsWithPositions(t *testing.T) {
+	reg := NewRegistry()
+	reg.Register(KindFunc("scenario", func(w io.Writer, body []byte, ctx *BlockContext) error { return nil }))
+	c := New(Options{Registry: reg})
+	src := "# T\n\n```scenario id=a\nid: a\ntitle: x\n```\n\n- item\n\n  ```scenario\n  id: b\n  ```\n\n```go\nx := 1\n```\n"
+	got := c.Blocks([]byte(src), Context{File: "l.md", Line: 3})
+	if len(got) != 2 {
+		t.Fatalf("found %d blocks, want 2: %+v", len(got), got)
+	}
+	want := []struct {
+		info, body string
+		line, col  int
+	}{{"scenario id=a", "id: a\ntitle: x\n", 6, 1}, {"scenario", "id: b\n", 13, 3}}
+	for i, w := range want {
+		b := got[i]
+		if b.Kind != "scenario" || b.Info != w.info || string(b.Body) != w.body || b.Pos.Line != w.line || b.Pos.Col != w.col || b.Pos.File != "l.md" {
+			t.Errorf("block %d = %+v, want %+v", i, b, w)
+		}
+	}
+	if n := len(c.Blocks([]byte("no fences here\n"), Context{})); n != 0 {
+		t.Errorf("plain text: %d blocks", n)
+	}
+	if n := len(New(Options{}).Blocks([]byte(src), Context{})); n != 0 {
+		t.Errorf("no registry: %d blocks", n)
+	}
+}

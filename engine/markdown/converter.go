@@ -24,8 +24,9 @@ type Options struct {
 // Converter turns Markdown into HTML. It is safe for concurrent use by many
 // goroutines; build one per site and reuse it.
 type Converter struct {
-	md     goldmark.Markdown
-	unsafe bool
+	md       goldmark.Markdown
+	unsafe   bool
+	registry *Registry
 }
 
 // New builds a Converter. The Markdown parser and renderers are assembled
@@ -55,5 +56,5 @@ func New(opts Options) *Converter {
 		),
 		goldmark.WithRendererOptions(rendering...),
 	)
-	return &Converter{md: md, unsafe: opts.Unsafe}
+	return &Converter{md: md, unsafe: opts.Unsafe, registry: opts.Registry}
 }

@@ -18,6 +18,9 @@ type Options struct {
 	// Registry holds the executable block kinds; nil means none, and every
 	// fenced block renders as highlighted code.
 	Registry *markdown.Registry
+	// Book, when set, is handed every block of a registered kind before
+	// any page is converted (see Book).
+	Book Book
 }
 
 // File is one file of the built site.
@@ -114,7 +117,11 @@ func (b *Builder) Build() (*Output, error) {
 		b.unsafe = src.Config.Markdown.Unsafe
 		b.cache = map[string]cached{}
 	}
-	if key := treeKey(src); key != b.treeKey {
+	bookKey, err := b.prepare(src)
+	if err != nil {
+		return nil, err
+	}
+	if key := treeKey(src) + bookKey; key != b.treeKey {
 		b.cache = map[string]cached{}
 		b.treeKey = key
 	}
