@@ -3,7 +3,7 @@ GO      ?= go
 BIN     := .bin
 LOOPBOOK := $(BIN)/loopbook
 
-.PHONY: site test serve bench bench-scale fmt vet fuzz clean
+.PHONY: site test browser-deps serve bench bench-scale fmt vet fuzz clean
 
 $(LOOPBOOK): FORCE
 	@mkdir -p $(BIN)
@@ -16,8 +16,24 @@ site: $(LOOPBOOK)
 	$(LOOPBOOK) build -s . -d public
 
 ## test: every test, the browser tests included
-test: vet
+test: vet browser-deps
 	$(GO) test -count=1 ./...
+
+## browser-deps: Debian's chromium (the browser tests) and npm (installs
+## axe-core for them into .cache/npm); installed with apt when missing and
+## run as root, else named and the target fails
+browser-deps:
+	@missing=""; \
+	if [ -z "$$LOOPBOOK_CHROMIUM" ] && ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then missing="chromium"; fi; \
+	if [ -z "$$LOOPBOOK_AXE" ] && ! command -v npm >/dev/null 2>&1; then missing="$$missing npm"; fi; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing$$missing for the browser tests"; \
+	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing; \
+	  else \
+	    echo "The browser tests need$$missing. Install with:"; echo "  sudo apt-get install -y$$missing"; exit 1; \
+	  fi; \
+	fi
 
 ## serve: build in memory, serve on 127.0.0.1:1313 and reload on change
 serve: $(LOOPBOOK)
@@ -47,4 +63,4 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz=FuzzConvert -fuzztime=30s ./engine/markdown/
 
 clean:
-	rm -rf $(BIN) public .bench
+	rm -rf $(BIN) public .bench .cache
