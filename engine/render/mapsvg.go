@@ -1,0 +1,122 @@
+package render
+
+import (
+	"strconv"
+
+	"github.com/loopbook/loopbook/engine/scenario/result"
+)
+
+// mapDesc is the map's description for assistive technology, as the
+// source course words it.
+const mapDesc = "One Kubernetes cluster: clients above, kube-apiserver at the centre, " +
+	"etcd behind it, controller manager and scheduler beside it, and kubelets with their runtime, " +
+	"service proxy and Pods below, one column per Node."
+
+// svgOptions tell drawMap what state to draw.
+type svgOptions struct {
+	// id is the svg's id; its title, desc and arrow marker ids extend it.
+	id string
+	// broken overrides the actors' own Broken flags when not nil.
+	broken map[string]bool
+	// marks draws the broken marks on every actor, hidden unless the actor
+	// is broken, so that blocks.js can break and mend actors.
+	marks bool
+	// label is the map's accessible name. default: "Cluster map".
+	label string
+}
+
+// drawMap writes the map's <svg>.
+func (p *printer) drawMap(m *result.Map, l *layout, o svgOptions) {
+	if o.label == "" {
+		o.label = "Cluster map"
+	}
+	p.open("svg", "class", "lb-map-svg", "id", o.id, "viewBox", "0 0 "+strconv.Itoa(l.w)+" "+strconv.Itoa(l.h),
+		"role", "group", "aria-labelledby", o.id+"-title", "aria-describedby", o.id+"-desc",
+		"data-arrow", o.id+"-arrow", "xmlns", "http://www.w3.org/2000/svg")
+	p.elem("title", o.label, "id", o.id+"-title")
+	p.elem("desc", mapDesc, "id", o.id+"-desc")
+	p.raw(`<defs><marker id="`)
+	p.text(o.id + "-arrow")
+	p.raw(`" class="lb-arrowhead" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" /></marker></defs>`)
+	p.raw(`<g class="lb-wires" aria-hidden="true">`)
+	for _, s := range l.wires {
+		cls := "lb-wire"
+		if s.direct {
+			cls = "lb-wire lb-direct"
+		}
+		p.line(cls, s.x1, s.y1, s.x2, s.y2)
+	}
+	p.raw(`</g><g class="lb-frames" aria-hidden="true">`)
+	for _, f := range l.frames {
+		cls := "lb-frame"
+		if f.node {
+			cls = "lb-frame lb-node-frame"
+		}
+		p.rect(cls, f.x, f.y, f.w, f.h, 10)
+		p.open("text", "class", "lb-frame-label", "x", strconv.Itoa(f.x+10), "y", strconv.Itoa(f.y+16))
+		p.text(f.label)
+		p.close("text")
+	}
+	p.raw(`</g><g class="lb-actors">`)
+	for i := range l.boxes {
+		b := &l.boxes[i]
+		broken := b.actor.Broken
+		if o.broken != nil {
+			broken = o.broken[b.actor.ID]
+		}
+		p.actor(b, broken, o.marks || broken)
+	}
+	p.raw(`</g><g class="lb-calls" aria-hidden="true"></g></svg>`)
+}
+
+// actor writes one actor's focusable group.
+func (p *printer) actor(b *box, broken, marks bool) {
+	a := b.actor
+	cls := "lb-actor lb-role-" + a.Role.String()
+	title := a.Label
+	if broken {
+		cls += " is-broken"
+		title += " (down)"
+	}
+	p.open("g", "class", cls, "data-actor", a.ID, "data-label", a.Label, "tabindex", "0", "role", "button")
+	p.elem("title", title)
+	p.elem("desc", inventoryText(&a.Inventory))
+	p.rect("lb-box", b.x, b.y, b.w, b.h, 6)
+	x2, y2 := b.x+b.w, b.y+b.h
+	if marks {
+		p.raw(`<path class="lb-down" aria-hidden="true" d="M` + strconv.Itoa(b.x+4) + " " + strconv.Itoa(b.y+4) + "L" + strconv.Itoa(x2-4) + " " + strconv.Itoa(y2-4) +
+			"M" + strconv.Itoa(x2-4) + " " + strconv.Itoa(b.y+4) + "L" + strconv.Itoa(b.x+4) + " " + strconv.Itoa(y2-4) + `" />`)
+	}
+	top := b.y + (b.h-len(b.lines)*lineH)/2
+	for n, line := range b.lines {
+		p.open("text", "x", strconv.Itoa(b.cx()), "y", strconv.Itoa(top+(n+1)*lineH-4))
+		p.text(line)
+		p.close("text")
+	}
+	if marks {
+		p.raw(`<g class="lb-down" aria-hidden="true">`)
+		p.rect("lb-down-pill", x2-46, b.y-8, 42, 15, 7)
+		p.raw(`<text x="` + strconv.Itoa(x2-25) + `" y="` + strconv.Itoa(b.y+3) + `">DOWN</text></g>`)
+	}
+	p.close("g")
+}
+
+func (p *printer) rect(cls string, x, y, w, h, r int) {
+	p.raw(`<rect class="` + cls + `" x="` + strconv.Itoa(x) + `" y="` + strconv.Itoa(y) + `" width="` +
+		strconv.Itoa(w) + `" height="` + strconv.Itoa(h) + `" rx="` + strconv.Itoa(r) + `" />`)
+}
+
+func (p *printer) line(cls string, x1, y1, x2, y2 int) {
+	p.raw(`<line class="` + cls + `" x1="` + strconv.Itoa(x1) + `" y1="` + strconv.Itoa(y1) + `" x2="` +
+		strconv.Itoa(x2) + `" y2="` + strconv.Itoa(y2) + `" />`)
+}
+
+// brokenSet returns ids as a set; nil for none, so that drawMap falls back
+// to the actors' own flags only when asked to.
+func brokenSet(ids []string) map[string]bool {
+	s := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		s[result.MapID(id)] = true
+	}
+	return s
+}

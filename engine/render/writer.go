@@ -1,0 +1,110 @@
+package render
+
+import (
+	"io"
+	"strconv"
+	"strings"
+)
+
+// printer accumulates one fragment. Every string that reaches it through
+// text or an attribute value is escaped; only the tag and attribute names
+// written by this package are raw.
+type printer struct {
+	b []byte
+}
+
+// raw appends s unescaped: markup this package wrote.
+func (p *printer) raw(s string) { p.b = append(p.b, s...) }
+
+// text appends s escaped for element content or a quoted attribute value.
+func (p *printer) text(s string) {
+	last := 0
+	for i := 0; i < len(s); i++ {
+		var esc string
+		switch s[i] {
+		case '&':
+			esc = "&amp;"
+		case '<':
+			esc = "&lt;"
+		case '>':
+			esc = "&gt;"
+		case '"':
+			esc = "&#34;"
+		case '\'':
+			esc = "&#39;"
+		case 0:
+			esc = "\uFFFD"
+		default:
+			continue
+		}
+		p.b = append(p.b, s[last:i]...)
+		p.b = append(p.b, esc...)
+		last = i + 1
+	}
+	p.b = append(p.b, s[last:]...)
+}
+
+// int appends n in decimal.
+func (p *printer) int(n int) { p.b = strconv.AppendInt(p.b, int64(n), 10) }
+
+// open writes a start tag; attrs are name, value pairs. A pair whose name
+// ends in "?" is written only when its value is not empty, as a boolean
+// attribute when the value is the name itself ("hidden?", "hidden").
+func (p *printer) open(tag string, attrs ...string) {
+	p.b = append(p.b, '<')
+	p.b = append(p.b, tag...)
+	p.attrs(attrs)
+	p.b = append(p.b, '>')
+}
+
+// void writes a self-closed element (<input … />), which reads the same as
+// HTML and as XML.
+func (p *printer) void(tag string, attrs ...string) {
+	p.b = append(p.b, '<')
+	p.b = append(p.b, tag...)
+	p.attrs(attrs)
+	p.b = append(p.b, " />"...)
+}
+
+func (p *printer) attrs(attrs []string) {
+	for i := 0; i+1 < len(attrs); i += 2 {
+		name, v := attrs[i], attrs[i+1]
+		if strings.HasSuffix(name, "?") {
+			if v == "" {
+				continue
+			}
+			name = name[:len(name)-1]
+			if v == name {
+				p.b = append(p.b, ' ')
+				p.b = append(p.b, name...)
+				p.b = append(p.b, `=""`...)
+				continue
+			}
+		}
+		p.b = append(p.b, ' ')
+		p.b = append(p.b, name...)
+		p.b = append(p.b, `="`...)
+		p.text(v)
+		p.b = append(p.b, '"')
+	}
+}
+
+// close writes an end tag.
+func (p *printer) close(tag string) {
+	p.b = append(p.b, "</"...)
+	p.b = append(p.b, tag...)
+	p.b = append(p.b, '>')
+}
+
+// elem writes <tag attrs>text</tag>.
+func (p *printer) elem(tag, text string, attrs ...string) {
+	p.open(tag, attrs...)
+	p.text(text)
+	p.close(tag)
+}
+
+// flush writes the fragment to w.
+func (p *printer) flush(w io.Writer) error {
+	_, err := w.Write(p.b)
+	return err
+}
