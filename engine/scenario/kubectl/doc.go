@@ -1,0 +1,25 @@
+// Package kubectl prints API objects as kubectl v1.37 prints them, from
+// the engine's state rather than from an API server: the tables of `kubectl
+// get` (pods, deployments, replicasets, nodes, services, endpointslices,
+// events; `-o wide` adds the priority-1 columns), `kubectl describe pod`
+// and `kubectl describe node`, and `-o yaml`.
+//
+// Columns, cell formats and status words follow kubectl's printers
+// (k8s.io/kubernetes/pkg/printers/internalversion/printers.go), table
+// layout its tab writer (k8s.io/cli-runtime/pkg/printers/tabwriter.go),
+// and the describe output k8s.io/kubectl/pkg/describe/describe.go. Ages
+// are measured against a virtual instant, never the wall clock, and use
+// apimachinery's HumanDuration, so an output is the same on every run.
+//
+// [Run] reads a command as a lesson writes it ("get pod demo/web-b -o
+// wide", "describe node worker-b") and prints it from a [Source] of
+// objects. A `NAMESPACE/NAME` argument is this package's shorthand for
+// `-n NAMESPACE NAME`.
+//
+// # Simplifications
+//
+// describe prints the sections the engine models: volumes, environment
+// and mounts of containers are left out, as are a Node's lease and
+// resource slices. A Pod's events are matched to it by namespace, name
+// and UID, as kubectl's field selector does.
+package kubectl

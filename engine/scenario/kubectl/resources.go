@@ -1,0 +1,63 @@
+package kubectl
+
+import (
+	"slices"
+	"time"
+
+	"github.com/loopbook/loopbook/engine/cluster/object"
+)
+
+// resource is a kind kubectl can print here.
+type resource struct {
+	// kind is the object kind ("Pod"); plural the resource ("pods"),
+	// used in messages; names every word that selects it (singular,
+	// plural, short names, as the kind registry lists them).
+	kind, plural string
+	names        []string
+	namespaced   bool
+	columns      []column
+	row          func(o *object.Object, now time.Time) []string
+}
+
+// resources are the kinds `get` prints, with kubectl's short names
+// (k8s.io/kubernetes/pkg/registry/*/storage: ShortNames).
+var resources = []resource{
+	{"Pod", "pods", []string{"pod", "pods", "po"}, true, podColumns, podRow},
+	{"Deployment", "deployments.apps", []string{"deployment", "deployments", "deploy"}, true, deploymentColumns, deploymentRow},
+	{"ReplicaSet", "replicasets.apps", []string{"replicaset", "replicasets", "rs"}, true, replicaSetColumns, replicaSetRow},
+	{"Node", "nodes", []string{"node", "nodes", "no"}, false, nodeColumns, nodeRow},
+	{"Service", "services", []string{"service", "services", "svc"}, true, serviceColumns, serviceRow},
+	{"EndpointSlice", "endpointslices.discovery.k8s.io", []string{"endpointslice", "endpointslices"}, true, endpointSliceColumns, endpointSliceRow},
+	{"Event", "events", []string{"event", "events", "ev"}, true, eventColumns, eventRow},
+}
+
+// lookup returns the resource a word names, case-insensitively as
+// kubectl's RESTMapper does for these words.
+func lookup(word string) (*resource, bool) {
+	for i := range resources {
+		if slices.Contains(resources[i].names, lower(word)) || lower(word) == lower(resources[i].kind) {
+			return &resources[i], true
+		}
+	}
+	return nil, false
+}
+
+// resourceWords lists every word lookup knows, for suggestions.
+func resourceWords() []string {
+	var out []string
+	for _, r := range resources {
+		out = append(out, r.names...)
+	}
+	return out
+}
+
+// lower is an ASCII lower-casing.
+func lower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
