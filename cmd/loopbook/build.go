@@ -39,7 +39,8 @@ func newBuildCmd() *cobra.Command {
 
 func (o *buildOptions) run(w io.Writer) error {
 	start := time.Now()
-	out, err := site.Build(site.Options{Source: o.source, BaseURL: o.baseURL, Drafts: o.drafts, Minify: !o.noMinify, Registry: registry()})
+	bk, reg := lessons(o.source, nil)
+	out, err := site.Build(site.Options{Source: o.source, BaseURL: o.baseURL, Drafts: o.drafts, Minify: !o.noMinify, Registry: reg, Book: bk})
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"regexp"
 
+	"github.com/loopbook/loopbook/engine/book"
 	"github.com/loopbook/loopbook/engine/diag"
 	"github.com/loopbook/loopbook/engine/site"
 	"github.com/spf13/cobra"
@@ -44,8 +45,34 @@ func newCheckCmd() *cobra.Command {
 type checkReport struct {
 	OK       bool         `json:"ok"`
 	Pages    int          `json:"pages"`
+	Summary  checkSummary `json:"summary"`
+	Blocks   []checkBlock `json:"blocks"`
 	Problems []checkIssue `json:"problems"`
 	External []string     `json:"externalLinks"`
+}
+
+// checkSummary counts what the blocks checked.
+type checkSummary struct {
+	Scenarios    int `json:"scenarios"`
+	Steps        int `json:"steps"`
+	Claims       int `json:"claims"`
+	Proofs       int `json:"quizProofs"`
+	Faults       int `json:"faults"`
+	Combinations int `json:"whatifCombinations"`
+	Variants     int `json:"gateVariants"`
+}
+
+// checkBlock is one lesson block's outcome.
+type checkBlock struct {
+	File     string       `json:"file"`
+	Line     int          `json:"line"`
+	Kind     string       `json:"kind"`
+	ID       string       `json:"id,omitempty"`
+	Ran      bool         `json:"ran"`
+	Steps    int          `json:"steps"`
+	Claims   int          `json:"claims"`
+	Proofs   int          `json:"quizProofs"`
+	Problems []checkIssue `json:"problems"`
 }
 
 // checkIssue is one problem with its position.
@@ -66,22 +93,25 @@ func (o *checkOptions) runCheck(w io.Writer) error {
 	default:
 		return usageError{fmt.Errorf("unknown --format %q; expected text, json or junit", o.format)}
 	}
+	var run *regexp.Regexp
 	if o.run != "" {
-		if _, err := regexp.Compile(o.run); err != nil {
+		re, err := regexp.Compile(o.run)
+		if err != nil {
 			return usageError{fmt.Errorf("--run: %v", err)}
 		}
+		run = re
 	}
-	out, err := site.Build(site.Options{Source: o.source, BaseURL: o.baseURL, Drafts: o.drafts, Registry: registry()})
-	rep := checkReport{OK: err == nil, Problems: []checkIssue{}, External: []string{}}
+	bk, reg := lessons(o.source, run)
+	out, err := site.Build(site.Options{Source: o.source, BaseURL: o.baseURL, Drafts: o.drafts, Registry: reg, Book: bk})
+	rep := checkReport{OK: err == nil, Blocks: []checkBlock{}, Problems: []checkIssue{}, External: []string{}}
 	if out != nil {
 		rep.Pages, rep.External = out.Pages, out.External
 	}
+	rep.addBook(bk.Report())
 	if err != nil {
 		var list diag.List
 		list.Add(err)
-		for _, e := range list {
-			rep.Problems = append(rep.Problems, checkIssue{File: e.Pos.File, Line: e.Pos.Line, Col: e.Pos.Col, Message: msgOf(e)})
-		}
+		rep.Problems = issues(list)
 	}
 	if perr := rep.print(w, o.format); perr != nil {
 		return perr
@@ -90,6 +120,25 @@ func (o *checkOptions) runCheck(w io.Writer) error {
 		return errChecksFailed
 	}
 	return nil
+}
+
+// addBook adds what the lesson blocks checked.
+func (r *checkReport) addBook(br book.Report) {
+	r.Summary = checkSummary{Scenarios: br.Scenarios, Steps: br.Steps, Claims: br.Claims, Proofs: br.Proofs,
+		Faults: br.Faults, Combinations: br.Combinations, Variants: br.Variants}
+	for _, b := range br.Blocks {
+		r.Blocks = append(r.Blocks, checkBlock{File: b.Page, Line: b.Pos.Line, Kind: b.Kind, ID: b.ID, Ran: b.Ran,
+			Steps: b.Steps, Claims: b.Claims, Proofs: b.Proofs, Problems: issues(b.Problems)})
+	}
+}
+
+// issues converts positioned errors for the report.
+func issues(list diag.List) []checkIssue {
+	out := []checkIssue{}
+	for _, e := range list {
+		out = append(out, checkIssue{File: e.Pos.File, Line: e.Pos.Line, Col: e.Pos.Col, Message: msgOf(e)})
+	}
+	return out
 }
 
 func msgOf(e *diag.Error) string {
@@ -111,8 +160,11 @@ func (r *checkReport) print(w io.Writer, format string) error {
 	for _, p := range r.Problems {
 		fmt.Fprintln(w, (&diag.Error{Pos: diag.Pos{File: p.File, Line: p.Line, Col: p.Col}, Msg: p.Message}).Error())
 	}
+	sum := r.Summary
+	fmt.Fprintf(w, "%d scenarios (%d steps, %d claims), %d quiz proofs, %d faults, %d what-if combinations, %d gate variants\n",
+		sum.Scenarios, sum.Steps, sum.Claims, sum.Proofs, sum.Faults, sum.Combinations, sum.Variants)
 	if r.OK {
-		fmt.Fprintf(w, "ok: %d pages, every link resolves\n", r.Pages)
+		fmt.Fprintf(w, "ok: %d pages, every step matched, every claim holds, every link resolves\n", r.Pages)
 	} else {
 		fmt.Fprintf(w, "FAIL: %d problems\n", len(r.Problems))
 	}
@@ -141,6 +193,11 @@ func (r *checkReport) junit(w io.Writer) error {
 	s := suite{Name: "loopbook check"}
 	if r.OK {
 		s.Cases = append(s.Cases, testcase{Name: fmt.Sprintf("%d pages build and every link resolves", r.Pages), Classname: "site"})
+	}
+	for _, b := range r.Blocks {
+		if b.Ran && len(b.Problems) == 0 {
+			s.Cases = append(s.Cases, testcase{Name: fmt.Sprintf("%s %s (%d steps, %d claims, %d proofs)", b.Kind, b.ID, b.Steps, b.Claims, b.Proofs), Classname: b.File})
+		}
 	}
 	for _, p := range r.Problems {
 		pos := (&diag.Error{Pos: diag.Pos{File: p.File, Line: p.Line, Col: p.Col}}).Pos.String()

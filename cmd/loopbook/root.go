@@ -39,7 +39,7 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
-	root.AddCommand(newBuildCmd(), newCheckCmd(), newServeCmd(), newNewCmd(), newVersionCmd())
+	root.AddCommand(newBuildCmd(), newCheckCmd(), newServeCmd(), newNewCmd(), newTraceCmd(), newVersionCmd())
 	return root
 }
 

@@ -19,9 +19,10 @@ func newServeCmd() *cobra.Command {
 		Short: "Build in memory, serve on loopback, rebuild and reload on every change",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			bk, reg := lessons(o.source, nil)
 			return serve.Run(cmd.Context(), serve.Options{
 				Source: o.source, BaseURL: o.baseURL, Drafts: o.drafts,
-				Bind: o.bind, Port: o.port, Registry: registry(),
+				Bind: o.bind, Port: o.port, Registry: reg, Book: bk,
 				Out: cmd.OutOrStdout(), Err: cmd.ErrOrStderr(),
 			})
 		},

@@ -20,6 +20,9 @@ type Options struct {
 	// Run, when set, selects the blocks to run by id; the others are
 	// parsed and checked but not run, and render as their source.
 	Run *regexp.Regexp
+	// Page, when set, limits the runs to the blocks of that page (a
+	// source path such as "lessons/01-basics/01-first.md").
+	Page string
 }
 
 // Book runs a site's blocks (see the package doc). It implements
@@ -58,7 +61,7 @@ func (b *Book) Prepare(blocks []site.PageBlock) (string, error) {
 	fixtures, fixtureSrc, ferr := loadFixtures(b.opts.Source)
 	entries, scenarios := b.parse(blocks, fixtures)
 	for _, e := range entries {
-		if b.opts.Run != nil && !b.opts.Run.MatchString(e.id()) {
+		if (b.opts.Run != nil && !b.opts.Run.MatchString(e.id())) || (b.opts.Page != "" && e.page != b.opts.Page) {
 			e.skipped = true
 		}
 	}

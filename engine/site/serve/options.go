@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/loopbook/loopbook/engine/markdown"
+	"github.com/loopbook/loopbook/engine/site"
 )
 
 // Default address of the preview server.
@@ -25,6 +26,9 @@ type Options struct {
 
 	// Registry holds the executable block kinds; nil means none.
 	Registry *markdown.Registry
+	// Book runs the executable blocks before each rebuild; nil means
+	// none.
+	Book site.Book
 
 	// Out receives progress ("rebuilt in 12ms (8 pages)"), Err build
 	// errors; nil discards.

@@ -54,7 +54,7 @@ func New(o Options) (*Server, error) {
 		opts: o,
 		builder: site.NewBuilder(site.Options{
 			Source: o.Source, BaseURL: o.BaseURL, Drafts: o.Drafts,
-			Minify: false, Registry: o.Registry,
+			Minify: false, Registry: o.Registry, Book: o.Book,
 		}),
 		events:   newBroker(),
 		debounce: debounce,
