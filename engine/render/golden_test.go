@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/loopbook/loopbook/engine/scenario/result"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -22,6 +24,9 @@ func goldenCases() []renderCase {
 		{"map", func(b *bytes.Buffer) error { return Map(b, fixtureMap(), Options{ID: "cluster"}) }},
 		{"map-empty", func(b *bytes.Buffer) error { return Map(b, nil, Options{}) }},
 		{"mapblock", func(b *bytes.Buffer) error { return MapBlock(b, fixtureMapBlock(), Options{}) }},
+		{"scenario", func(b *bytes.Buffer) error { return Scenario(b, fixtureScenario(), Options{Number: 1}) }},
+		{"scenario-failed", func(b *bytes.Buffer) error { return Scenario(b, fixtureFailedScenario(), Options{HeadingLevel: 2}) }},
+		{"scenario-empty", func(b *bytes.Buffer) error { return Scenario(b, &result.Scenario{ID: "empty", Title: "Nothing yet"}, Options{}) }},
 	}
 }
 

@@ -1,0 +1,77 @@
+package render
+
+import (
+	"strings"
+
+	"github.com/loopbook/loopbook/engine/cluster/trace"
+	"github.com/loopbook/loopbook/engine/scenario/result"
+)
+
+// objectFields writes the "current API operation and object fields" of a
+// step: the operation, then the object's fields after the step as a table,
+// the fields the step's events set or changed marked (by a class and a
+// word), and the fields they removed listed after it.
+func (p *printer) objectFields(op string, obj *result.Object, events []trace.Event) {
+	p.raw(`<div class="lb-fields-body">`)
+	if op != "" {
+		p.raw(`<p class="lb-fields-op"><code>`)
+		p.text(op)
+		p.raw(`</code></p>`)
+	}
+	var set, removed []string
+	for i := range events {
+		set = append(append(set, events[i].Change.Set...), events[i].Change.Changed...)
+		removed = append(removed, events[i].Change.Removed...)
+	}
+	p.raw(`<table class="lb-fields-table"><caption>`)
+	p.text(objectTitle(obj))
+	p.raw(`</caption><thead><tr><th scope="col">field</th><th scope="col">value</th></tr></thead><tbody>`)
+	for _, f := range obj.Fields {
+		if touched(f.Path, set) {
+			p.raw(`<tr class="is-changed"><th scope="row"><code>`)
+			p.text(f.Path)
+			p.raw(`</code> <span class="lb-changed-word">changed</span></th><td><code>`)
+		} else {
+			p.raw(`<tr><th scope="row"><code>`)
+			p.text(f.Path)
+			p.raw(`</code></th><td><code>`)
+		}
+		p.text(f.Value)
+		p.raw(`</code></td></tr>`)
+	}
+	p.raw(`</tbody></table>`)
+	if len(removed) > 0 {
+		p.raw(`<p class="lb-removed">Removed: `)
+		for i, r := range removed {
+			if i > 0 {
+				p.raw(", ")
+			}
+			p.elem("code", r)
+		}
+		p.raw(`</p>`)
+	}
+	p.raw(`</div>`)
+}
+
+// objectTitle is "Deployment demo/web".
+func objectTitle(o *result.Object) string {
+	name := o.Name
+	if o.Namespace != "" {
+		name = o.Namespace + "/" + name
+	}
+	return strings.TrimSpace(o.Kind + " " + name)
+}
+
+// touched reports whether path is one of changes or lies below one of
+// them (".metadata.labels" covers ".metadata.labels.app").
+func touched(path string, changes []string) bool {
+	for _, c := range changes {
+		if path == c {
+			return true
+		}
+		if strings.HasPrefix(path, c) && len(path) > len(c) && (path[len(c)] == '.' || path[len(c)] == '[') {
+			return true
+		}
+	}
+	return false
+}
