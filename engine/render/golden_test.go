@@ -26,7 +26,9 @@ func goldenCases() []renderCase {
 		{"mapblock", func(b *bytes.Buffer) error { return MapBlock(b, fixtureMapBlock(), Options{}) }},
 		{"scenario", func(b *bytes.Buffer) error { return Scenario(b, fixtureScenario(), Options{Number: 1}) }},
 		{"scenario-failed", func(b *bytes.Buffer) error { return Scenario(b, fixtureFailedScenario(), Options{HeadingLevel: 2}) }},
-		{"scenario-empty", func(b *bytes.Buffer) error { return Scenario(b, &result.Scenario{ID: "empty", Title: "Nothing yet"}, Options{}) }},
+		{"scenario-empty", func(b *bytes.Buffer) error {
+			return Scenario(b, &result.Scenario{ID: "empty", Title: "Nothing yet"}, Options{})
+		}},
 	}
 }
 
