@@ -57,6 +57,10 @@ var defaultActors = []string{
 	"node-lifecycle-controller", "namespace-controller", "garbage-collector", "horizontal-pod-autoscaler",
 	"serviceaccount-controller", "persistentvolume-controller", "cloud-controller-manager",
 	"control-plane-endpoint", "fault", "client",
+	// The names the engine's controllers trace under where they differ
+	// from the ones above (kube-controller-manager's own names).
+	"taint-eviction-controller", "generic-garbage-collector", "root-ca-cert-publisher",
+	"service-account-controller",
 }
 
 // defaultInputs are the what-if input labels of the format.
