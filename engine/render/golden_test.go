@@ -26,6 +26,7 @@ func goldenCases() []renderCase {
 		{"mapblock", func(b *bytes.Buffer) error { return MapBlock(b, fixtureMapBlock(), Options{}) }},
 		{"scenario", func(b *bytes.Buffer) error { return Scenario(b, fixtureScenario(), Options{Number: 1}) }},
 		{"scenario-failed", func(b *bytes.Buffer) error { return Scenario(b, fixtureFailedScenario(), Options{HeadingLevel: 2}) }},
+		{"failures", func(b *bytes.Buffer) error { return Failures(b, fixtureFailures(), Options{}) }},
 		{"scenario-empty", func(b *bytes.Buffer) error {
 			return Scenario(b, &result.Scenario{ID: "empty", Title: "Nothing yet"}, Options{})
 		}},

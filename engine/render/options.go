@@ -62,3 +62,11 @@ func twoDigits(n int) string {
 	}
 	return strconv.Itoa(n)
 }
+
+// deeper returns the heading tag one level below h, at most h6.
+func deeper(h string) string {
+	if len(h) == 2 && h[1] >= '2' && h[1] < '6' {
+		return "h" + string(h[1]+1)
+	}
+	return "h6"
+}
