@@ -74,6 +74,7 @@ var (
 		{"--link", "--bg"}, {"--link", "--bg-soft"}, {"--link", "--bg-hover"},
 		{"--link-hover", "--bg"}, {"--link-hover", "--bg-soft"}, {"--link-hover", "--accent-soft"},
 		{"--accent-fg", "--accent"},
+		{"--fg-muted", "--accent-soft"}, {"--mark-fg", "--mark-bg"},
 	}
 	uiPairs = [][2]string{
 		{"--border-strong", "--bg"}, {"--border-strong", "--bg-soft"},

@@ -19,12 +19,13 @@ import (
 // and TestViewMirrorsSite fails as soon as the two drift apart.
 
 type PageView struct {
-	Site   SiteView
-	Page   PageData
-	Nav    []NavItem
-	Root   string
-	Assets AssetView
-	Print  []PrintEntry
+	Site    SiteView
+	Page    PageData
+	Nav     []NavItem
+	Root    string
+	Assets  AssetView
+	Print   []PrintEntry
+	Offline bool
 }
 
 type SiteView struct {
@@ -47,6 +48,7 @@ type PageData struct {
 	Prev, Next  *Link
 	Children    []Link
 	URL         string
+	Path        string
 	Canonical   string
 }
 
@@ -60,11 +62,13 @@ type Link struct {
 	Title   string
 	URL     string
 	Summary string
+	Pages   []string
 }
 
 type NavItem struct {
 	Title     string
 	URL       string
+	Path      string
 	Current   bool
 	Ancestor  bool
 	IsSection bool
@@ -75,6 +79,7 @@ type AssetView struct {
 	CSS     string
 	JS      string
 	Favicon string
+	Search  string
 }
 
 type PrintEntry struct {

@@ -34,23 +34,34 @@ func (r *renderer) render(pbs []*pageBuild) (*Output, error) {
 	if err != nil {
 		return nil, fmt.Errorf("assets: %w", err)
 	}
+	index, err := searchIndexFile(pagesOf(pbs))
+	if err != nil {
+		return nil, fmt.Errorf("search index: %w", err)
+	}
+	files = append(files, index)
+	paths[searchIndexAsset] = index.Path
 	r.assets = paths
-	index := map[*Page]int{}
+	order := map[*Page]int{}
 	for i, pb := range pbs {
-		index[pb.page] = i
+		order[pb.page] = i
 	}
 	// The print edition and the not-found page render beside the pages:
 	// the print edition is the largest file by far.
-	specials := []Kind{KindPrint, KindNotFound}
+	assetFiles := files
+	specials := []func() (File, error){
+		func() (File, error) { return r.special(KindPrint, pbs) },
+		func() (File, error) { return r.special(KindNotFound, pbs) },
+		func() (File, error) { return r.offline(pbs, assetFiles) },
+	}
 	specialFiles := make([]File, len(specials))
 	specialErrs := make([]error, len(specials))
 	parallel(len(specials)+len(pbs), func(i int) {
 		if i < len(specials) {
-			specialFiles[i], specialErrs[i] = r.special(specials[i], pbs)
+			specialFiles[i], specialErrs[i] = specials[i]()
 			return
 		}
 		pb := pbs[i-len(specials)]
-		pb.html, pb.err = r.page(pb.page, r.view(pb.page, pbs, index))
+		pb.html, pb.err = r.page(pb.page, r.view(pb.page, pbs, order))
 		if pb.err == nil {
 			pb.ids = scanIDs(pb.html)
 			pb.html, pb.err = r.min.bytes(".html", pb.html)
@@ -147,8 +158,9 @@ func (r *renderer) baseView(p *Page) *PageView {
 			CSS:     root + r.assets["style.css"],
 			JS:      root + r.assets["loopbook.js"],
 			Favicon: root + r.assets["favicon.svg"],
+			Search:  root + r.assets[searchIndexAsset],
 		},
-		Page: PageData{Kind: p.Kind.String(), URL: relURL(p.Out, p.Out), Description: cfg.Description},
+		Page: PageData{Kind: p.Kind.String(), URL: relURL(p.Out, p.Out), Path: p.Out, Description: cfg.Description},
 	}
 	if cfg.BaseURL != "" {
 		v.Page.Canonical = cfg.BaseURL + p.Out
@@ -157,7 +169,7 @@ func (r *renderer) baseView(p *Page) *PageView {
 }
 
 // view builds the data a page's layout receives.
-func (r *renderer) view(p *Page, pbs []*pageBuild, index map[*Page]int) *PageView {
+func (r *renderer) view(p *Page, pbs []*pageBuild, order map[*Page]int) *PageView {
 	v := r.baseView(p)
 	d := &v.Page
 	d.Title, d.Summary, d.Question = p.Front.Title, p.Front.Summary, p.Front.Question
@@ -165,6 +177,10 @@ func (r *renderer) view(p *Page, pbs []*pageBuild, index map[*Page]int) *PageVie
 		d.Description = p.Front.Description
 	} else if p.Front.Summary != "" {
 		d.Description = p.Front.Summary
+	} else if p.Content != nil {
+		if first := firstParagraph(p.Content.HTML); first != "" {
+			d.Description = first
+		}
 	}
 	if p.Content != nil {
 		d.Content = template.HTML(p.Content.HTML)
@@ -175,7 +191,7 @@ func (r *renderer) view(p *Page, pbs []*pageBuild, index map[*Page]int) *PageVie
 	for a := p.Parent; a != nil; a = a.Parent {
 		d.Breadcrumbs = append([]Link{r.link(p, a)}, d.Breadcrumbs...)
 	}
-	i := index[p]
+	i := order[p]
 	if i > 0 {
 		l := r.link(p, pbs[i-1].page)
 		d.Prev = &l
@@ -185,7 +201,11 @@ func (r *renderer) view(p *Page, pbs []*pageBuild, index map[*Page]int) *PageVie
 		d.Next = &l
 	}
 	for _, c := range p.Children {
-		d.Children = append(d.Children, r.link(p, c))
+		l := r.link(p, c)
+		if p.Kind == KindHome && c.IsSection() {
+			l.Pages = leafPages(c)
+		}
+		d.Children = append(d.Children, l)
 	}
 	v.Nav = r.nav(p)
 	return v
@@ -215,7 +235,7 @@ func (r *renderer) nav(p *Page) []NavItem {
 		start, end := navWindow(children, p, ancestors)
 		items := make([]NavItem, 0, end-start+1)
 		for _, c := range children[start:end] {
-			it := NavItem{Title: c.Front.Title, URL: relURL(p.Out, c.Out), Current: c == p, Ancestor: ancestors[c], IsSection: c.IsSection()}
+			it := NavItem{Title: c.Front.Title, URL: relURL(p.Out, c.Out), Path: c.Out, Current: c == p, Ancestor: ancestors[c], IsSection: c.IsSection()}
 			if c.IsSection() && (it.Current || it.Ancestor) {
 				it.Children = build(c)
 			}

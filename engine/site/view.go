@@ -13,8 +13,11 @@ type PageView struct {
 	Root   string    // prefix from this page to the site root: "" or "../", "../../"
 	Assets AssetView
 	// Print holds every page of the site in reading order; set only for the
-	// print page.
+	// print page and the offline edition.
 	Print []PrintEntry
+	// Offline is set for loopbook-offline.html, the print page as one
+	// self-contained file: layouts link nothing outside it.
+	Offline bool
 }
 
 // SiteView is the site-wide configuration a layout may show.
@@ -39,6 +42,7 @@ type PageData struct {
 	Prev, Next  *Link      // reading order; nil at the ends
 	Children    []Link     // for home and section pages: their direct children
 	URL         string     // this page's own file name relative to itself, for self links
+	Path        string     // this page's output path from the site root, e.g. basics/first.html
 	Canonical   string     // absolute URL when a base URL is set, else ""
 }
 
@@ -54,14 +58,19 @@ type Link struct {
 	Title   string
 	URL     string
 	Summary string
+	// Pages lists, for a section, the output paths from the site root of
+	// the pages below it that are not sections, in reading order; the
+	// home page's progress counts them. Empty for other links.
+	Pages []string
 }
 
 // NavItem is one entry of the sidebar tree.
 type NavItem struct {
 	Title     string
 	URL       string
-	Current   bool // this is the page being rendered
-	Ancestor  bool // the page being rendered is below this section
+	Path      string // the entry's output path from the site root
+	Current   bool   // this is the page being rendered
+	Ancestor  bool   // the page being rendered is below this section
 	IsSection bool
 	Children  []NavItem
 }
@@ -71,6 +80,7 @@ type AssetView struct {
 	CSS     string
 	JS      string
 	Favicon string
+	Search  string // the search index script, loaded when search opens
 }
 
 // PrintEntry is one page as it appears in the print edition.
