@@ -94,12 +94,24 @@ type Edge struct {
 	From, To, Verb string
 }
 
-// MapID returns the map box a trace actor is drawn as: controllers
-// ("…-controller") are inside "controller-manager", the rest are drawn as
-// themselves.
+// MapID returns the map box a trace actor is drawn as: the controllers
+// kube-controller-manager hosts are inside "controller-manager", the rest
+// are drawn as themselves.
 func MapID(actor string) string {
-	if strings.HasSuffix(actor, "-controller") || strings.HasPrefix(actor, "controller-manager") {
+	if managerControllers[actor] || strings.HasPrefix(actor, "controller-manager") ||
+		(strings.HasSuffix(actor, "-controller") && !strings.Contains(actor, "/")) {
 		return "controller-manager"
 	}
 	return actor
+}
+
+// managerControllers are the kube-controller-manager controllers whose
+// trace names do not end in "-controller" (their ServiceAccount names, as
+// kube-controller-manager's bootstrap policy gives them).
+var managerControllers = map[string]bool{
+	"generic-garbage-collector": true,
+	"root-ca-cert-publisher":    true,
+	"horizontal-pod-autoscaler": true,
+	"persistent-volume-binder":  true,
+	"attachdetach-controller":   true,
 }
