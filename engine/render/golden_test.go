@@ -27,6 +27,10 @@ func goldenCases() []renderCase {
 		{"scenario", func(b *bytes.Buffer) error { return Scenario(b, fixtureScenario(), Options{Number: 1}) }},
 		{"scenario-failed", func(b *bytes.Buffer) error { return Scenario(b, fixtureFailedScenario(), Options{HeadingLevel: 2}) }},
 		{"failures", func(b *bytes.Buffer) error { return Failures(b, fixtureFailures(), Options{}) }},
+		{"whatif", func(b *bytes.Buffer) error { return Whatif(b, fixtureWhatif(), Options{}) }},
+		{"gates", func(b *bytes.Buffer) error { return Gates(b, fixtureGates(), Options{}) }},
+		{"quiz", func(b *bytes.Buffer) error { return Quiz(b, fixtureQuiz(), Options{Map: fixtureMap()}) }},
+		{"quiz-nomap", func(b *bytes.Buffer) error { return Quiz(b, fixtureQuiz(), Options{ID: "q2", HeadingLevel: 4}) }},
 		{"scenario-empty", func(b *bytes.Buffer) error {
 			return Scenario(b, &result.Scenario{ID: "empty", Title: "Nothing yet"}, Options{})
 		}},
