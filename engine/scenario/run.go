@@ -1,0 +1,83 @@
+package scenario
+
+import (
+	"hash/fnv"
+
+	"github.com/loopbook/loopbook/engine/cluster/cluster"
+	"github.com/loopbook/loopbook/engine/scenario/result"
+	"github.com/loopbook/loopbook/engine/scenario/spec"
+)
+
+// Seed is the seed of a scenario's cluster: the FNV-1a hash of its id, so
+// a scenario runs the same on every build and two scenarios differ.
+func Seed(id string) int64 {
+	h := fnv.New64a()
+	h.Write([]byte(id))
+	return int64(h.Sum64() & (1<<63 - 1))
+}
+
+// RunScenario runs a scenario on a fresh cluster built from cfg, seeded
+// from the scenario's id (cfg.Seed is replaced): its actions in order,
+// then the cluster settles, the steps are matched and the claims
+// checked. Unmatched steps and false claims are in the result (see
+// result.Scenario.Failed and Problems); the error is for a run that could
+// not be carried out (a cluster that does not boot, an action the run
+// cannot do, an until that never held), positioned at the action, with
+// the result of what ran so far.
+func RunScenario(s *spec.Scenario, cfg cluster.Config) (*result.Scenario, error) {
+	out := &result.Scenario{ID: s.ID.Value, Title: s.Title.Value, Question: s.Question.Value,
+		Answer: s.Answer.Value, Note: s.Note.Value, Fixture: s.Cluster.Name.Value}
+	cfg.Seed = Seed(s.ID.Value)
+	sess, err := NewSession(cfg)
+	if err != nil {
+		return out, err
+	}
+	for _, a := range s.Run {
+		if _, err := sess.Do(a); err != nil {
+			sess.fill(out, s, nil)
+			return out, err
+		}
+	}
+	sess.Settle()
+	ms := sess.MatchSteps(s.Steps)
+	sess.fill(out, s, ms)
+	for _, c := range s.Claims {
+		out.Claims = append(out.Claims, sess.Check(c))
+	}
+	return out, nil
+}
+
+// fill writes the run's steps, responses, trace and map into out.
+func (s *Session) fill(out *result.Scenario, sc *spec.Scenario, ms []StepMatch) {
+	out.Responses = append([]result.Response(nil), s.Responses...)
+	out.Trace = s.Events()
+	out.Start, out.End = s.StartTime, s.Cluster.Now()
+	if n := len(out.Trace); n > 0 {
+		out.End = out.Trace[n-1].Time
+	}
+	for _, m := range ms {
+		out.Steps = append(out.Steps, s.stepResult(m))
+	}
+	out.Map = s.Map()
+}
+
+// stepResult dresses one step match for the renderers.
+func (s *Session) stepResult(m StepMatch) result.Step {
+	st := result.Step{Title: m.Step.Title.Value, Say: m.Step.Say.Value, Matched: m.Matched}
+	if m.Step.Expect != nil {
+		st.Pattern = m.Step.Expect.Text
+	}
+	log := s.Trace()
+	for _, i := range m.Events {
+		st.Events = append(st.Events, *log.At(i))
+	}
+	for _, i := range m.Nearest {
+		st.Nearest = append(st.Nearest, *log.At(i))
+	}
+	if m.Matched && len(m.Events) > 0 {
+		at := s.Through(m.Last())
+		st.Object = s.eventObject(log.At(m.Events[0]), at)
+		st.Broken = s.BrokenAt(at)
+	}
+	return st
+}

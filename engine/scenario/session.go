@@ -1,0 +1,145 @@
+package scenario
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/loopbook/loopbook/engine/cluster/cluster"
+	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/sim"
+	"github.com/loopbook/loopbook/engine/cluster/trace"
+	"github.com/loopbook/loopbook/engine/scenario/result"
+)
+
+// Limits of virtual time.
+const (
+	// BootLimit bounds the cluster's boot: start, then settle.
+	BootLimit = 10 * time.Minute
+	// SettleLimit bounds Session.Settle.
+	SettleLimit = 10 * time.Minute
+	// UntilLimit is an until action's limit when it names none (the
+	// format's default).
+	UntilLimit = 10 * time.Minute
+)
+
+// Session is one run: a booted cluster, the history of its store, and
+// what the run's actions did. Block executors (scenario, failures,
+// whatif, gates) drive it with Do, Settle and the cluster itself, and
+// evaluate claims on it with Check. A Session is used from one
+// goroutine.
+type Session struct {
+	// Cluster is the model cluster, started and settled.
+	Cluster *cluster.Cluster
+	// History holds every store change since the cluster was built.
+	History *History
+	// Start is the trace index of the run's first event (the boot's
+	// events come before it), StartTime the virtual instant it began and
+	// StartRev the store's revision then.
+	Start     int
+	StartTime sim.Time
+	StartRev  int64
+	// Responses are the responses to the API actions, in order.
+	Responses []result.Response
+
+	// marks are the trace index of each action's last event, by id.
+	marks map[string]int
+	// responses by action id.
+	byID map[string]int
+	// faults are the faults applied, with when they were restored.
+	faults []faultSpan
+	// steps are the step matches claims may refer to (see SetSteps).
+	steps []StepMatch
+}
+
+// NewSession builds a cluster from cfg, starts it, lets it settle (its
+// boot), and marks the start of the run. It fails when the cluster cannot
+// be built or does not settle within BootLimit.
+func NewSession(cfg cluster.Config) (*Session, error) {
+	c, err := cluster.New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	s := &Session{Cluster: c, History: newHistory(c.Trace()), marks: map[string]int{}, byID: map[string]int{}}
+	// No compaction has run before Start (the compactor ticks on the
+	// loop), so the whole history from revision 1 is there.
+	if _, err := c.Store().Watch("", 1, s.History); err != nil {
+		return nil, fmt.Errorf("scenario: watching the store: %w", err)
+	}
+	c.Start()
+	if !c.Settle(BootLimit) {
+		return nil, fmt.Errorf("scenario: the cluster did not settle within %s of booting", BootLimit)
+	}
+	s.Start, s.StartTime, s.StartRev = c.Trace().Len(), c.Now(), c.Store().Rev()
+	return s, nil
+}
+
+// Settle runs the cluster until it is quiet (see cluster.Settle), for at
+// most SettleLimit, and reports whether it settled.
+func (s *Session) Settle() bool { return s.Cluster.Settle(SettleLimit) }
+
+// Trace returns the run's log.
+func (s *Session) Trace() *trace.Log { return s.Cluster.Trace() }
+
+// End returns the trace index of the last event so far.
+func (s *Session) End() int { return s.Trace().Len() - 1 }
+
+// Events returns the run's events, from the start mark on.
+func (s *Session) Events() []trace.Event {
+	log := s.Trace()
+	out := make([]trace.Event, 0, log.Len()-s.Start)
+	for i := s.Start; i < log.Len(); i++ {
+		out = append(out, *log.At(i))
+	}
+	return out
+}
+
+// Kind resolves a kind as a claim or an action writes it (pod, pods, po,
+// Pod, deployments.apps) against the cluster's registry.
+func (s *Session) Kind(word string) (*object.KindInfo, error) {
+	return s.Cluster.Env().Kinds.Resolve(word)
+}
+
+// ObjectAt returns the object of a kind (as written: "pod", "deployment")
+// in namespace ns ("" when cluster-scoped) called name, as it was right
+// after the trace event at index i; nil when it did not exist then or
+// the kind is unknown.
+func (s *Session) ObjectAt(kind, ns, name string, i int) *object.Object {
+	k, err := s.Kind(kind)
+	if err != nil {
+		return nil
+	}
+	if !k.Namespaced {
+		ns = ""
+	}
+	return s.History.At(ObjectKey{Group: k.Group, Kind: k.Kind, Namespace: ns, Name: name}, i)
+}
+
+// ObjectsAt returns the objects of a kind in namespace ns ("" or "*" for
+// all) right after event i, ordered by namespace and name.
+func (s *Session) ObjectsAt(kind, ns string, i int) []*object.Object {
+	k, err := s.Kind(kind)
+	if err != nil {
+		return nil
+	}
+	return s.History.Objects(GroupKind{k.Group, k.Kind}, ns, i)
+}
+
+// ActionEnd returns the trace index of the last event of the action with
+// id, and whether the run has done it.
+func (s *Session) ActionEnd(id string) (int, bool) {
+	i, ok := s.marks[id]
+	return i, ok
+}
+
+// Response returns the response to the API action with id.
+func (s *Session) Response(id string) (result.Response, bool) {
+	i, ok := s.byID[id]
+	if !ok {
+		return result.Response{}, false
+	}
+	return s.Responses[i], true
+}
+
+// SetSteps gives the session the steps matched on its trace, for claims
+// checked "after" a step.
+func (s *Session) SetSteps(ms []StepMatch) { s.steps = ms }
