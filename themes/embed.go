@@ -4,7 +4,8 @@
 // A theme is two folders:
 //
 //	default/layouts/  html/template files
-//	default/assets/   style.css, loopbook.js and favicon.svg
+//	default/assets/   style.css, loopbook.js, favicon.svg, and blocks.css
+//	                  and blocks.js for the lesson blocks (engine/render)
 //
 // For every page the site builder parses layouts/base.html, every file of
 // layouts/partials/*.html and the file of the page's kind (home.html,

@@ -76,10 +76,12 @@ type NavItem struct {
 }
 
 type AssetView struct {
-	CSS     string
-	JS      string
-	Favicon string
-	Search  string
+	CSS       string
+	JS        string
+	Favicon   string
+	Search    string
+	BlocksCSS string
+	BlocksJS  string
 }
 
 type PrintEntry struct {

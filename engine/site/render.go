@@ -162,6 +162,12 @@ func (r *renderer) baseView(p *Page) *PageView {
 		},
 		Page: PageData{Kind: p.Kind.String(), URL: relURL(p.Out, p.Out), Path: p.Out, Description: cfg.Description},
 	}
+	if a := r.assets["blocks.css"]; a != "" {
+		v.Assets.BlocksCSS = root + a
+	}
+	if a := r.assets["blocks.js"]; a != "" {
+		v.Assets.BlocksJS = root + a
+	}
 	if cfg.BaseURL != "" {
 		v.Page.Canonical = cfg.BaseURL + p.Out
 	}

@@ -81,6 +81,10 @@ type AssetView struct {
 	JS      string
 	Favicon string
 	Search  string // the search index script, loaded when search opens
+	// BlocksCSS and BlocksJS style and enhance the lesson blocks
+	// (engine/render); "" when the theme has none.
+	BlocksCSS string
+	BlocksJS  string
 }
 
 // PrintEntry is one page as it appears in the print edition.
