@@ -167,6 +167,9 @@ func Objects(doc spec.Document) ([]*object.Object, error) {
 		}
 		out = append(out, d.Object)
 	}
+	if len(errs) == 1 {
+		return out, errs[0]
+	}
 	return out, errs.Err()
 }
 

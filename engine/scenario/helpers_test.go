@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"errors"
 	"flag"
 	"os"
 	"path/filepath"
@@ -61,3 +62,6 @@ func golden(t *testing.T, name, got string) {
 		t.Errorf("%s differs (run with -update to accept):\n%s", name, diffLines(string(want), got))
 	}
 }
+
+// errorsAs is errors.As.
+func errorsAs(err error, target any) bool { return errors.As(err, target) }

@@ -1,8 +1,6 @@
 package scenario
 
 import (
-	"crypto/sha256"
-	"encoding/json"
 	"runtime"
 	"sync"
 
@@ -35,14 +33,12 @@ func RunAll(jobs []Job) []Outcome {
 	same := make([]int, len(jobs))
 	var todo []int
 	for i, j := range jobs {
-		h, ok := jobHash(j)
-		if f, dup := first[h]; ok && dup {
+		h := jobHash(j)
+		if f, dup := first[h]; dup {
 			same[i] = f
 			continue
 		}
-		if ok {
-			first[h] = i
-		}
+		first[h] = i
 		same[i] = i
 		todo = append(todo, i)
 	}
@@ -71,17 +67,10 @@ func RunAll(jobs []Job) []Outcome {
 	return out
 }
 
-// jobHash is a content hash of a job; false when the job cannot be
-// encoded, which then runs on its own.
-func jobHash(j Job) ([32]byte, bool) {
+// jobHash is a content hash of a job. The seed is left out:
+// RunScenario seeds from the scenario's id.
+func jobHash(j Job) [32]byte {
 	cfg := j.Config
-	cfg.Seed = 0 // RunScenario seeds from the scenario's id
-	b, err := json.Marshal(struct {
-		S *spec.Scenario
-		C cluster.Config
-	}{j.Scenario, cfg})
-	if err != nil {
-		return [32]byte{}, false
-	}
-	return sha256.Sum256(b), true
+	cfg.Seed = 0
+	return contentHash(j.Scenario, cfg)
 }
