@@ -41,6 +41,9 @@ type Cluster struct {
 	webhooks *WebhookGate
 	admin    *client.Client
 
+	// ext holds the opt-in extension actors (see extensions.go).
+	ext extensions
+
 	managers   []*controllermanager.Manager
 	schedulers []*scheduler.Scheduler
 	nodes      []*NodeParts
@@ -97,6 +100,9 @@ func New(cfg Config) (*Cluster, error) {
 	if err := c.bootstrap(); err != nil {
 		return nil, fmt.Errorf("cluster: bootstrap: %w", err)
 	}
+	if err := c.buildEarlyExtensions(); err != nil {
+		return nil, fmt.Errorf("cluster: %w", err)
+	}
 	if err := c.createObjects(); err != nil {
 		return nil, fmt.Errorf("cluster: fixture objects: %w", err)
 	}
@@ -105,6 +111,9 @@ func New(cfg Config) (*Cluster, error) {
 	}
 	c.buildControlPlane()
 	c.buildNodes()
+	if err := c.buildExtensions(); err != nil {
+		return nil, fmt.Errorf("cluster: %w", err)
+	}
 	return c, nil
 }
 

@@ -41,7 +41,7 @@ func (c *Cluster) buildControlPlane() {
 			ServiceAccountToken: func(name string) string {
 				return c.saTokens[controllerServiceAccount(name)]
 			},
-			Controllers: controllers(),
+			Controllers: append(controllers(), c.extensionControllers()...),
 		})
 		c.managers = append(c.managers, m)
 		c.add(m)
