@@ -16,7 +16,7 @@ func (p *printer) picker(id, legend string, labels []string) {
 			checked = "checked"
 		}
 		p.raw(`<label class="lb-choice">`)
-		p.void("input", "type", "radio", "name", id, "id", id+"-"+n, "value", n, "checked?", checked)
+		p.void("input", "type", "radio", "name", id, "id", id+"-opt-"+n, "value", n, "checked?", checked)
 		p.raw(` `)
 		p.text(l)
 		p.raw(`</label>`)
