@@ -143,7 +143,9 @@ func TestCheckFormats(t *testing.T) {
 	if err := xml.Unmarshal([]byte(stdout), &suite); err != nil {
 		t.Fatalf("junit: %v\n%s", err, stdout)
 	}
-	if suite.Failures != 1 || len(suite.Cases) != 1 || !strings.Contains(suite.Cases[0].Failure.Message, `broken link "nope.md"`) {
+	// One passing case for the lesson's scenario, one failing for the link.
+	if suite.Failures != 1 || len(suite.Cases) != 2 || suite.Cases[0].Failure != nil || suite.Cases[1].Failure == nil ||
+		!strings.Contains(suite.Cases[1].Failure.Message, `broken link "nope.md"`) {
 		t.Errorf("junit report: %s", stdout)
 	}
 }

@@ -56,9 +56,7 @@ func (o *traceOptions) run(w io.Writer, arg string) error {
 		return usageError{fmt.Errorf("no lesson %q in %s; give a lesson's file (lessons/…/NN-name.md) or its page (section/name.html)", lesson, o.source)}
 	}
 	bk := book.New(book.Options{Source: o.source, Page: page})
-	if _, err := site.Build(site.Options{Source: o.source, Drafts: true, Registry: bk.Registry(), Book: bk}); err != nil {
-		return err
-	}
+	_, perr := bk.Prepare(site.FindBlocks(src, bk.Registry()))
 	ids := bk.Scenarios(page)
 	if len(ids) == 0 {
 		return usageError{fmt.Errorf("%s has no scenario", page)}
@@ -68,8 +66,19 @@ func (o *traceOptions) run(w io.Writer, arg string) error {
 	}
 	events, ok := bk.Trace(id)
 	if !ok {
+		if perr != nil {
+			return perr
+		}
 		return usageError{fmt.Errorf("%s has no scenario %q; it has %s", page, id, strings.Join(ids, ", "))}
 	}
+	if err := o.print(w, events); err != nil {
+		return err
+	}
+	return perr // the trace is printed even when the lesson has problems
+}
+
+// print writes the events in the chosen format.
+func (o *traceOptions) print(w io.Writer, events []trace.Event) error {
 	if o.format == "json" {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")

@@ -3,6 +3,7 @@ package book
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 
 	"github.com/loopbook/loopbook/engine/diag"
@@ -50,7 +51,7 @@ func (b *Book) execute(entries []*entry, scenarios map[string]*entry, fixtureSrc
 	outs := make([]cached, len(todo))
 	parallelDo(len(todo), func(i int) {
 		out, err := b.runOne(todo[i], proofs[todo[i]], scenarios)
-		outs[i] = cached{out: out, err: err}
+		outs[i] = cached{out: out, err: positioned(err, todo[i])}
 	})
 	b.mu.Lock()
 	for i, e := range todo {
@@ -98,6 +99,20 @@ func (b *Book) runOne(e *entry, proofs []proofRef, scenarios map[string]*entry) 
 		return eng.Gates(blk, e.fixture)
 	}
 	return nil, fmt.Errorf("%s cannot run", describe(e))
+}
+
+// positioned returns err placed at the block when it carries no
+// position of its own.
+func positioned(err error, e *entry) error {
+	if err == nil {
+		return nil
+	}
+	var de *diag.Error
+	var dl diag.List
+	if errors.As(err, &de) || errors.As(err, &dl) {
+		return err
+	}
+	return diag.Errorf(e.parsed.BlockPos(), "%s: %v", describe(e), err)
 }
 
 // proofs returns, per scenario entry, the quiz questions it proves.

@@ -1,22 +1,24 @@
 package book
 
 import (
-	"errors"
-
+	"github.com/loopbook/loopbook/engine/scenario"
 	"github.com/loopbook/loopbook/engine/scenario/result"
 	"github.com/loopbook/loopbook/engine/scenario/spec"
 )
 
 // ModelEngine returns the Engine that runs blocks on the coordination
-// model.
+// model (package scenario), each on a fresh cluster built from its
+// fixture.
 func ModelEngine() Engine { return modelEngine{} }
 
 type modelEngine struct{}
 
-var errNotYet = errors.New("this block kind cannot run yet")
-
 func (modelEngine) Scenario(s *spec.Scenario, f *spec.Fixture) (*result.Scenario, error) {
-	return nil, errNotYet
+	cfg, err := scenario.Config(f, 0)
+	if err != nil {
+		return nil, err
+	}
+	return scenario.RunScenario(s, cfg)
 }
 
 func (modelEngine) Failures(b *spec.Failures, baseline *spec.Scenario, f *spec.Fixture) (*result.Failures, error) {
@@ -28,5 +30,9 @@ func (modelEngine) Whatif(b *spec.Whatif, f *spec.Fixture) (*result.Whatif, erro
 }
 
 func (modelEngine) Gates(b *spec.Gates, f *spec.Fixture) (*result.Gates, error) {
-	return nil, errNotYet
+	cfg, err := scenario.Config(f, 0)
+	if err != nil {
+		return nil, err
+	}
+	return scenario.RunGates(b, cfg)
 }

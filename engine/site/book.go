@@ -29,10 +29,20 @@ func (b *Builder) prepare(src *Source) (string, error) {
 	if b.opts.Book == nil {
 		return "", nil
 	}
+	return b.opts.Book.Prepare(findBlocks(src, b.conv))
+}
+
+// FindBlocks returns every block of a kind registered in reg on the
+// pages of src, in page order, as a build hands them to its Book.
+func FindBlocks(src *Source, reg *markdown.Registry) []PageBlock {
+	return findBlocks(src, markdown.New(markdown.Options{Unsafe: src.Config.Markdown.Unsafe, Registry: reg}))
+}
+
+func findBlocks(src *Source, conv *markdown.Converter) []PageBlock {
 	found := make([][]markdown.Block, len(src.Pages))
 	parallel(len(src.Pages), func(i int) {
 		p := src.Pages[i]
-		found[i] = b.conv.Blocks(p.Body, markdown.Context{File: p.Source, Line: p.Line})
+		found[i] = conv.Blocks(p.Body, markdown.Context{File: p.Source, Line: p.Line})
 	})
 	var blocks []PageBlock
 	for i, p := range src.Pages {
@@ -40,5 +50,5 @@ func (b *Builder) prepare(src *Source) (string, error) {
 			blocks = append(blocks, PageBlock{Page: p.Source, Block: blk})
 		}
 	}
-	return b.opts.Book.Prepare(blocks)
+	return blocks
 }

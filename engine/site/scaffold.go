@@ -11,7 +11,8 @@ import (
 )
 
 // scaffoldSite is the minimal site `loopbook new site` writes: a
-// configuration, a home page, one section and one lesson.
+// configuration, a home page, a cluster fixture, one section and one
+// lesson with a scenario that runs.
 var scaffoldSite = map[string]string{
 	ConfigFile: `title: My course
 description: A course whose lessons run.
@@ -34,6 +35,30 @@ summary: The first section.
 
 This section has one lesson.
 `,
+	"lessons/_fixtures/two-workers.yaml": `# The cluster the lessons start from: one API server, one controller
+# manager, one scheduler, two worker Nodes, and Alice allowed to edit in demo.
+name: two-workers
+nodes:
+  - name: worker-a
+    capacity: {cpu: "4", memory: 8Gi, pods: 110}
+  - name: worker-b
+    capacity: {cpu: "4", memory: 8Gi, pods: 110}
+images:
+  "web:v1": {pullSeconds: 2, readyAfter: 3s}
+users:
+  - {name: alice, groups: [developers]}
+objects: |
+  apiVersion: v1
+  kind: Namespace
+  metadata: {name: demo}
+  ---
+  apiVersion: rbac.authorization.k8s.io/v1
+  kind: RoleBinding
+  metadata: {name: developers-edit, namespace: demo}
+  roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: edit}
+  subjects:
+    - {apiGroup: rbac.authorization.k8s.io, kind: Group, name: developers}
+`,
 	"lessons/01-basics/01-first-lesson.md": `---
 title: First lesson
 weight: 1
@@ -44,13 +69,35 @@ question: What does a lesson look like?
 
 A lesson is Markdown with front matter.
 
-## Code
+## A scenario that runs
 
-` + "```yaml" + `
-apiVersion: v1
-kind: Namespace
-metadata:
-  name: demo
+The block below runs on a model cluster every time the site is built. Its
+steps are found in the trace of that run, and its claims are checked.
+
+` + "```scenario" + `
+id: first-pod
+title: Alice creates a Pod
+cluster: two-workers
+run:
+  - as: alice
+    create: |
+      apiVersion: v1
+      kind: Pod
+      metadata: {name: web, namespace: demo}
+      spec: {containers: [{name: web, image: "web:v1"}]}
+steps:
+  - title: Create
+    expect: alice CREATE pods demo/web
+    say: Alice asks the API server to store a Pod.
+  - title: Schedule
+    expect: scheduler CREATE pods/binding demo/web
+    say: The scheduler picks a Node and records it.
+  - title: Start
+    expect: kubelet/* PATCH pods/status demo/web
+    say: That Node's kubelet starts the container and reports.
+claims:
+  - pod demo/web .status.phase == Running
+  - never alice -> etcd
 ` + "```" + `
 `,
 }
