@@ -28,7 +28,15 @@ func (s *Session) eventObject(e *trace.Event, at int) *result.Object {
 	if o == nil {
 		return nil
 	}
-	return Flatten(o)
+	if f, ok := s.flat[o]; ok {
+		return f
+	}
+	f := Flatten(o)
+	if s.flat == nil {
+		s.flat = map[*object.Object]*result.Object{}
+	}
+	s.flat[o] = f
+	return f
 }
 
 // topOrder is the order of an object's top-level fields in Fields, as

@@ -49,6 +49,9 @@ type Session struct {
 	faults []faultSpan
 	// steps are the step matches claims may refer to (see SetSteps).
 	steps []StepMatch
+	// flat caches flattened objects: steps often show one stored object
+	// (stored objects are immutable, so the pointer is the version).
+	flat map[*object.Object]*result.Object
 }
 
 // NewSession builds a cluster from cfg, starts it, lets it settle (its
