@@ -2,6 +2,8 @@ package api
 
 import (
 	"strings"
+
+	"github.com/loopbook/loopbook/engine/cluster/apiserver/selector"
 )
 
 // RequestInfo is what the API server reads from a request's path and
@@ -100,6 +102,14 @@ func ParseRequestInfo(req *Request) RequestInfo {
 		if req.List.Watch {
 			info.Verb = "watch"
 		}
+		// A metadata.name field selector names the object
+		// (requestinfo.go), so the Node authorizer and RBAC resourceNames
+		// can allow a list or watch of one object.
+		if fs, err := selector.ParseFields(req.List.FieldSelector); err == nil {
+			if name, ok := fs.RequiresExactMatch("metadata.name"); ok && validPathSegmentName(name) {
+				info.Name = name
+			}
+		}
 	}
 	if info.Name == "" && info.Verb == "delete" {
 		info.Verb = "deletecollection"
@@ -158,4 +168,13 @@ type Authorizer interface {
 // token is not recognised (401).
 type Authenticator interface {
 	AuthenticateToken(token string) (user *UserInfo, ok bool)
+}
+
+// validPathSegmentName reports whether name can be a path segment
+// (k8s.io/apimachinery/pkg/api/validation/path, IsValidPathSegmentName).
+func validPathSegmentName(name string) bool {
+	if name == "." || name == ".." {
+		return false
+	}
+	return !strings.ContainsAny(name, "/%")
 }
