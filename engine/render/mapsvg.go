@@ -84,31 +84,53 @@ func (p *printer) actor(b *box, broken, marks bool) {
 	p.rect("lb-box", b.x, b.y, b.w, b.h, 6)
 	x2, y2 := b.x+b.w, b.y+b.h
 	if marks {
-		p.raw(`<path class="lb-down" aria-hidden="true" d="M` + strconv.Itoa(b.x+4) + " " + strconv.Itoa(b.y+4) + "L" + strconv.Itoa(x2-4) + " " + strconv.Itoa(y2-4) +
-			"M" + strconv.Itoa(x2-4) + " " + strconv.Itoa(b.y+4) + "L" + strconv.Itoa(b.x+4) + " " + strconv.Itoa(y2-4) + `" />`)
+		p.num(`<path class="lb-down" aria-hidden="true" d="M`, b.x+4)
+		p.num(" ", b.y+4)
+		p.num("L", x2-4)
+		p.num(" ", y2-4)
+		p.num("M", x2-4)
+		p.num(" ", b.y+4)
+		p.num("L", b.x+4)
+		p.num(" ", y2-4)
+		p.raw(`" />`)
 	}
 	top := b.y + (b.h-len(b.lines)*lineH)/2
 	for n, line := range b.lines {
-		p.open("text", "x", strconv.Itoa(b.cx()), "y", strconv.Itoa(top+(n+1)*lineH-4))
+		p.num(`<text x="`, b.cx())
+		p.num(`" y="`, top+(n+1)*lineH-4)
+		p.raw(`">`)
 		p.text(line)
-		p.close("text")
+		p.raw(`</text>`)
 	}
 	if marks {
 		p.raw(`<g class="lb-down" aria-hidden="true">`)
 		p.rect("lb-down-pill", x2-46, b.y-8, 42, 15, 7)
-		p.raw(`<text x="` + strconv.Itoa(x2-25) + `" y="` + strconv.Itoa(b.y+3) + `">DOWN</text></g>`)
+		p.num(`<text x="`, x2-25)
+		p.num(`" y="`, b.y+3)
+		p.raw(`">DOWN</text></g>`)
 	}
 	p.close("g")
 }
 
 func (p *printer) rect(cls string, x, y, w, h, r int) {
-	p.raw(`<rect class="` + cls + `" x="` + strconv.Itoa(x) + `" y="` + strconv.Itoa(y) + `" width="` +
-		strconv.Itoa(w) + `" height="` + strconv.Itoa(h) + `" rx="` + strconv.Itoa(r) + `" />`)
+	p.raw(`<rect class="`)
+	p.raw(cls)
+	p.num(`" x="`, x)
+	p.num(`" y="`, y)
+	p.num(`" width="`, w)
+	p.num(`" height="`, h)
+	p.num(`" rx="`, r)
+	p.raw(`" />`)
 }
 
 func (p *printer) line(cls string, x1, y1, x2, y2 int) {
-	p.raw(`<line class="` + cls + `" x1="` + strconv.Itoa(x1) + `" y1="` + strconv.Itoa(y1) + `" x2="` +
-		strconv.Itoa(x2) + `" y2="` + strconv.Itoa(y2) + `" />`)
+	p.raw(`<line class="`)
+	p.raw(cls)
+	p.num(`" x1="`, x1)
+	p.num(`" y1="`, y1)
+	p.num(`" x2="`, x2)
+	p.num(`" y2="`, y2)
+	p.raw(`" />`)
 }
 
 // brokenSet returns ids as a set; nil for none, so that drawMap falls back

@@ -18,10 +18,10 @@ import (
 // actors highlighted, its calls drawn as arrows labelled with their verbs,
 // the other actors muted, the actors down at that step drawn broken.
 func Scenario(w io.Writer, s *result.Scenario, opts Options) error {
-	var p printer
 	if s == nil {
 		s = &result.Scenario{}
 	}
+	p := printer{b: make([]byte, 0, 16<<10+len(s.Steps)*2<<10)}
 	id := opts.blockID(s.ID, "scenario")
 	outer, inner := opts.heading()
 	p.open("section", "class", "lb-block lb-scenario", "id", id, "data-lb", "scenario", "aria-labelledby", id+"-title")

@@ -44,6 +44,12 @@ func (p *printer) text(s string) {
 	p.b = append(p.b, s[last:]...)
 }
 
+// num appends prefix, then n in decimal.
+func (p *printer) num(prefix string, n int) {
+	p.b = append(p.b, prefix...)
+	p.b = strconv.AppendInt(p.b, int64(n), 10)
+}
+
 // int appends n in decimal.
 func (p *printer) int(n int) { p.b = strconv.AppendInt(p.b, int64(n), 10) }
 
