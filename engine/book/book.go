@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/loopbook/loopbook/engine/diag"
+	"github.com/loopbook/loopbook/engine/scenario/result"
 	"github.com/loopbook/loopbook/engine/site"
 )
 
@@ -35,6 +36,7 @@ type Book struct {
 	entries map[key]*entry
 	order   []*entry
 	report  Report
+	siteMap *result.Map
 	// cache keeps results by the hash of what they depend on.
 	cache map[[32]byte]cached
 }
@@ -77,6 +79,7 @@ func (b *Book) Prepare(blocks []site.PageBlock) (string, error) {
 	b.mu.Lock()
 	b.entries, b.order = byKey, entries
 	b.report = newReport(entries, ferr)
+	b.siteMap = siteMap(entries)
 	b.mu.Unlock()
 	if err := all.Err(); err != nil {
 		return "", err

@@ -94,9 +94,10 @@ func TestStepTablesComeFromTheEngine(t *testing.T) {
 			t.Fatal(err)
 		}
 		page, _ := out.Lookup("a/create.html")
-		want := "scheduler " + verb.String() + " deployments demo/web"
-		if !bytes.Contains(page, []byte(want)) {
-			t.Errorf("with the engine answering %s, the page lacks %q", verb, want)
+		for _, want := range []string{`<code class="lb-op">` + verb.String() + " deployments demo/web</code>", "scheduler → apiserver"} {
+			if !bytes.Contains(page, []byte(want)) {
+				t.Errorf("with the engine answering %s, the page lacks %q", verb, want)
+			}
 		}
 	}
 }

@@ -23,6 +23,7 @@ func (b *Book) Registry() *markdown.Registry {
 func (b *Book) render(w io.Writer, body []byte, ctx *markdown.BlockContext) error {
 	b.mu.Lock()
 	e := b.entries[key{ctx.Page, ctx.Pos}]
+	site := b.siteMap
 	b.mu.Unlock()
 	if e == nil {
 		return fmt.Errorf("%s block was not prepared (is the Book set on the build?)", firstWord(ctx.Info))
@@ -32,7 +33,7 @@ func (b *Book) render(w io.Writer, body []byte, ctx *markdown.BlockContext) erro
 		_, err := fmt.Fprintf(w, "<pre class=\"lb-source\"><code>%s</code></pre>\n", html.EscapeString(string(body)))
 		return err
 	}
-	return renderResult(w, e.out, ctx)
+	return renderResult(w, e.out, ctx, site)
 }
 
 // firstWord returns s up to its first space.

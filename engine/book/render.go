@@ -2,29 +2,46 @@ package book
 
 import (
 	"fmt"
-	"html"
 	"io"
 
 	"github.com/loopbook/loopbook/engine/markdown"
+	"github.com/loopbook/loopbook/engine/render"
 	"github.com/loopbook/loopbook/engine/scenario/result"
 )
 
-// renderResult writes a block's result as HTML.
-func renderResult(w io.Writer, out any, ctx *markdown.BlockContext) error {
+// renderResult writes a block's result as HTML with the renderers. The
+// block's id is claimed on the page, so links to it are checked and two
+// blocks never share one; site is the site's map, drawn by quizzes.
+func renderResult(w io.Writer, out any, ctx *markdown.BlockContext, site *result.Map) error {
+	opts := render.Options{}
 	switch r := out.(type) {
 	case *result.Scenario:
-		ctx.ID(r.ID)
-		fmt.Fprintf(w, "<section class=\"lb-scenario\" id=\"%s\"><h3>%s</h3><ol>\n", html.EscapeString(r.ID), html.EscapeString(r.Title))
-		for _, st := range r.Steps {
-			op := ""
-			if ev := st.First(); ev != nil {
-				op = string(ev.From) + " " + result.Operation(ev)
-			}
-			fmt.Fprintf(w, "<li><strong>%s</strong> <code>%s</code> %s</li>\n", html.EscapeString(st.Title), html.EscapeString(op), html.EscapeString(st.Say))
-		}
-		_, err := io.WriteString(w, "</ol></section>\n")
-		return err
+		opts.ID = ctx.ID(r.ID)
+		return render.Scenario(w, r, opts)
+	case *result.Failures:
+		opts.ID = ctx.ID(r.ID)
+		return render.Failures(w, r, opts)
+	case *result.Whatif:
+		opts.ID = ctx.ID(r.ID)
+		return render.Whatif(w, r, opts)
+	case *result.Gates:
+		opts.ID = ctx.ID(r.ID)
+		return render.Gates(w, r, opts)
+	case *result.Quiz:
+		opts.ID = ctx.ID(r.ID)
+		opts.Map = site
+		return render.Quiz(w, r, opts)
+	case *result.MapBlock:
+		opts.ID = ctx.ID(orMap(r.ID))
+		return render.MapBlock(w, r, opts)
 	}
-	_, err := fmt.Fprintf(w, "<div class=\"lb-block\">%T</div>\n", out)
-	return err
+	return fmt.Errorf("no renderer for %T", out)
+}
+
+// orMap returns id, or "map" for a map block without one.
+func orMap(id string) string {
+	if id == "" {
+		return "map"
+	}
+	return id
 }
