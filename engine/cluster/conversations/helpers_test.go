@@ -14,6 +14,7 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/cluster"
 	"github.com/loopbook/loopbook/engine/cluster/fault"
 	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/runtime"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
 )
 
@@ -47,6 +48,10 @@ func fixture(t testing.TB, seed int64, extra string) cluster.Config {
 		Nodes: []cluster.Node{
 			{Name: "worker-a", Capacity: map[string]string{"cpu": "4", "memory": "8Gi", "pods": "110"}, Labels: map[string]string{"topology.kubernetes.io/zone": "a"}},
 			{Name: "worker-b", Capacity: map[string]string{"cpu": "4", "memory": "8Gi", "pods": "110"}, Labels: map[string]string{"topology.kubernetes.io/zone": "b"}},
+		},
+		Images: map[string]runtime.Image{
+			"web:v1": {PullDuration: 2 * time.Second, StartDuration: time.Second, SizeBytes: runtime.DefaultImageSize,
+				Logs: []string{"listening on :80", "GET / 200"}, CPUMillis: 100},
 		},
 		Users:   []cluster.User{{Name: "alice", Groups: []string{"developers"}}, {Name: "bob", Groups: []string{"developers"}}},
 		Objects: decode(t, baseObjects+"---\n"+extra),
