@@ -51,7 +51,9 @@ func Flatten(o *object.Object) *result.Object {
 	out := &result.Object{APIVersion: o.APIVersion, Kind: o.Kind, Namespace: o.Meta.Namespace, Name: o.Meta.Name,
 		YAML: string(object.EncodeYAML(o, object.OrderKubernetes))}
 	tree := o.ToMap()
-	delete(tree["metadata"].(map[string]any), "managedFields")
+	if md, ok := tree["metadata"].(map[string]any); ok {
+		delete(md, "managedFields")
+	}
 	keys := sortedKeys(tree)
 	slices.SortStableFunc(keys, func(a, b string) int { return rank(a) - rank(b) })
 	for _, k := range keys {
