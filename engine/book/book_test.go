@@ -157,3 +157,19 @@ func TestUnchangedBlocksRunOnce(t *testing.T) {
 		t.Errorf("two builds ran the scenario %d times, want 1", n)
 	}
 }
+
+// nilEngine runs nothing: every block fails without a result.
+type nilEngine struct{ fakeEngine }
+
+func (nilEngine) Failures(*spec.Failures, *spec.Scenario, *spec.Fixture) (*result.Failures, error) {
+	return nil, errNotYet
+}
+
+func TestABlockWithoutResultFailsCleanly(t *testing.T) {
+	page := "lessons/01-a/02-map.md"
+	dir := writeSite(t, "site", page, "---\ntitle: Map\n---\n\n```failures\nid: f\nbaseline: create\nfaults:\n  - fault: kill scheduler\n```\n")
+	_, _, err := buildWith(dir, &nilEngine{fakeEngine{verb: trace.Create}})
+	if err == nil || !strings.Contains(err.Error(), page+":6:1: failures \"f\": this block kind cannot run yet") {
+		t.Errorf("error = %v", err)
+	}
+}

@@ -51,7 +51,7 @@ func (b *Book) execute(entries []*entry, scenarios map[string]*entry, fixtureSrc
 	outs := make([]cached, len(todo))
 	parallelDo(len(todo), func(i int) {
 		out, err := b.runOne(todo[i], proofs[todo[i]], scenarios)
-		outs[i] = cached{out: out, err: positioned(err, todo[i])}
+		outs[i] = cached{out: nilIfEmpty(out), err: positioned(err, todo[i])}
 	})
 	b.mu.Lock()
 	for i, e := range todo {
@@ -99,6 +99,30 @@ func (b *Book) runOne(e *entry, proofs []proofRef, scenarios map[string]*entry) 
 		return eng.Gates(blk, e.fixture)
 	}
 	return nil, fmt.Errorf("%s cannot run", describe(e))
+}
+
+// nilIfEmpty returns nil for a nil result of any type, so that a block
+// without a result is told by e.out == nil.
+func nilIfEmpty(out any) any {
+	switch r := out.(type) {
+	case *result.Scenario:
+		if r == nil {
+			return nil
+		}
+	case *result.Failures:
+		if r == nil {
+			return nil
+		}
+	case *result.Whatif:
+		if r == nil {
+			return nil
+		}
+	case *result.Gates:
+		if r == nil {
+			return nil
+		}
+	}
+	return out
 }
 
 // positioned returns err placed at the block when it carries no
