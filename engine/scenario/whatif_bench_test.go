@@ -21,9 +21,9 @@ func BenchmarkRunWhatif16(b *testing.B) {
 	}
 }
 
-// BenchmarkBoot boots and settles one two-workers cluster: the fixed cost
+// BenchmarkWhatifBoot boots and settles one two-workers cluster: the fixed cost
 // of every combination.
-func BenchmarkBoot(b *testing.B) {
+func BenchmarkWhatifBoot(b *testing.B) {
 	cfg, err := Config(fixtures(b)["two-workers"], 0)
 	if err != nil {
 		b.Fatal(err)
