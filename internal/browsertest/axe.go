@@ -113,7 +113,7 @@ func (v Violation) String() string {
 func (p *Page) Axe() []Violation {
 	p.t.Helper()
 	Eval[bool](p, axeSource(p.t)+";true")
-	return Eval[[]Violation](p, `axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]}, resultTypes: ["violations"]})
+	return Eval[[]Violation](p, `axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]}, resultTypes: ["violations"], preload: false})
 		.then(function (r) { return r.violations.map(function (v) {
 			return {id: v.id, impact: v.impact || "", help: v.help, targets: v.nodes.slice(0, 5).map(function (n) { return n.target.join(" ") })};
 		}) })`)

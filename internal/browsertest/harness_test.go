@@ -1,6 +1,8 @@
 package browsertest
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -38,5 +40,26 @@ func TestHarness(t *testing.T) {
 				t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
 			}
 		})
+	}
+}
+
+// TestAxeFindsViolations proves the accessibility check can fail: a page
+// with an image without alt text and no language breaks two rules.
+func TestAxeFindsViolations(t *testing.T) {
+	b := New(t)
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.html")
+	if err := os.WriteFile(bad, []byte(`<!DOCTYPE html><html><head><title>x</title></head><body><main><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></main></body></html>`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := b.Open(t, "file://"+filepath.ToSlash(bad))
+	found := map[string]bool{}
+	for _, v := range p.Axe() {
+		found[v.ID] = true
+	}
+	for _, id := range []string{"image-alt", "html-has-lang"} {
+		if !found[id] {
+			t.Errorf("axe did not report %s; it reported %v", id, found)
+		}
 	}
 }
