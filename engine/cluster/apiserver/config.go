@@ -63,6 +63,9 @@ type Config struct {
 	// NodeProxy carries logs, exec, attach and port-forward to kubelets;
 	// nil means no kubelet answers (every node is unreachable).
 	NodeProxy NodeProxy
+	// Aggregator carries requests for the groups APIServices delegate to
+	// aggregated API servers; nil serves none (such paths are 404).
+	Aggregator Aggregator
 	// Bootstrap objects are written at start, after the system namespaces
 	// and the kubernetes Service, as kube-apiserver's post-start hooks
 	// write the bootstrap RBAC policy.

@@ -44,6 +44,10 @@ func (r *request) routeResource() *api.Status {
 	}
 	k, ok := r.s.p.cfg.Registry.ByGVR(info.APIGroup, info.APIVersion, info.Resource)
 	if !ok || k.BodyOnly {
+		if op := r.aggregatedOperation(); op != nil {
+			r.op = op
+			return nil
+		}
 		return notFoundPath()
 	}
 	r.kind = k
