@@ -56,8 +56,8 @@ func TestSearchIndex(t *testing.T) {
 		t.Fatalf("index is not one JSON array: %v", err)
 	}
 	want := map[[5]string]bool{
-		{"", "Second lesson", "Basics", "basics/second.html", "The second part Back to the first."}: true,
-		{"Heading", "The second part", "Basics › Second lesson", "basics/second.html#the-second-part", ""}:      true,
+		{"", "Second lesson", "Basics", "basics/second.html", "The second part Back to the first."}:        true,
+		{"Heading", "The second part", "Basics › Second lesson", "basics/second.html#the-second-part", ""}: true,
 	}
 	for _, e := range entries {
 		delete(want, e)
