@@ -44,6 +44,8 @@ func (s *Session) eval(c spec.Claim, at int) verdict {
 		return s.fieldClaim(c, at)
 	case *spec.CountClaim:
 		return s.countClaim(c, at)
+	case *spec.EventsClaim:
+		return s.eventsClaim(c, at)
 	case *spec.TemporalClaim:
 		return s.temporalClaim(c, at)
 	case *spec.ValuesClaim:

@@ -61,6 +61,9 @@ func (s *Session) do(a spec.Action) (result.Response, bool, error) {
 	case *spec.Raw:
 		r, err := s.raw(a)
 		return r, true, err
+	case *spec.Follow:
+		r, err := s.follow(a)
+		return r, true, err
 	case *spec.FaultAction:
 		return result.Response{}, false, s.fault(a)
 	case *spec.Traffic:

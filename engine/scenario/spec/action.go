@@ -113,6 +113,22 @@ type Raw struct {
 	Body Document
 }
 
+// Follow keeps a user's client informed about a kind for a while, the
+// two ways a client can: by polling (LIST every Every) or, with Watch, as
+// an informer does (one LIST, then a WATCH from its resourceVersion).
+// Written "poll: KIND [NAMESPACE]" with every and for, or "watch: KIND
+// [NAMESPACE]" with for.
+type Follow struct {
+	ActionBase
+	Request
+	Watch bool
+	Kind  Word
+	// Namespace is "" for every namespace.
+	Namespace string
+	Every     Scalar[time.Duration]
+	For       Scalar[time.Duration]
+}
+
 // FaultAction injects a fault, or with Restore, repairs it.
 type FaultAction struct {
 	ActionBase

@@ -1,7 +1,10 @@
 package spec
 
 import (
+	"github.com/loopbook/loopbook/engine/diag"
+	"strings"
 	"testing"
+	"time"
 )
 
 func TestActions(t *testing.T) {
@@ -97,5 +100,24 @@ func TestDocumentLinePos(t *testing.T) {
 		if got.Line != c.wantLine || got.Col != c.wantCol {
 			t.Errorf("LinePos(%d, %d) = %v, want line %d col %d", c.line, c.col, got, c.wantLine, c.wantCol)
 		}
+	}
+}
+
+func TestFollowActions(t *testing.T) {
+	body := "id: f\ntitle: F\nrun:\n  - as: alice\n    poll: pods demo\n    every: 10s\n    for: 5m\n  - as: bob\n    watch: deployments\n    for: 1m\n"
+	b, err := Parse("scenario", []byte(body), diag.Pos{File: "l.md", Line: 1, Col: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := b.(*Scenario).Run
+	poll, ok1 := run[0].(*Follow)
+	watch, ok2 := run[1].(*Follow)
+	if !ok1 || !ok2 || poll.Watch || poll.Kind.Text != "pods" || poll.Namespace != "demo" || poll.Every.Value != 10*time.Second || poll.For.Value != 5*time.Minute ||
+		!watch.Watch || watch.Namespace != "" || watch.For.Value != time.Minute {
+		t.Fatalf("actions = %#v, %#v", run[0], run[1])
+	}
+	_, err = Parse("scenario", []byte("id: f\nrun:\n  - as: alice\n    poll: pods demo\n    for: 5m\n"), diag.Pos{File: "l.md", Line: 1, Col: 1})
+	if err == nil || !strings.Contains(err.Error(), "every") {
+		t.Errorf("poll without every: %v", err)
 	}
 }

@@ -71,6 +71,17 @@ func (p *parser) actionValue(key string, base *ActionBase, req *Request, vals ma
 			}
 			return nilIf(a, !ok)
 		}
+	case "poll", "watch":
+		return func(v *yaml.Node) Action {
+			a := &Follow{ActionBase: *base, Request: *req, Watch: key == "watch", For: p.duration(vals["for"], "for")}
+			ok := false
+			p.with(v, key, func(w *words) { a.Kind, a.Namespace, ok = w.kindAndNamespace(key) })
+			if !a.Watch {
+				a.Every = p.duration(vals["every"], "every")
+				ok = ok && a.Every.IsSet()
+			}
+			return nilIf(a, !ok || !a.For.IsSet())
+		}
 	case "fault", "restore":
 		return func(v *yaml.Node) Action {
 			f := p.faultOf(v, key)

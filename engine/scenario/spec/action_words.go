@@ -113,3 +113,22 @@ func (w *words) traffic(t *Traffic) bool {
 	}
 	return true
 }
+
+// kindAndNamespace reads "KIND [NAMESPACE]", the value of poll and watch.
+func (w *words) kindAndNamespace(key string) (Word, string, bool) {
+	if len(w.toks) == 0 || len(w.toks) > 2 {
+		w.errorf(w.end(), "%s expects KIND [NAMESPACE]", key).WithHint(fmt.Sprintf("as in \"%s: pods demo\"", key))
+		return Word{}, "", false
+	}
+	kind, ok := w.kind(w.toks[0])
+	if !ok {
+		return Word{}, "", false
+	}
+	if len(w.toks) == 1 {
+		return kind, "", true
+	}
+	if !w.namespace(w.toks[1]) {
+		return Word{}, "", false
+	}
+	return kind, w.toks[1].text, true
+}

@@ -32,6 +32,8 @@ func (c *checker) claim(cl Claim) {
 		c.kind(cl.Objects.Kind)
 	case *CountClaim:
 		c.kind(cl.Kind)
+	case *EventsClaim:
+		c.pattern(cl.Pattern)
 	case *TemporalClaim:
 		c.claim(cl.Claim)
 	case *ValuesClaim:
@@ -94,6 +96,9 @@ func (c *checker) action(a Action) {
 		c.user(a.As)
 	case *Raw:
 		c.user(a.As)
+	case *Follow:
+		c.user(a.As)
+		c.kind(a.Kind)
 	case *FaultAction:
 		c.fault(a.Fault)
 	case *Traffic:

@@ -12,6 +12,7 @@ import (
 //	never A -> B, A -> B           *CallClaim
 //	KIND OBJECTS .path OP VALUE     *FieldClaim
 //	count KIND NS SELECTOR OP N     *CountClaim
+//	events PATTERN OP N             *EventsClaim
 //	always CLAIM, eventually CLAIM  *TemporalClaim
 //	values KIND NS/NAME .path == […] *ValuesClaim
 //	unchanged|changed KIND … .path  *ChangeClaim
@@ -75,6 +76,17 @@ type CountClaim struct {
 	Selector  *Selector
 	Op        Op
 	N         Scalar[int]
+}
+
+// EventsClaim is "events PATTERN OP N": the number of events of the run
+// that match the pattern compares so with N ("events alice LIST pods demo
+// <= 2"). It counts requests, watch deliveries, gate decisions: whatever
+// the pattern names.
+type EventsClaim struct {
+	ClaimBase
+	Pattern *Pattern
+	Op      Op
+	N       Scalar[int]
 }
 
 // TemporalClaim is "always CLAIM" (the claim holds after every event of

@@ -209,3 +209,31 @@ func (w *words) changeClaim(b ClaimBase, ts []token) Claim {
 	}
 	return &ChangeClaim{ClaimBase: b, Changed: ts[0].text == "changed", Objects: objs, Path: path}
 }
+
+// eventsClaim parses "events PATTERN OP N".
+func (w *words) eventsClaim(b ClaimBase, ts []token) Claim {
+	k := -1
+	for i := len(ts) - 1; i > 0; i-- {
+		if _, ok := parseOp(ts[i].text); ok {
+			k = i
+			break
+		}
+	}
+	if k < 0 || k != len(ts)-2 {
+		w.errorf(w.end(), "expected a pattern, an operator and a number").WithHint(`as in "events alice LIST pods demo <= 2"`)
+		return nil
+	}
+	p := w.pattern(ts[1:k], `pattern after "events"`)
+	if p == nil {
+		return nil
+	}
+	op, ok := w.op(ts[k], true)
+	if !ok {
+		return nil
+	}
+	n, ok := w.integer(ts[k+1])
+	if !ok {
+		return nil
+	}
+	return &EventsClaim{ClaimBase: b, Pattern: p, Op: op, N: n}
+}

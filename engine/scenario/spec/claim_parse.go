@@ -8,9 +8,9 @@ import (
 )
 
 // claimWords are the words a claim may start with.
-var claimWords = []string{"never", "always", "eventually", "count", "values", "unchanged", "changed", "no", "elapsed", "response", "stored"}
+var claimWords = []string{"never", "always", "eventually", "count", "events", "values", "unchanged", "changed", "no", "elapsed", "response", "stored"}
 
-const claimForms = `a claim is "never A -> B", "A -> B", "KIND NS/NAME .path OP VALUE", "count KIND NS SELECTOR OP N", ` +
+const claimForms = `a claim is "never A -> B", "A -> B", "KIND NS/NAME .path OP VALUE", "count KIND NS SELECTOR OP N", "events PATTERN OP N", ` +
 	`"always CLAIM", "eventually CLAIM", "values …", "unchanged …", "changed …", "no PATTERN", ` +
 	`"PATTERN before PATTERN", "elapsed PATTERN -> PATTERN in [MIN, MAX]", "response ID .code OP VALUE" or "stored revision unchanged"`
 
@@ -80,6 +80,8 @@ func (w *words) claimForm(ts []token) Claim {
 		return w.elapsedClaim(b, ts)
 	case "count":
 		return w.countClaim(b, ts)
+	case "events":
+		return w.eventsClaim(b, ts)
 	case "values":
 		return w.valuesClaim(b, ts)
 	case "unchanged", "changed":

@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/loopbook/loopbook/engine/diag"
@@ -128,5 +129,21 @@ func TestSelectorPositions(t *testing.T) {
 	v := c.(*ValuesClaim)
 	if v.Object.NamePos.Col != 19 || v.Values[0].Pos.Col != 49 || v.Values[1].Pos.Col != 52 {
 		t.Errorf("object at %v, values at %v and %v", v.Object.NamePos, v.Values[0].Pos, v.Values[1].Pos)
+	}
+}
+
+func TestEventsClaim(t *testing.T) {
+	c, err := ParseClaim("events alice LIST pods demo <= 2", diag.Pos{File: "l.md", Line: 3, Col: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ec, ok := c.(*EventsClaim)
+	if !ok || ec.Pattern.Text != "alice LIST pods demo" || ec.Op != Le || ec.N.Value != 2 {
+		t.Fatalf("claim = %#v", c)
+	}
+	for _, bad := range []string{"events alice LIST pods", "events <= 2", "events alice LIST pods demo <= two"} {
+		if _, err := ParseClaim(bad, diag.Pos{File: "l.md", Line: 1, Col: 1}); err == nil || !strings.Contains(err.Error(), "l.md:1:") {
+			t.Errorf("%q: error %v, want a positioned one", bad, err)
+		}
 	}
 }

@@ -87,6 +87,7 @@
 //	OBJECTS .path exists|missing [AFTER]
 //	OBJECTS .path matches /RE/ [AFTER]
 //	count KIND [NS] [SELECTOR] OP N  the number of objects
+//	events PATTERN OP N              the number of events matching PATTERN
 //	always CLAIM                     after every event of the run
 //	eventually CLAIM                 after some event
 //	values KIND NS/NAME .path == [V1, V2, …]   the successive distinct values
@@ -141,7 +142,9 @@
 // id for claims. API actions name the user with "as" and one of apply,
 // create (YAML text), get, delete (KIND [NS/]NAME), patch (+ with: a merge
 // patch), scale (+ replicas), logs, exec (pod NS/NAME; exec + command) or
-// raw (METHOD /path, + body). The others are fault, restore (a fault),
+// raw (METHOD /path, + body), poll (KIND [NS], + every and for: LIST
+// every period) or watch (KIND [NS], + for: LIST once, then WATCH). The
+// others are fault, restore (a fault),
 // traffic (SRC -> service NS/NAME [xN]), wait (a duration: 30s, 5m) and
 // until (a claim, + limit).
 package spec

@@ -1,0 +1,87 @@
+package scenario
+
+import (
+	"fmt"
+
+	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/diag"
+	"github.com/loopbook/loopbook/engine/scenario/result"
+	"github.com/loopbook/loopbook/engine/scenario/spec"
+)
+
+// follow runs a poll or watch action: for a.For of virtual time the
+// user's client keeps up with a kind, by LISTing every a.Every (poll) or
+// as an informer does, one LIST and then a WATCH from its
+// resourceVersion (watch). The rest of the cluster runs meanwhile. The
+// response counts the requests and the bytes of objects received.
+func (s *Session) follow(a *spec.Follow) (result.Response, error) {
+	c, err := s.client(a.Request)
+	if err != nil {
+		return result.Response{}, err
+	}
+	k, err := s.Kind(a.Kind.Text)
+	if err != nil {
+		return result.Response{}, diag.Errorf(a.Kind.Pos, "%v", err)
+	}
+	ns := a.Namespace
+	if !k.Namespaced {
+		ns = ""
+	}
+	until := s.Cluster.Now().Add(a.For.Value)
+	var requests, bytes, events int
+	if !a.Watch {
+		for s.Cluster.Now() < until {
+			requests++
+			if l, err := c.List(k, ns, api.ListOptions{}); err == nil {
+				for _, o := range l.Items {
+					bytes += o.Size()
+				}
+			}
+			s.Cluster.RunFor(min(a.Every.Value, until.Sub(s.Cluster.Now())))
+		}
+		return followResponse("polled", k.Resource, requests, 0, bytes), nil
+	}
+	requests++
+	l, err := c.List(k, ns, api.ListOptions{})
+	if err != nil {
+		return result.Response{Code: 500, Message: err.Error()}, nil
+	}
+	for _, o := range l.Items {
+		bytes += o.Size()
+	}
+	requests++
+	counter := &watchCounter{}
+	w, err := c.Watch(k, ns, api.ListOptions{ResourceVersion: l.ResourceVersion, AllowWatchBookmarks: true}, counter)
+	if err != nil {
+		return result.Response{Code: 500, Message: err.Error()}, nil
+	}
+	s.Cluster.RunFor(until.Sub(s.Cluster.Now()))
+	w.Stop()
+	events, bytes = counter.events, bytes+counter.bytes
+	return followResponse("watched", k.Resource, requests, events, bytes), nil
+}
+
+// followResponse is a poll's or watch's summary, as the page shows it.
+func followResponse(how, resource string, requests, events, bytes int) result.Response {
+	msg := fmt.Sprintf("%s %s: %d requests, %d bytes of objects received", how, resource, requests, bytes)
+	if how == "watched" {
+		msg = fmt.Sprintf("%s %s: %d requests, %d watch events, %d bytes of objects received", how, resource, requests, events, bytes)
+	}
+	return result.Response{Code: 200, Message: msg, Output: msg + "\n"}
+}
+
+// watchCounter counts a watch's events and the bytes of their objects.
+type watchCounter struct {
+	events, bytes int
+}
+
+// OnEvent implements api.WatchHandler.
+func (w *watchCounter) OnEvent(ev api.WatchEvent) {
+	w.events++
+	if ev.Object != nil {
+		w.bytes += ev.Object.Size()
+	}
+}
+
+// Ended implements api.WatchHandler.
+func (w *watchCounter) Ended(error) {}
