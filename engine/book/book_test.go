@@ -2,6 +2,7 @@ package book
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -160,6 +161,8 @@ func TestUnchangedBlocksRunOnce(t *testing.T) {
 
 // nilEngine runs nothing: every block fails without a result.
 type nilEngine struct{ fakeEngine }
+
+var errNotYet = errors.New("this block kind cannot run yet")
 
 func (nilEngine) Failures(*spec.Failures, *spec.Scenario, *spec.Fixture) (*result.Failures, error) {
 	return nil, errNotYet

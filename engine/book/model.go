@@ -22,11 +22,19 @@ func (modelEngine) Scenario(s *spec.Scenario, f *spec.Fixture) (*result.Scenario
 }
 
 func (modelEngine) Failures(b *spec.Failures, baseline *spec.Scenario, f *spec.Fixture) (*result.Failures, error) {
-	return nil, errNotYet
+	cfg, err := scenario.Config(f, 0)
+	if err != nil {
+		return nil, err
+	}
+	return scenario.RunFailures(b, baseline, cfg)
 }
 
 func (modelEngine) Whatif(b *spec.Whatif, f *spec.Fixture) (*result.Whatif, error) {
-	return nil, errNotYet
+	cfg, err := scenario.Config(f, 0)
+	if err != nil {
+		return nil, err
+	}
+	return scenario.RunWhatif(b, cfg)
 }
 
 func (modelEngine) Gates(b *spec.Gates, f *spec.Fixture) (*result.Gates, error) {
