@@ -53,6 +53,7 @@ func (o *buildOptions) run(w io.Writer) error {
 	}
 	fmt.Fprintf(w, "Built %d pages, %d files, %s in %s → %s\n", out.Pages, len(out.Files), humanBytes(out.Size()),
 		time.Since(start).Round(time.Millisecond), dest)
+	report(w, out)
 	if n := len(out.External); n > 0 {
 		fmt.Fprintf(w, "%d external links (not fetched); `loopbook check --format json` lists them\n", n)
 	}
