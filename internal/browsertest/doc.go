@@ -7,12 +7,22 @@
 // opens its pages either from file:// (the product's promise: the course
 // reads from a folder with no server) or over an httptest server:
 //
-//	b := browsertest.New(t)                  // one headless browser
-//	s := b.Site(t, "testdata/course.txtar") // built and published
-//	p := b.Open(t, s.File("index.html"))    // a tab, from file://
-//	p.Key("/")                              // press keys
-//	p.Type("#lb-search-input", "watch")
-//	got := p.Text(".lb-search-result mark")  // read text
+//	b := browsertest.New(t)                           // one headless browser
+//	s := browsertest.BuildSite(t, "testdata/course.txtar", site.Options{Minify: true})
+//	p := b.Open(t, s.File("basics/watch.html"))      // a tab, from file://
+//	p.Key("/")                                        // press keys (kb.Enter, kb.ArrowDown…)
+//	p.Type("#lb-search-input", "compaction")          // type into an element
+//	p.WaitFor(`document.querySelectorAll(".search-result").length > 0`)
+//	got := p.Text(".search-result-title")             // read text
+//	p.Click("[data-theme-toggle]")                    // click
+//	violations := p.Axe()                             // axe-core's findings
+//
+// s.Serve(t) serves the same output over HTTP instead. Every Page records
+// console errors, uncaught exceptions, failed loads (Errors) and every
+// request it makes (Requests), so a test can prove that nothing failed and
+// nothing left the site. Lesson-block tests (playback, quizzes, the fault
+// picker) build a site with the block registry in site.Options.Registry
+// and use the same calls.
 //
 // Chromium is found at $LOOPBOOK_CHROMIUM, else as chromium or
 // chromium-browser on $PATH. A missing browser fails the tests with the
