@@ -29,6 +29,16 @@ func (r *request) decodeObject(k *object.KindInfo, body map[string]any) (*object
 	if body == nil {
 		return nil, api.NewBadRequest(fmt.Sprintf("the object provided is unrecognized (must be of type %s): couldn't get version/kind; json parse error: unexpected end of JSON input (<empty>)", k.Kind))
 	}
+	if validFieldValidation(r.req.Write.FieldValidation) {
+		// A clean body (the common case) is checked, copied and read in
+		// one pass; anything the decoder would report takes the full way.
+		if o, ok := object.DecodeBody(k, body); ok {
+			if k.Default != nil {
+				k.Default(o)
+			}
+			return o, nil
+		}
+	}
 	// The one copy of the write: every value but metadata, which the
 	// decoder reads into typed fields without keeping it.
 	tree := make(map[string]any, len(body))
@@ -95,6 +105,16 @@ func (r *request) decodeTree(k *object.KindInfo, tree map[string]any) (*object.O
 		k.Default(o)
 	}
 	return o, nil
+}
+
+// validFieldValidation reports whether mode is a field validation the
+// decoder takes ("" is the default, Warn).
+func validFieldValidation(mode string) bool {
+	switch mode {
+	case "", fieldValidationWarn, fieldValidationStrict, fieldValidationIgnore:
+		return true
+	}
+	return false
 }
 
 // checkBodyKind refuses a body of another kind than the endpoint's, with

@@ -1,0 +1,201 @@
+package object
+
+// DecodeBody turns a request body of kind info into an object in one pass,
+// when the body is clean: apiVersion and kind absent, null or the kind's
+// own; every field one the kind's schema has, of its type; metadata that
+// MetaFromMap reads without error. For such a body the result is what the
+// full decoding gives (CheckFields, a copy of every value but metadata,
+// FromMap, with apiVersion and kind defaulted) and it shares nothing
+// mutable with body. Defaulting is left to the caller.
+//
+// It reports false for anything else (another kind, an unknown field, a
+// value of the wrong type, a custom resource): the caller then decodes
+// the body the full way, which finds the same problem and words it.
+func DecodeBody(info *KindInfo, body map[string]any) (*Object, bool) {
+	if info == nil || info.CRD != nil || body == nil {
+		return nil, false
+	}
+	s := info.Schema
+	o := &Object{APIVersion: info.APIVersion(), Kind: info.Kind}
+	content := len(body)
+	for k, v := range body {
+		switch k {
+		case "apiVersion":
+			if !ownName(v, o.APIVersion) {
+				return nil, false
+			}
+			content--
+		case "kind":
+			if !ownName(v, o.Kind) {
+				return nil, false
+			}
+			content--
+		case "metadata":
+			content--
+			if v == nil {
+				continue
+			}
+			mm, ok := v.(map[string]any)
+			if !ok || (s != nil && !clean(mm, s.Fields["metadata"])) {
+				return nil, false
+			}
+			m, err := MetaFromMap(mm)
+			if err != nil {
+				return nil, false
+			}
+			o.Meta = m
+		}
+	}
+	o.Content = make(map[string]any, content)
+	for k, v := range body {
+		switch k {
+		case "apiVersion", "kind", "metadata":
+			continue
+		}
+		if s == nil {
+			o.Content[k] = DeepCopyValue(v)
+			continue
+		}
+		fs := s.Fields[k]
+		if fs == nil {
+			if !s.Open {
+				return nil, false
+			}
+			o.Content[k] = DeepCopyValue(v)
+			continue
+		}
+		c, ok := copyClean(v, fs)
+		if !ok {
+			return nil, false
+		}
+		o.Content[k] = c
+	}
+	return o, true
+}
+
+// ownName reports whether a body's apiVersion or kind is absent (null or
+// empty, which the decoder defaults) or the endpoint's own.
+func ownName(v any, own string) bool {
+	if v == nil {
+		return true
+	}
+	s, ok := v.(string)
+	return ok && (s == "" || s == own)
+}
+
+// clean reports whether CheckFields finds nothing in v against s: no
+// decoding failure and no unknown field.
+func clean(v any, s *Schema) bool {
+	if v == nil || s == nil {
+		return true
+	}
+	switch s.Type {
+	case TypeAny:
+		return true
+	case TypeStruct:
+		m, ok := v.(map[string]any)
+		if !ok {
+			return false
+		}
+		for k, e := range m {
+			fs := s.Fields[k]
+			if fs == nil {
+				if !s.Open {
+					return false
+				}
+				continue
+			}
+			if !clean(e, fs) {
+				return false
+			}
+		}
+		return true
+	case TypeMap:
+		m, ok := v.(map[string]any)
+		if !ok {
+			return false
+		}
+		for _, e := range m {
+			if !clean(e, s.Elem) {
+				return false
+			}
+		}
+		return true
+	case TypeSlice:
+		l, ok := v.([]any)
+		if !ok {
+			return false
+		}
+		for _, e := range l {
+			if !clean(e, s.Elem) {
+				return false
+			}
+		}
+		return true
+	}
+	return scalarClean(v, s)
+}
+
+// scalarClean checks a scalar field with the checker CheckFields uses.
+func scalarClean(v any, s *Schema) bool {
+	var c checker
+	c.walk(v, s, "", nil, "")
+	return c.err == nil && len(c.unknown) == 0
+}
+
+// copyClean is DeepCopyValue(v) when clean(v, s), in the same pass.
+func copyClean(v any, s *Schema) (any, bool) {
+	if v == nil || s == nil || s.Type == TypeAny {
+		return DeepCopyValue(v), true
+	}
+	switch s.Type {
+	case TypeStruct, TypeMap:
+		m, ok := v.(map[string]any)
+		if !ok {
+			return nil, false
+		}
+		if m == nil {
+			return m, true
+		}
+		c := make(map[string]any, len(m))
+		for k, e := range m {
+			es := s.Elem
+			if s.Type == TypeStruct {
+				if es = s.Fields[k]; es == nil {
+					if !s.Open {
+						return nil, false
+					}
+					c[k] = DeepCopyValue(e)
+					continue
+				}
+			}
+			ce, ok := copyClean(e, es)
+			if !ok {
+				return nil, false
+			}
+			c[k] = ce
+		}
+		return c, true
+	case TypeSlice:
+		l, ok := v.([]any)
+		if !ok {
+			return nil, false
+		}
+		if l == nil {
+			return l, true
+		}
+		c := make([]any, len(l))
+		for i, e := range l {
+			ce, ok := copyClean(e, s.Elem)
+			if !ok {
+				return nil, false
+			}
+			c[i] = ce
+		}
+		return c, true
+	}
+	if !scalarClean(v, s) {
+		return nil, false
+	}
+	return v, true
+}
