@@ -3,7 +3,12 @@ package cluster
 import (
 	"fmt"
 
+	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/apiserver"
 	"github.com/loopbook/loopbook/engine/cluster/controller"
+	"github.com/loopbook/loopbook/engine/cluster/controller/podautoscaler"
+	"github.com/loopbook/loopbook/engine/cluster/metricsserver"
+	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/cluster/webhookserver"
 )
 
@@ -15,14 +20,23 @@ import (
 //	                  server per Service (actor "NAME.NAMESPACE.svc") or URL
 //	                  host, answering as the configuration's
 //	                  webhook.loopbook.dev/* annotations say.
+//	metrics-server    the APIService v1beta1.metrics.k8s.io with a service:
+//	and the HPA       the aggregated server (actor "metrics-server") behind
+//	controller        it, and the horizontal-pod-autoscaler controller in
+//	                  every controller-manager replica. Scenarios set CPU
+//	                  usage with Cluster.Load.
 type extensions struct {
-	webhooks *webhookserver.Set
+	webhooks   *webhookserver.Set
+	aggregator aggregatorGate
+	metrics    *metricsserver.Server
+	loads      []load
 }
 
 // buildEarlyExtensions builds the extension actors that must exist before
 // the fixture's objects are written (later objects may need them): the
 // servers behind the fixture's webhook configurations, put behind the
-// webhook gate.
+// webhook gate, and the aggregated API servers the fixture's APIServices
+// name.
 func (c *Cluster) buildEarlyExtensions() error {
 	set, err := webhookserver.FromObjects(c.cfg.Objects)
 	if err != nil {
@@ -35,6 +49,40 @@ func (c *Cluster) buildEarlyExtensions() error {
 			c.add(s)
 		}
 	}
+	if svc := apiServiceFor(c.cfg.Objects, metricsserver.APIService); svc != nil {
+		m := metricsserver.New(c.env.Loop, c.env.Log, metricsSource{c})
+		c.ext.metrics = m
+		c.ext.aggregator.servers = map[string]apiserver.Aggregator{
+			svc.GetString(".spec.service.namespace") + "/" + svc.GetString(".spec.service.name"): m}
+		c.add(m)
+		if err := c.controllerServiceAccount(podautoscaler.Name); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// apiServiceFor is the fixture's APIService called name that delegates
+// to a Service, or nil.
+func apiServiceFor(objs []*object.Object, name string) *object.Object {
+	for _, o := range objs {
+		if o.Kind == "APIService" && o.Group() == "apiregistration.k8s.io" && o.Meta.Name == name && o.GetString(".spec.service.name") != "" {
+			return o
+		}
+	}
+	return nil
+}
+
+// controllerServiceAccount creates a controller's ServiceAccount in
+// kube-system and issues its token, as bootstrap does for the built-in
+// controllers.
+func (c *Cluster) controllerServiceAccount(name string) error {
+	sa := object.New("v1", "ServiceAccount")
+	sa.Meta.Name, sa.Meta.Namespace = name, "kube-system"
+	if _, err := c.admin.Create(c.env.Kind("", "ServiceAccount"), sa, api.WriteOptions{}); err != nil {
+		return fmt.Errorf("serviceaccount %s: %w", name, err)
+	}
+	c.saTokens[name] = c.authn.IssueServiceAccountToken("kube-system", name, "", "", "", tokenExpiry)
 	return nil
 }
 
@@ -43,8 +91,17 @@ func (c *Cluster) buildExtensions() error { return nil }
 
 // extensionControllers are the controllers the fixture adds to every
 // controller-manager replica, after the built-in ones.
-func (c *Cluster) extensionControllers() []func() controller.Controller { return nil }
+func (c *Cluster) extensionControllers() []func() controller.Controller {
+	var out []func() controller.Controller
+	if c.ext.metrics != nil {
+		out = append(out, func() controller.Controller { return podautoscaler.New() })
+	}
+	return out
+}
 
 // WebhookServers are the webhook servers the fixture turned on; nil when
 // it holds no webhook configuration.
 func (c *Cluster) WebhookServers() *webhookserver.Set { return c.ext.webhooks }
+
+// MetricsServer is the metrics-server the fixture turned on, or nil.
+func (c *Cluster) MetricsServer() *metricsserver.Server { return c.ext.metrics }
