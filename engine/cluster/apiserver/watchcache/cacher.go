@@ -40,6 +40,9 @@ type Config struct {
 	// notifications): lists and bookmarks carry it. Nil means the revision
 	// of the last event seen.
 	Progress func() int64
+	// Trigger indexes the watchers by a field; nil takes the built-in
+	// trigger of Prefix, if it has one (Pods: spec.nodeName).
+	Trigger *Trigger
 }
 
 // Cacher is the watch cache of one resource. Feed it with Replace (the
@@ -47,12 +50,15 @@ type Config struct {
 // from the sim loop's goroutine only.
 type Cacher struct {
 	cfg      Config
+	trigger  Trigger
 	objs     index
 	hist     history
-	rv       int64 // revision of the last event or list seen
-	listRV   int64 // revision of the last Replace
-	watchers []*Watcher
-	ndone    int
+	rv       int64      // revision of the last event or list seen
+	listRV   int64      // revision of the last Replace
+	watchers []*Watcher // every watcher, in the order they opened
+	ndone    int        // watchers in watchers that have ended
+	nextID   uint64
+	disp     dispatch
 	timer    *sim.Timer
 	stopped  bool
 }
@@ -65,7 +71,12 @@ func New(cfg Config) *Cacher {
 	if cfg.BookmarkFrequency == 0 {
 		cfg.BookmarkFrequency = DefaultBookmarkFrequency
 	}
-	c := &Cacher{cfg: cfg, objs: newIndex(), hist: newHistory()}
+	c := &Cacher{cfg: cfg, objs: newIndex(), hist: newHistory(), disp: newDispatch()}
+	if cfg.Trigger != nil {
+		c.trigger = *cfg.Trigger
+	} else {
+		c.trigger = builtinTriggers[cfg.Prefix]
+	}
 	c.timer = cfg.Loop.NewTimer(c)
 	return c
 }
@@ -77,7 +88,9 @@ func (c *Cacher) Replace(kvs []store.KeyValue[*object.Object], rv int64) {
 	for _, kv := range kvs {
 		c.objs.put(kv.Key, kv.Value)
 	}
+	c.demoteLive(0, c.disp.sent)
 	c.hist.reset()
+	c.disp.sent = 0
 	c.rv, c.listRV = rv, rv
 }
 
@@ -108,6 +121,12 @@ func (c *Cacher) OnEvent(sev store.Event[*object.Object]) {
 		c.objs.put(ev.Key, sev.KV.Value)
 	}
 	c.rv = ev.RV
+	if c.trigger.Value != nil {
+		ev.trig = c.trigger.Value(ev.Object)
+		if ev.Prev != nil {
+			ev.prevTrig, ev.hasPrev = c.trigger.Value(ev.Prev), true
+		}
+	}
 	c.hist.add(ev)
 	if len(c.watchers) > c.ndone {
 		c.wake(ev.At.Add(c.cfg.Latency))
@@ -176,6 +195,7 @@ func (c *Cacher) Stop(err error) {
 		}
 	}
 	c.watchers, c.ndone = nil, 0
+	c.disp = newDispatch()
 }
 
 // closer delivers a stream's end through the loop.

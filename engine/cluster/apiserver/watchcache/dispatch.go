@@ -1,44 +1,249 @@
 package watchcache
 
 import (
-	"fmt"
+	"cmp"
 	"math"
-	"strconv"
+	"slices"
 
-	"github.com/loopbook/loopbook/engine/cluster/api"
-	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/cluster/sim"
-	"github.com/loopbook/loopbook/engine/cluster/trace"
 )
 
-// Fire is the dispatcher: it delivers to every watcher the events that are
-// due (recorded at least Latency ago), then sleeps until the next one is.
-// A sink may call back into the API (and so into this cacher): events it
-// causes are due later, and watchers it opens or stops are handled on the
-// next pass.
+// dispatch is the dispatcher's state. A watcher is either catching up,
+// with a cursor of its own (just opened, or resuming from a revision), or
+// live: caught up with the dispatcher, whose cursor sent it shares. Live
+// watchers are indexed as the cacher's watchers are (cacher.go,
+// startDispatching): those the trigger indexes by their value, the others
+// in one list that sees every event.
+type dispatch struct {
+	sent    int                   // live watchers have been handed the history before sent
+	catchup []*Watcher            // by id
+	all     []*Watcher            // live, not indexed; by id once sorted
+	byValue map[string][]*Watcher // live, indexed, by trigger value
+	nlive   int                   // live watchers that have not ended
+	sorted  bool                  // all is in id order
+	hits    []hit                 // scratch: the indexed watchers an event is for
+	visits  []visit               // scratch: a pass's watchers in id order
+}
+
+// hit is an event at history position pos for indexed watcher w.
+type hit struct {
+	w   *Watcher
+	pos int
+}
+
+// visit is one watcher's turn in a pass: hits[from:to] for an indexed
+// live watcher, every due event otherwise.
+type visit struct {
+	w        *Watcher
+	from, to int
+}
+
+func newDispatch() dispatch { return dispatch{byValue: map[string][]*Watcher{}, sorted: true} }
+
+// Fire is the dispatcher: it hands every watcher the events that are due
+// (recorded at least Latency ago), then sleeps until the next one is. The
+// watchers take their turns in the order they opened, each handed all its
+// due events at once, whether it is indexed or not. A sink may call back
+// into the API (and so into this cacher): events it causes are due later,
+// and watchers it opens or stops are handled on the next pass.
 func (c *Cacher) Fire() {
 	now := c.cfg.Loop.Now()
-	for i := 0; i < len(c.watchers); i++ {
-		if w := c.watchers[i]; !w.done {
+	d := &c.disp
+	if d.sent < c.hist.start {
+		// Live watchers missed evicted events: each takes its own cursor
+		// and so its 410.
+		c.demoteLive(0, d.sent)
+	}
+	sent := d.sent
+	hi := c.dueEnd(now)
+	vs := c.plan(hi)
+	for i := 0; i < len(vs); i++ {
+		w := vs[i].w
+		if d.nlive > 0 && sent < c.hist.start {
+			// A sink's writes evicted events the live watchers whose turn
+			// has not come were to be handed: they fail at their turn.
+			c.demoteLive(w.id, hi)
+			vs = c.replan(vs[i:], w.id)
+			i, w = 0, vs[0].w
+		}
+		switch {
+		case w.done:
+		case !w.live:
 			c.deliver(w, now)
+		case !w.indexed:
+			w.pos = sent
+			c.deliver(w, now)
+		default:
+			c.deliverHits(w, d.hits[vs[i].from:vs[i].to], hi, now)
 		}
 	}
+	clear(d.visits)
+	clear(d.hits)
 	if c.stopped {
 		return
 	}
+	d.sent = hi
+	c.promote(now)
 	c.sweep()
-	next := sim.Time(math.MaxInt64)
-	for _, w := range c.watchers {
-		switch {
-		case w.startAt > now:
-			next = min(next, w.startAt)
-		case w.pos < c.hist.end:
-			next = min(next, c.hist.at(max(w.pos, c.hist.start)).At.Add(c.cfg.Latency))
+	c.rewake(now)
+}
+
+// dueEnd returns the history position of the first event not due at now.
+func (c *Cacher) dueEnd(now sim.Time) int {
+	pos := max(c.disp.sent, c.hist.start)
+	for pos < c.hist.end && c.hist.at(pos).At.Add(c.cfg.Latency) <= now {
+		pos++
+	}
+	return pos
+}
+
+// plan lists the watchers of a pass in id order: those catching up, the
+// live ones that see every event, and the indexed ones that the due
+// events [sent, hi) are for, with their hits.
+func (c *Cacher) plan(hi int) []visit {
+	d := &c.disp
+	d.hits = d.hits[:0]
+	if len(d.byValue) > 0 {
+		for pos := d.sent; pos < hi; pos++ {
+			ev := c.hist.at(pos)
+			d.hits = c.appendHits(d.hits, ev.trig, pos)
+			if ev.hasPrev && ev.prevTrig != ev.trig {
+				d.hits = c.appendHits(d.hits, ev.prevTrig, pos)
+			}
+		}
+		slices.SortStableFunc(d.hits, func(a, b hit) int { return cmp.Compare(a.w.id, b.w.id) })
+	}
+	if !d.sorted {
+		slices.SortFunc(d.all, byID)
+		d.sorted = true
+	}
+	vs := d.visits[:0]
+	for _, w := range d.catchup {
+		vs = append(vs, visit{w: w})
+	}
+	if hi > d.sent {
+		for _, w := range d.all {
+			vs = append(vs, visit{w: w})
 		}
 	}
-	if next != sim.Time(math.MaxInt64) {
-		c.wake(next)
+	for i := 0; i < len(d.hits); {
+		j := i + 1
+		for j < len(d.hits) && d.hits[j].w == d.hits[i].w {
+			j++
+		}
+		vs = append(vs, visit{w: d.hits[i].w, from: i, to: j})
+		i = j
 	}
+	slices.SortFunc(vs, func(a, b visit) int { return cmp.Compare(a.w.id, b.w.id) })
+	d.visits = vs
+	return vs
+}
+
+func (c *Cacher) appendHits(hits []hit, value string, pos int) []hit {
+	for _, w := range c.disp.byValue[value] {
+		if !w.done {
+			hits = append(hits, hit{w, pos})
+		}
+	}
+	return hits
+}
+
+func byID(a, b *Watcher) int { return cmp.Compare(a.id, b.id) }
+
+// deliverHits hands a live indexed watcher its due events. The events it
+// skips are none of its business, but as a watcher walking the whole
+// history would, it fails with 410 when one of them was evicted before
+// its turn.
+func (c *Cacher) deliverHits(w *Watcher, hits []hit, hi int, now sim.Time) {
+	next := c.disp.sent
+	for _, h := range hits {
+		if next < c.hist.start {
+			break
+		}
+		next = h.pos + 1
+		if d, ok := w.convert(c.hist.at(h.pos)); ok {
+			w.sink.Send(d)
+		}
+		if w.done {
+			return
+		}
+	}
+	if next < hi && next < c.hist.start {
+		w.pos = next
+		w.live = false
+		c.disp.nlive--
+		c.deliver(w, now) // the 410 Expired that ends it
+	}
+}
+
+// promote makes live the watchers that have caught up with the
+// dispatcher.
+func (c *Cacher) promote(now sim.Time) {
+	d := &c.disp
+	rest := d.catchup[:0]
+	for _, w := range d.catchup {
+		switch {
+		case w.done:
+		case w.startAt > now || w.initial != nil || w.fail != nil || w.pos != d.sent:
+			rest = append(rest, w)
+		default:
+			w.live = true
+			d.nlive++
+			if w.indexed {
+				d.byValue[w.value] = append(d.byValue[w.value], w)
+			} else {
+				d.all = append(d.all, w)
+				d.sorted = false
+			}
+		}
+	}
+	clear(d.catchup[len(rest):])
+	d.catchup = rest
+}
+
+// demoteLive gives every live watcher a cursor of its own: the
+// dispatcher's for those whose id is from on, and after for those before,
+// whose turn in the current pass has come and gone.
+func (c *Cacher) demoteLive(from uint64, after int) {
+	d := &c.disp
+	demote := func(w *Watcher) {
+		if w.done || !w.live {
+			return
+		}
+		w.pos, w.live = d.sent, false
+		if w.id < from {
+			w.pos = after
+		}
+		d.catchup = append(d.catchup, w)
+	}
+	for _, w := range d.all {
+		demote(w)
+	}
+	for _, ws := range d.byValue {
+		for _, w := range ws {
+			demote(w)
+		}
+	}
+	slices.SortFunc(d.catchup, byID)
+	d.all, d.byValue, d.nlive, d.sorted = nil, map[string][]*Watcher{}, 0, true
+}
+
+// replan returns the rest of a pass after demoteLive(from, …): the
+// visits left, and every watcher now catching up whose turn is still to
+// come, in id order.
+func (c *Cacher) replan(rest []visit, from uint64) []visit {
+	out := append([]visit(nil), rest...)
+	seen := map[*Watcher]bool{}
+	for _, v := range rest {
+		seen[v.w] = true
+	}
+	for _, w := range c.disp.catchup {
+		if w.id >= from && !seen[w] {
+			out = append(out, visit{w: w})
+		}
+	}
+	slices.SortFunc(out, func(a, b visit) int { return cmp.Compare(a.w.id, b.w.id) })
+	return out
 }
 
 // sweep forgets the watchers that have ended.
@@ -46,89 +251,48 @@ func (c *Cacher) sweep() {
 	if c.ndone == 0 {
 		return
 	}
-	live := c.watchers[:0]
-	for _, w := range c.watchers {
+	c.watchers = live(c.watchers)
+	d := &c.disp
+	d.catchup = live(d.catchup)
+	d.all = live(d.all)
+	for v, ws := range d.byValue {
+		if ws = live(ws); len(ws) == 0 {
+			delete(d.byValue, v)
+		} else {
+			d.byValue[v] = ws
+		}
+	}
+	c.ndone = 0
+}
+
+// live returns ws without the watchers that have ended, in place.
+func live(ws []*Watcher) []*Watcher {
+	out := ws[:0]
+	for _, w := range ws {
 		if !w.done {
-			live = append(live, w)
+			out = append(out, w)
 		}
 	}
-	clear(c.watchers[len(live):])
-	c.watchers, c.ndone = live, 0
+	clear(ws[len(out):])
+	return out
 }
 
-func (c *Cacher) deliver(w *Watcher, now sim.Time) {
-	if w.startAt > now {
-		return
-	}
-	if w.fail != nil {
-		w.sink.Send(Delivery{Type: trace.Error, Err: w.fail})
-		if !w.done {
-			w.end(w.fail)
-		}
-		return
-	}
-	if w.initial != nil {
-		initial := w.initial
-		w.initial = nil
-		for _, o := range initial {
-			w.sink.Send(Delivery{Type: trace.Added, Object: o})
-			if w.done {
-				return
-			}
-		}
-		if w.initialEnd {
-			w.sink.Send(Delivery{Type: trace.Bookmark, Object: c.bookmark(c.RV(), true)})
+// rewake sleeps until the next instant a watcher has something due.
+func (c *Cacher) rewake(now sim.Time) {
+	next := sim.Time(math.MaxInt64)
+	due := func(pos int) sim.Time { return c.hist.at(max(pos, c.hist.start)).At.Add(c.cfg.Latency) }
+	for _, w := range c.disp.catchup {
+		switch {
+		case w.startAt > now:
+			next = min(next, w.startAt)
+		case w.pos < c.hist.end:
+			next = min(next, due(w.pos))
 		}
 	}
-	for !w.done && w.pos < c.hist.end {
-		if w.pos < c.hist.start {
-			// The history moved past events the watcher had not been sent:
-			// it cannot continue consistently (a terminated slow watcher).
-			s := api.NewResourceExpired(fmt.Sprintf("too old resource version: %d (%d)",
-				w.seenRV(), c.hist.at(c.hist.start).RV-1))
-			w.sink.Send(Delivery{Type: trace.Error, Err: s})
-			if !w.done {
-				w.end(s)
-			}
-			return
-		}
-		ev := c.hist.at(w.pos)
-		if ev.At.Add(c.cfg.Latency) > now {
-			return
-		}
-		w.pos++
-		if d, ok := w.convert(ev); ok {
-			w.sink.Send(d)
-		}
+	if c.disp.nlive > 0 && c.disp.sent < c.hist.end {
+		next = min(next, due(c.disp.sent))
 	}
-}
-
-// convert is cacheWatcher.convertToWatchEvent: ADDED when the change moves
-// the object into the predicate, DELETED when out of it, MODIFIED within.
-func (w *Watcher) convert(ev *Event) (Delivery, bool) {
-	p := &w.pred
-	if !p.MatchesKey(ev.Key) {
-		return Delivery{}, false
+	if next != sim.Time(math.MaxInt64) {
+		c.wake(next)
 	}
-	cur := ev.Type != trace.Deleted && p.Matches(ev.Key, ev.Object)
-	old := ev.Prev != nil && p.Matches(ev.Key, ev.Prev)
-	switch {
-	case cur && !old:
-		return Delivery{Type: trace.Added, Object: ev.Object}, true
-	case cur && old:
-		return Delivery{Type: trace.Modified, Object: ev.Object}, true
-	case old && ev.Type == trace.Deleted:
-		return Delivery{Type: trace.Deleted, Object: ev.Object}, true
-	case old:
-		return Delivery{Type: trace.Deleted, Object: withRV(ev.Prev, ev.RV)}, true
-	}
-	return Delivery{}, false
-}
-
-// withRV returns a shallow copy of o at revision rv (the shared metadata
-// maps are immutable).
-func withRV(o *object.Object, rv int64) *object.Object {
-	c := *o
-	c.Meta.ResourceVersion = strconv.FormatInt(rv, 10)
-	return &c
 }

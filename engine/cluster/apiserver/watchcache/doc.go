@@ -13,7 +13,11 @@
 //   - its watchers, each with a predicate and a cursor into the history.
 //
 // So N informers watching a resource cost one store watch, and a write
-// costs one history append plus one predicate test per watcher.
+// costs one history append plus one predicate test per watcher that may
+// care: watchers whose field selector pins the resource's trigger field
+// (a kubelet's spec.nodeName=NODE on Pods) are indexed by its value, as
+// the cacher's indexed triggers do, and see only the events of their
+// value (see Trigger).
 //
 // Delivery goes through the sim loop: an event written at t reaches every
 // watcher at t + Latency (a named, illustrative constant), in revision

@@ -47,13 +47,25 @@ type Watcher struct {
 	deadline  sim.Time
 	timer     *sim.Timer
 	done      bool
+	// id orders the watchers as they opened: every pass of the dispatcher
+	// hands events to them in that order.
+	id uint64
+	// indexed watchers are handed only the events whose trigger values
+	// include value (see Trigger).
+	indexed bool
+	value   string
+	// live watchers are caught up with the dispatcher: their cursor is
+	// the dispatcher's (dispatch.sent), not pos.
+	live bool
 }
 
 // Watch opens a watch whose events go to sink.
 func (c *Cacher) Watch(opts WatchOptions, sink Sink) *Watcher {
 	now := c.cfg.Loop.Now()
+	c.nextID++
 	w := &Watcher{c: c, sink: sink, pred: opts.Predicate, startAt: now.Add(c.cfg.Latency),
-		bookmarks: opts.AllowBookmarks, deadline: opts.Deadline}
+		bookmarks: opts.AllowBookmarks, deadline: opts.Deadline, id: c.nextID}
+	w.value, w.indexed = c.trigger.triggerValue(&w.pred)
 	rv := opts.ResourceVersion
 	sendInitial := (rv == 0 && opts.SendInitialEvents == nil) ||
 		(opts.SendInitialEvents != nil && *opts.SendInitialEvents)
@@ -74,6 +86,7 @@ func (c *Cacher) Watch(opts WatchOptions, sink Sink) *Watcher {
 		w.pos, w.fail = c.since(rv)
 	}
 	c.watchers = append(c.watchers, w)
+	c.disp.catchup = append(c.disp.catchup, w)
 	c.wake(w.startAt)
 	if w.bookmarks || w.deadline != 0 {
 		w.timer = c.cfg.Loop.NewTimer(w)
@@ -120,6 +133,9 @@ func (w *Watcher) Done() bool { return w.done }
 
 func (w *Watcher) finish() {
 	w.done = true
+	if w.live {
+		w.c.disp.nlive--
+	}
 	if w.timer != nil {
 		w.timer.Stop()
 	}
@@ -172,10 +188,20 @@ func (w *Watcher) Fire() {
 // seenRV is the newest revision the watcher has fully seen: the cache's
 // revision when it is caught up, else just before its next event.
 func (w *Watcher) seenRV() int64 {
-	if w.pos < w.c.hist.end && w.pos >= w.c.hist.start {
-		return w.c.hist.at(w.pos).RV - 1
+	pos := w.cursor()
+	if pos < w.c.hist.end && pos >= w.c.hist.start {
+		return w.c.hist.at(pos).RV - 1
 	}
 	return w.c.RV()
+}
+
+// cursor is the history position of the next event the watcher is to
+// be handed.
+func (w *Watcher) cursor() int {
+	if w.live {
+		return w.c.disp.sent
+	}
+	return w.pos
 }
 
 // bookmark builds a bookmark object: only apiVersion, kind and
