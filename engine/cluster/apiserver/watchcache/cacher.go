@@ -59,6 +59,7 @@ type Cacher struct {
 	ndone    int        // watchers in watchers that have ended
 	nextID   uint64
 	disp     dispatch
+	tracker  map[trackKey]int
 	timer    *sim.Timer
 	stopped  bool
 }
@@ -71,7 +72,8 @@ func New(cfg Config) *Cacher {
 	if cfg.BookmarkFrequency == 0 {
 		cfg.BookmarkFrequency = DefaultBookmarkFrequency
 	}
-	c := &Cacher{cfg: cfg, objs: newIndex(), hist: newHistory(), disp: newDispatch()}
+	c := &Cacher{cfg: cfg, objs: newIndex(), hist: newHistory(), disp: newDispatch(),
+		tracker: map[trackKey]int{}}
 	if cfg.Trigger != nil {
 		c.trigger = *cfg.Trigger
 	} else {
@@ -196,6 +198,7 @@ func (c *Cacher) Stop(err error) {
 	}
 	c.watchers, c.ndone = nil, 0
 	c.disp = newDispatch()
+	clear(c.tracker)
 }
 
 // closer delivers a stream's end through the loop.

@@ -160,3 +160,44 @@ func TestTriggerIndexesPods(t *testing.T) {
 		t.Error("Nodes have a trigger; kube-apiserver gives them none")
 	}
 }
+
+// TestInterestedWatchers counts the watches a write concerns as the watch
+// tracker does: the resource's, the namespace's and the object's, not a
+// kubelet's spec.nodeName=NODE, and not once they end.
+func TestInterestedWatchers(t *testing.T) {
+	c := New(Config{Loop: sim.NewLoop(), Prefix: "/registry/pods/"})
+	watch := func(ns, name, sel string) *Watcher {
+		fs, err := selector.ParseFields(sel)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c.Watch(WatchOptions{Predicate: Predicate{Prefix: "/registry/pods/", Fields: fs}, Namespace: ns, Name: name},
+			&recorder{log: new([]string)})
+	}
+	watch("", "", "")                       // a controller's informer
+	watch("", "", "spec.nodeName=")         // unscheduled Pods: counted
+	watch("", "", "spec.nodeName=worker-a") // a kubelet: not counted
+	watch("demo", "", "")                   // one namespace
+	watch("other", "", "")                  // another namespace
+	w := watch("demo", "web-1", "metadata.name=web-1")
+	watch("", "web-1", "metadata.name=web-1") // across namespaces: filed under "" / web-1
+	tests := []struct {
+		ns, name string
+		want     int
+	}{
+		{"demo", "web-1", 4},
+		{"demo", "", 3}, // a create
+		{"other", "web-1", 3},
+		{"", "web-1", 3}, // a Node, say
+		{"", "", 2},
+	}
+	for _, tt := range tests {
+		if got := c.InterestedWatchers(tt.ns, tt.name); got != tt.want {
+			t.Errorf("write of %s/%s: %d interested watches, want %d", tt.ns, tt.name, got, tt.want)
+		}
+	}
+	w.Stop()
+	if got := c.InterestedWatchers("demo", "web-1"); got != 3 {
+		t.Errorf("after a stop: %d interested watches, want 3", got)
+	}
+}

@@ -29,6 +29,11 @@ type WatchOptions struct {
 	// Deadline ends the watch (with a last bookmark 2 s before); 0 means
 	// none.
 	Deadline sim.Time
+	// Namespace and Name are those of the watch request's RequestInfo
+	// (the path's namespace, the name of a metadata.name field selector):
+	// what API Priority and Fairness's watch tracker files the watch under
+	// (see Cacher.InterestedWatchers).
+	Namespace, Name string
 }
 
 // Watcher is one open watch on a cacher. It implements api.Watch.
@@ -57,6 +62,9 @@ type Watcher struct {
 	// live watchers are caught up with the dispatcher: their cursor is
 	// the dispatcher's (dispatch.sent), not pos.
 	live bool
+	// tracked is the watch tracker's entry the watcher is counted in.
+	tracked trackKey
+	counted bool
 }
 
 // Watch opens a watch whose events go to sink.
@@ -66,6 +74,7 @@ func (c *Cacher) Watch(opts WatchOptions, sink Sink) *Watcher {
 	w := &Watcher{c: c, sink: sink, pred: opts.Predicate, startAt: now.Add(c.cfg.Latency),
 		bookmarks: opts.AllowBookmarks, deadline: opts.Deadline, id: c.nextID}
 	w.value, w.indexed = c.trigger.triggerValue(&w.pred)
+	c.track(w, opts.Namespace, opts.Name)
 	rv := opts.ResourceVersion
 	sendInitial := (rv == 0 && opts.SendInitialEvents == nil) ||
 		(opts.SendInitialEvents != nil && *opts.SendInitialEvents)
@@ -133,6 +142,7 @@ func (w *Watcher) Done() bool { return w.done }
 
 func (w *Watcher) finish() {
 	w.done = true
+	w.c.untrack(w)
 	if w.live {
 		w.c.disp.nlive--
 	}
