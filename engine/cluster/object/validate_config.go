@@ -7,6 +7,13 @@ func validateConfigMap(o, old *Object) FieldErrors {
 	var errs FieldErrors
 	data, _ := o.Content["data"].(map[string]any)
 	bin, _ := o.Content["binaryData"].(map[string]any)
+	if size, ok := configMapSize(data, bin); ok {
+		// Every key is valid: the keys need no sorting.
+		if size > coreMaxSecretSize {
+			errs = append(errs, TooLong("", coreMaxSecretSize))
+		}
+		return append(errs, validateImmutableData(o, old)...)
+	}
 	size := 0
 	for _, k := range sortedKeys(data) {
 		for _, msg := range IsConfigMapKey(k) {
@@ -30,6 +37,27 @@ func validateConfigMap(o, old *Object) FieldErrors {
 	}
 	errs = append(errs, validateImmutableData(o, old)...)
 	return errs
+}
+
+// configMapSize is the size validateConfigMap counts, and whether every
+// key of data and binaryData is valid and in only one of them.
+func configMapSize(data, bin map[string]any) (int, bool) {
+	size := 0
+	for k, v := range data {
+		if _, dup := bin[k]; dup || len(IsConfigMapKey(k)) > 0 {
+			return 0, false
+		}
+		s, _ := v.(string)
+		size += len(s)
+	}
+	for k, v := range bin {
+		if len(IsConfigMapKey(k)) > 0 {
+			return 0, false
+		}
+		s, _ := v.(string)
+		size += len(s) * 3 / 4
+	}
+	return size, true
 }
 
 func validateSecret(o, old *Object) FieldErrors {

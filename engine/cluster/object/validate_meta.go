@@ -61,14 +61,13 @@ func validateObjectMeta(info *KindInfo, m *Meta) FieldErrors {
 }
 
 func validateMetaCommon(kube bool, m *Meta) FieldErrors {
-	const fp = "metadata"
-	errs := ValidateLabels(m.Labels, child(fp, "labels"))
-	errs = append(errs, ValidateAnnotations(m.Annotations, child(fp, "annotations"))...)
-	errs = append(errs, validateOwnerReferences(m.OwnerReferences, child(fp, "ownerReferences"))...)
-	errs = append(errs, validateFinalizers(m.Finalizers, child(fp, "finalizers"))...)
+	errs := ValidateLabels(m.Labels, "metadata.labels")
+	errs = append(errs, ValidateAnnotations(m.Annotations, "metadata.annotations")...)
+	errs = append(errs, validateOwnerReferences(m.OwnerReferences, "metadata.ownerReferences")...)
+	errs = append(errs, validateFinalizers(m.Finalizers, "metadata.finalizers")...)
 	if kube {
 		for i, f := range m.Finalizers {
-			errs = append(errs, validateKubeFinalizerName(f, index(child(fp, "finalizers"), i))...)
+			errs = append(errs, validateKubeFinalizerName(f, index("metadata.finalizers", i))...)
 		}
 	}
 	return errs
@@ -119,6 +118,16 @@ func validateObjectMetaUpdate(m, old *Meta) FieldErrors {
 // ValidateLabels checks label keys and values (meta/v1/validation
 // ValidateLabels); keys are visited in sorted order for determinism.
 func ValidateLabels(labels map[string]string, fp string) FieldErrors {
+	valid := true
+	for k, v := range labels {
+		if len(IsQualifiedName(k)) > 0 || len(IsValidLabelValue(v)) > 0 {
+			valid = false
+			break
+		}
+	}
+	if valid {
+		return nil // no need to sort the keys for the messages
+	}
 	var errs FieldErrors
 	for _, k := range sortedStringKeys(labels) {
 		for _, msg := range IsQualifiedName(k) {
@@ -137,8 +146,19 @@ const totalAnnotationSizeLimit = 256 * (1 << 10)
 // ValidateAnnotations checks annotation keys (qualified names, case
 // ignored) and the total size.
 func ValidateAnnotations(ann map[string]string, fp string) FieldErrors {
-	var errs FieldErrors
 	size := 0
+	for k, v := range ann {
+		if len(IsQualifiedName(strings.ToLower(k))) > 0 {
+			size = -1
+			break
+		}
+		size += len(k) + len(v)
+	}
+	if size >= 0 && size <= totalAnnotationSizeLimit {
+		return nil // no need to sort the keys for the messages
+	}
+	var errs FieldErrors
+	size = 0
 	for _, k := range sortedStringKeys(ann) {
 		for _, msg := range IsQualifiedName(strings.ToLower(k)) {
 			errs = append(errs, Invalid(fp, k, msg))

@@ -2,7 +2,6 @@ package object
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -32,16 +31,6 @@ const (
 	// FieldImmutableErrorMsg is apimachinery's message for a changed
 	// immutable field (k8s.io/apimachinery/pkg/api/validation/objectmeta.go).
 	FieldImmutableErrorMsg = "field is immutable"
-)
-
-var (
-	dns1123LabelRE     = regexp.MustCompile("^" + dns1123LabelFmt + "$")
-	dns1123SubdomainRE = regexp.MustCompile("^" + dns1123SubdomainFmt + "$")
-	dns1035LabelRE     = regexp.MustCompile("^" + dns1035LabelFmt + "$")
-	labelKeyRE         = regexp.MustCompile("^" + labelKeyFmt + "$")
-	labelValueRE       = regexp.MustCompile("^" + labelValueFmt + "$")
-	percentRE          = regexp.MustCompile("^" + percentFmt + "$")
-	configMapKeyRE     = regexp.MustCompile("^" + configMapKeyFmt + "$")
 )
 
 // RegexError is validation.RegexError: "msg (e.g. 'a' or 'b', regex used
@@ -74,8 +63,8 @@ func IsDNS1123Label(value string) []string {
 	if len(value) > 63 {
 		errs = append(errs, MaxLenError(63))
 	}
-	if !dns1123LabelRE.MatchString(value) {
-		if dns1123SubdomainRE.MatchString(value) {
+	if !matchDNS1123Label(value) {
+		if matchDNS1123Subdomain(value) {
 			errs = append(errs, "must not contain dots")
 		} else {
 			errs = append(errs, RegexError(dns1123LabelErrMsg, dns1123LabelFmt, "my-name", "123-abc"))
@@ -90,7 +79,7 @@ func IsDNS1123Subdomain(value string) []string {
 	if len(value) > 253 {
 		errs = append(errs, MaxLenError(253))
 	}
-	if !dns1123SubdomainRE.MatchString(value) {
+	if !matchDNS1123Subdomain(value) {
 		errs = append(errs, RegexError(dns1123SubdomainErrMsg, dns1123SubdomainFmt, "example.com"))
 	}
 	return errs
@@ -102,7 +91,7 @@ func IsDNS1035Label(value string) []string {
 	if len(value) > 63 {
 		errs = append(errs, MaxLenError(63))
 	}
-	if !dns1035LabelRE.MatchString(value) {
+	if !matchDNS1035Label(value) {
 		errs = append(errs, RegexError(dns1035LabelErrMsg, dns1035LabelFmt, "my-name", "abc-123"))
 	}
 	return errs
@@ -112,14 +101,13 @@ func IsDNS1035Label(value string) []string {
 // (content.IsLabelKey).
 func IsQualifiedName(value string) []string {
 	var errs []string
-	parts := strings.Split(value, "/")
 	var name string
-	switch len(parts) {
+	switch strings.Count(value, "/") {
+	case 0:
+		name = value
 	case 1:
-		name = parts[0]
-	case 2:
 		var prefix string
-		prefix, name = parts[0], parts[1]
+		prefix, name, _ = strings.Cut(value, "/")
 		if prefix == "" {
 			errs = append(errs, "prefix part must be non-empty")
 		} else if msgs := IsDNS1123Subdomain(prefix); len(msgs) != 0 {
@@ -136,7 +124,7 @@ func IsQualifiedName(value string) []string {
 	} else if len(name) > 63 {
 		errs = append(errs, "name part "+MaxLenError(63))
 	}
-	if !labelKeyRE.MatchString(name) {
+	if !matchLabelKey(name) {
 		errs = append(errs, "name part "+RegexError(labelKeyErrMsg, labelKeyFmt, "MyName", "my.name", "123-abc"))
 	}
 	return errs
@@ -148,7 +136,7 @@ func IsValidLabelValue(value string) []string {
 	if len(value) > 63 {
 		errs = append(errs, MaxLenError(63))
 	}
-	if !labelValueRE.MatchString(value) {
+	if !matchLabelValue(value) {
 		errs = append(errs, RegexError(labelValueErrMsg, labelValueFmt, "MyValue", "my_value", "12345"))
 	}
 	return errs
@@ -156,7 +144,7 @@ func IsValidLabelValue(value string) []string {
 
 // IsValidPercent returns the problems of value as a percentage.
 func IsValidPercent(value string) []string {
-	if !percentRE.MatchString(value) {
+	if !matchPercent(value) {
 		return []string{RegexError(percentErrMsg, percentFmt, "1%", "93%")}
 	}
 	return nil
@@ -168,7 +156,7 @@ func IsConfigMapKey(value string) []string {
 	if len(value) > 253 {
 		errs = append(errs, MaxLenError(253))
 	}
-	if !configMapKeyRE.MatchString(value) {
+	if !matchConfigMapKey(value) {
 		errs = append(errs, RegexError(configMapKeyErrMsg, configMapKeyFmt, "key.name", "KEY_NAME", "key-name"))
 	}
 	switch {
@@ -196,10 +184,10 @@ func IsValidPortName(port string) []string {
 	if len(port) > 15 {
 		errs = append(errs, MaxLenError(15))
 	}
-	if !portNameCharsetRE.MatchString(port) {
+	if !matchPortNameCharset(port) {
 		errs = append(errs, "must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)")
 	}
-	if !portNameOneLetterRE.MatchString(port) {
+	if !hasLower(port) {
 		errs = append(errs, "must contain at least one letter (a-z)")
 	}
 	if strings.Contains(port, "--") {
@@ -210,11 +198,6 @@ func IsValidPortName(port string) []string {
 	}
 	return errs
 }
-
-var (
-	portNameCharsetRE   = regexp.MustCompile("^[-a-z0-9]+$")
-	portNameOneLetterRE = regexp.MustCompile("[a-z]")
-)
 
 // IsValidPathSegmentName is path.IsValidPathSegmentName
 // (k8s.io/apimachinery/pkg/api/validation/path/name.go): RBAC names.
