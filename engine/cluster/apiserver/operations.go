@@ -19,25 +19,25 @@ func operationFor(k *object.KindInfo, info *api.RequestInfo) *operation {
 			return nil
 		}
 		if k.Group == "" && k.Resource == "bindings" {
-			return bindingOperation() // the legacy POST …/bindings
+			return ops.binding // the legacy POST …/bindings
 		}
 		switch verb {
 		case "get":
-			return getOperation()
+			return ops.get
 		case "list":
-			return listOperation()
+			return ops.list
 		case "watch":
-			return watchOperation()
+			return ops.watch
 		case "create":
-			return createOperation()
+			return ops.create
 		case "update":
-			return updateOperation(mainResource)
+			return ops.update[mainResource]
 		case "patch":
-			return patchOperation(mainResource)
+			return ops.patch[mainResource]
 		case "delete":
-			return deleteOperation()
+			return ops.delete
 		case "deletecollection":
-			return deleteCollectionOperation()
+			return ops.deleteCollection
 		}
 		return nil
 	}
@@ -45,41 +45,72 @@ func operationFor(k *object.KindInfo, info *api.RequestInfo) *operation {
 	case "status":
 		switch verb {
 		case "get":
-			return getOperation()
+			return ops.get
 		case "update":
-			return updateOperation(statusResource)
+			return ops.update[statusResource]
 		case "patch":
-			return patchOperation(statusResource)
+			return ops.patch[statusResource]
 		}
 	case "scale":
 		switch verb {
 		case "get":
-			return getScaleOperation()
+			return ops.getScale
 		case "update":
-			return updateOperation(scaleResource)
+			return ops.update[scaleResource]
 		case "patch":
-			return patchOperation(scaleResource)
+			return ops.patch[scaleResource]
 		}
 	case "finalize":
 		if verb == "update" && k.Resource == "namespaces" {
-			return updateOperation(finalizeResource)
+			return ops.update[finalizeResource]
 		}
 	case "binding":
 		if verb == "create" {
-			return bindingOperation()
+			return ops.binding
 		}
 	case "eviction":
 		if verb == "create" {
-			return evictionOperation()
+			return ops.eviction
+		}
+	case "token":
+		if verb == "create" && k.Group == "" && k.Resource == "serviceaccounts" {
+			return tokenRequestOperation()
 		}
 	case "log":
 		if verb == "get" {
-			return connectOperation(sub)
+			return ops.log
 		}
 	case "exec", "attach", "portforward":
 		if verb == "get" || verb == "create" {
-			return connectOperation(sub)
+			return ops.stream
 		}
 	}
 	return nil
+}
+
+// operations holds one of each resource operation. An operation is never
+// changed once built, so every request shares them.
+type operations struct {
+	get, list, watch, create, delete, deleteCollection *operation
+	getScale, binding, eviction                        *operation
+	// update and patch by target; log and stream (exec, attach,
+	// portforward) are the connect operations.
+	update, patch [finalizeResource + 1]*operation
+	log, stream   *operation
+}
+
+var ops = newOperations()
+
+func newOperations() *operations {
+	o := &operations{
+		get: getOperation(), list: listOperation(), watch: watchOperation(), create: createOperation(),
+		delete: deleteOperation(), deleteCollection: deleteCollectionOperation(),
+		getScale: getScaleOperation(), binding: bindingOperation(), eviction: evictionOperation(),
+		log: connectOperation("log"), stream: connectOperation("exec"),
+	}
+	for t := range o.update {
+		o.update[t] = updateOperation(updateTarget(t))
+		o.patch[t] = patchOperation(updateTarget(t))
+	}
+	return o
 }

@@ -39,8 +39,10 @@ type request struct {
 	// collection lists what a deletecollection deleted.
 	collection []*object.Object
 
-	// attrs are the admission attributes, shared by both phases.
+	// attrs are the admission attributes, shared by both phases; they
+	// point to attrsBuf.
 	attrs    *api.AdmissionAttributes
+	attrsBuf api.AdmissionAttributes
 	warnings []string
 	// undo releases what a failed write had reserved (a cluster IP).
 	undo []func()

@@ -25,6 +25,12 @@ type Server struct {
 	leased  bool
 	// free holds finished requests for reuse.
 	free []*request
+	// authenticated holds, for users an authenticator returned without
+	// system:authenticated, the copy with the group added (see
+	// withAuthenticated).
+	authenticated map[*api.UserInfo]*api.UserInfo
+	// prioDetail is the last PRIORITIZE detail of an unqueued request.
+	prioDetail struct{ schema, level, text string }
 }
 
 func newServer(p *Plane, i int) *Server {

@@ -53,13 +53,14 @@ func (r *request) admissionAttributes() *api.AdmissionAttributes {
 	if r.attrs != nil {
 		return r.attrs
 	}
-	a := &api.AdmissionAttributes{
+	r.attrsBuf = api.AdmissionAttributes{
 		Attributes: r.attributes(),
 		Operation:  r.op.admission,
 		Kind:       r.kind,
 		DryRun:     r.req.Write.DryRun,
 		Server:     r.s.name,
 	}
+	a := &r.attrsBuf
 	if r.body != nil {
 		if k, ok := r.s.p.cfg.Registry.For(r.body); ok {
 			a.Kind = k

@@ -30,9 +30,7 @@ func runAuthenticate(r *request) *api.Status {
 		return st
 	}
 	if user.Name != api.UserAnonymous && !user.InGroup(api.GroupAuthenticated) {
-		u := *user
-		u.Groups = append(slices.Clip(u.Groups), api.GroupAuthenticated)
-		user = &u
+		user = r.s.withAuthenticated(user)
 	}
 	r.user = user
 	detail := ""
@@ -41,4 +39,25 @@ func runAuthenticate(r *request) *api.Status {
 	}
 	r.gate(trace.Authenticate, 0, nil, detail)
 	return nil
+}
+
+// maxAuthenticated bounds the replica's memory of users given
+// system:authenticated; it starts over when full.
+const maxAuthenticated = 256
+
+// withAuthenticated returns user with system:authenticated added: the
+// copy made for the same user before, while the user is unchanged, so that
+// a request does not copy its user.
+func (s *Server) withAuthenticated(user *api.UserInfo) *api.UserInfo {
+	if u, ok := s.authenticated[user]; ok && u.Name == user.Name && u.UID == user.UID &&
+		slices.Equal(u.Groups[:len(u.Groups)-1], user.Groups) {
+		return u
+	}
+	u := *user
+	u.Groups = append(slices.Clip(u.Groups), api.GroupAuthenticated)
+	if s.authenticated == nil || len(s.authenticated) >= maxAuthenticated {
+		s.authenticated = make(map[*api.UserInfo]*api.UserInfo)
+	}
+	s.authenticated[user] = &u
+	return &u
 }

@@ -24,7 +24,11 @@ func runPrioritize(r *request) *api.Status {
 	case d.Wait > 0:
 		detail = "flow schema " + d.Schema + ", priority level " + d.Level + ", queued " + d.Wait.String()
 	default:
-		detail = "flow schema " + d.Schema + ", priority level " + d.Level
+		c := &r.s.prioDetail
+		if c.schema != d.Schema || c.level != d.Level || c.text == "" {
+			c.schema, c.level, c.text = d.Schema, d.Level, "flow schema "+d.Schema+", priority level "+d.Level
+		}
+		detail = c.text
 	}
 	r.gate(trace.Prioritize, 0, d.Rejected, detail)
 	return d.Rejected

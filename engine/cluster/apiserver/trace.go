@@ -167,7 +167,9 @@ func topLevel(o *object.Object) []string {
 	keys := make([]string, 0, len(o.Content)+3)
 	keys = append(keys, ".apiVersion", ".kind", ".metadata")
 	for k := range o.Content {
-		if isIdentifier(k) {
+		if p, ok := topLevelPaths[k]; ok {
+			keys = append(keys, p)
+		} else if isIdentifier(k) {
 			keys = append(keys, "."+k)
 		} else {
 			keys = append(keys, object.Path(nil).Child(k).String())
@@ -176,6 +178,23 @@ func topLevel(o *object.Object) []string {
 	slices.Sort(keys)
 	return keys
 }
+
+// topLevelPaths are the paths of the top-level fields of the built-in
+// kinds, so that summarising a create or a delete does not build them.
+var topLevelPaths = func() map[string]string {
+	m := map[string]string{}
+	for _, k := range []string{"spec", "status", "data", "binaryData", "stringData", "type", "immutable",
+		"rules", "roleRef", "subjects", "aggregationRule", "webhooks", "secrets", "imagePullSecrets",
+		"automountServiceAccountToken", "addressType", "endpoints", "ports", "provisioner", "parameters",
+		"reclaimPolicy", "volumeBindingMode", "allowVolumeExpansion", "mountOptions", "allowedTopologies",
+		"involvedObject", "reason", "message", "source", "firstTimestamp", "lastTimestamp", "count",
+		"eventTime", "series", "action", "related", "reportingComponent", "reportingInstance",
+		"value", "globalDefault", "description", "preemptionPolicy", "handler", "overhead", "scheduling",
+		"template", "target", "subsets"} {
+		m[k] = "." + k
+	}
+	return m
+}()
 
 // isIdentifier reports whether a key prints as ".key" in a path.
 func isIdentifier(k string) bool {
