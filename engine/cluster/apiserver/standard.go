@@ -137,7 +137,7 @@ func newFlowControl(l *lookups, replica trace.Actor, std Standard) *flowControl 
 		fc.WatchCount = func(info api.RequestInfo) int {
 			if s := l.p.Server(replica); s != nil {
 				if c := s.caches[cacheKey{info.APIGroup, info.Resource}]; c != nil {
-					return c.c.Watchers()
+					return c.c.InterestedWatchers(info.Namespace, info.Name)
 				}
 			}
 			return 0

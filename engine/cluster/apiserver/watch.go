@@ -56,6 +56,8 @@ func serveWatch(r *request) *api.Response {
 		SendInitialEvents: opts.SendInitialEvents,
 		AllowBookmarks:    opts.AllowWatchBookmarks,
 		Deadline:          r.now.Add(timeout),
+		Namespace:         r.info.Namespace,
+		Name:              r.info.Name,
 	}, sink)
 	return &api.Response{Code: http.StatusOK, Watch: w}
 }
