@@ -81,7 +81,7 @@ func (b *Book) Prepare(blocks []site.PageBlock) (string, error) {
 	b.report = newReport(entries, ferr)
 	b.siteMap = siteMap(entries)
 	b.mu.Unlock()
-	if err := all.Err(); err != nil {
+	if err := unique(all).Err(); err != nil {
 		return "", err
 	}
 	return resultsKey(entries), nil
@@ -97,4 +97,18 @@ func resultsKey(entries []*entry) string {
 		h.Write([]byte(e.hash))
 	}
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// unique drops repeated problems: a failures block whose baseline could
+// not run reports the baseline's error as the scenario itself does.
+func unique(l diag.List) diag.List {
+	seen := map[string]bool{}
+	out := l[:0:0]
+	for _, e := range l {
+		if k := e.Error(); !seen[k] {
+			seen[k] = true
+			out = append(out, e)
+		}
+	}
+	return out
 }

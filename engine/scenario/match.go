@@ -1,11 +1,10 @@
 package scenario
 
 import (
-	"fmt"
 	"sort"
-	"strings"
 
 	"github.com/loopbook/loopbook/engine/cluster/trace"
+	"github.com/loopbook/loopbook/engine/scenario/result"
 	"github.com/loopbook/loopbook/engine/scenario/spec"
 )
 
@@ -138,31 +137,7 @@ func (s *Session) nearest(m *Matcher, from int) []int {
 
 // FormatEvent prints an event as one line of a trace table: time, from →
 // to, verb (and qualifier), object, outcome.
-func FormatEvent(e *trace.Event) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s  %s", e.Time, e.From)
-	if e.To != "" {
-		fmt.Fprintf(&b, " → %s", e.To)
-	}
-	fmt.Fprintf(&b, "  %s", e.Verb)
-	switch {
-	case e.WatchType != 0:
-		fmt.Fprintf(&b, " %s", e.WatchType)
-	case e.Phase != 0:
-		fmt.Fprintf(&b, " %s", e.Phase)
-	}
-	if r := EventResource(e); r != "" {
-		fmt.Fprintf(&b, " %s", r)
-	}
-	if o := EventObject(e); o != "" {
-		fmt.Fprintf(&b, " %s", o)
-	}
-	switch {
-	case e.Outcome.Code != 0 || e.Outcome.Reason != "":
-		fmt.Fprintf(&b, "  => %s", strings.TrimSpace(fmt.Sprintf("%s %s", codeText(e.Outcome.Code), e.Outcome.Reason)))
-	}
-	return b.String()
-}
+func FormatEvent(e *trace.Event) string { return result.Line(e) }
 
 // EventResource is an event's RESOURCE[.GROUP][/SUB] as patterns write it.
 func EventResource(e *trace.Event) string {
@@ -182,11 +157,4 @@ func EventObject(e *trace.Event) string {
 		return e.Namespace + "/" + e.Name
 	}
 	return e.Name
-}
-
-func codeText(c int) string {
-	if c == 0 {
-		return ""
-	}
-	return fmt.Sprint(c)
 }

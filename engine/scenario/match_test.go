@@ -35,7 +35,7 @@ func TestStepsAndNearest(t *testing.T) {
 		t.Fatalf("nearest %v", near)
 	}
 	first := FormatEvent(s.Trace().At(near[0]))
-	if !strings.Contains(first, "bob → apiserver  CREATE configmaps demo/notes  => 403 Forbidden") {
+	if !strings.Contains(first, "bob -> apiserver CREATE configmaps demo/notes => 403 Forbidden") {
 		t.Errorf("nearest event %q, want bob's refused create", first)
 	}
 }

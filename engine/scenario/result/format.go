@@ -55,7 +55,8 @@ func OutcomeText(o trace.Outcome) string {
 }
 
 // Line returns an event on one line, as the check and trace commands
-// print it: "12.5s alice -> apiserver CREATE deployments.apps demo/web => 201".
+// print it: "12.500s alice -> apiserver CREATE deployments.apps demo/web
+// => 201". An event without a status or failure has no "=>" part.
 func Line(ev *trace.Event) string {
 	var b strings.Builder
 	b.WriteString(ev.Time.String())
@@ -64,6 +65,8 @@ func Line(ev *trace.Event) string {
 		b.WriteString(" -> " + string(ev.To))
 	}
 	b.WriteString(" " + Operation(ev))
-	b.WriteString(" => " + OutcomeText(ev.Outcome))
+	if ev.Outcome.Code != 0 || ev.Outcome.Reason != "" {
+		b.WriteString(" => " + OutcomeText(ev.Outcome))
+	}
 	return b.String()
 }

@@ -18,7 +18,7 @@ func TestLine(t *testing.T) {
 		{trace.Event{From: "apiserver", Verb: trace.Authorize, Resource: "deployments", Namespace: "demo", Outcome: trace.Outcome{Code: 403, Reason: "Forbidden"}},
 			"0.000s apiserver AUTHORIZE deployments demo => 403 Forbidden"},
 		{trace.Event{From: "apiserver", To: "scheduler", Verb: trace.Notify, WatchType: trace.Added, Resource: "pods", Namespace: "demo", Name: "web-x"},
-			"0.000s apiserver -> scheduler NOTIFY ADDED pods demo/web-x => ok"},
+			"0.000s apiserver -> scheduler NOTIFY ADDED pods demo/web-x"},
 	}
 	for i, tt := range tests {
 		got := Line(&tt.ev)
