@@ -61,6 +61,12 @@ vet:
 fuzz:
 	$(GO) test -run='^$$' -fuzz=FuzzSplitFrontMatter -fuzztime=30s ./engine/site/
 	$(GO) test -run='^$$' -fuzz=FuzzConvert -fuzztime=30s ./engine/markdown/
+	$(GO) test -run='^$$' -fuzz=FuzzScanners -fuzztime=30s ./engine/markdown/
+	for t in FuzzParseScenario FuzzParseBlock FuzzParseFixture FuzzParseClaim FuzzParsePattern FuzzParseFault; do \
+		$(GO) test -run='^$$' -fuzz=$$t -fuzztime=30s ./engine/scenario/spec/ || exit 1; done
+	$(GO) test -run='^$$' -fuzz=FuzzDecodeYAML -fuzztime=30s ./engine/cluster/object/
+	$(GO) test -run='^$$' -fuzz=FuzzValidate -fuzztime=30s ./engine/cluster/object/
+	$(GO) test -run='^$$' -fuzz=FuzzRequestBodies -fuzztime=30s ./engine/cluster/apiserver/
 
 clean:
 	rm -rf $(BIN) public .bench .cache
