@@ -76,10 +76,6 @@ func operationFor(k *object.KindInfo, info *api.RequestInfo) *operation {
 		if verb == "create" && k.Group == "" && k.Resource == "serviceaccounts" {
 			return tokenRequestOperation()
 		}
-	case "token":
-		if verb == "create" && k.Group == "" && k.Resource == "serviceaccounts" {
-			return tokenRequestOperation()
-		}
 	case "log":
 		if verb == "get" {
 			return ops.log
