@@ -7,8 +7,10 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/apiserver"
 	"github.com/loopbook/loopbook/engine/cluster/controller"
 	"github.com/loopbook/loopbook/engine/cluster/controller/podautoscaler"
+	"github.com/loopbook/loopbook/engine/cluster/kubelet"
 	"github.com/loopbook/loopbook/engine/cluster/metricsserver"
 	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/podclient"
 	"github.com/loopbook/loopbook/engine/cluster/webhookserver"
 )
 
@@ -25,11 +27,18 @@ import (
 //	controller        it, and the horizontal-pod-autoscaler controller in
 //	                  every controller-manager replica. Scenarios set CPU
 //	                  usage with Cluster.Load.
+//	bound tokens      a ServiceAccount annotated
+//	                  podclient.loopbook.dev/project-token: "true": the
+//	                  kubelets POST serviceaccounts/NAME/token for its Pods
+//	                  and project the token; Cluster.PodClient is the
+//	                  application in a Pod calling the API (ext_podclient.go).
 type extensions struct {
 	webhooks   *webhookserver.Set
 	aggregator aggregatorGate
 	metrics    *metricsserver.Server
 	loads      []load
+	tokens     kubelet.TokenSource
+	pods       *podclient.Client
 }
 
 // buildEarlyExtensions builds the extension actors that must exist before
@@ -38,6 +47,7 @@ type extensions struct {
 // webhook gate, and the aggregated API servers the fixture's APIServices
 // name.
 func (c *Cluster) buildEarlyExtensions() error {
+	c.buildTokens()
 	set, err := webhookserver.FromObjects(c.cfg.Objects)
 	if err != nil {
 		return fmt.Errorf("webhook servers: %w", err)

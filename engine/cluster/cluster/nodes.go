@@ -14,16 +14,15 @@ import (
 // (from 0) has InternalIP 10.0.1.(11+i) (240 to a /24) and Pod range
 // 10.244.(i+1).0/24, carrying into the second octet past 255 Nodes.
 //
-// Kubelets project no ServiceAccount tokens (kubelet.Config.Tokens is nil):
-// the API server model answers POST serviceaccounts/NAME/token with 405, so
-// kubelet.APITokens would retry forever.
+// Kubelets project ServiceAccount tokens only for the ServiceAccounts the
+// fixture opts in (see buildTokens); other Pods get an empty token file.
 func (c *Cluster) buildNodes() {
 	for i, n := range c.cfg.Nodes {
 		cidr := podCIDR(i)
 		rt := runtime.New(runtime.Config{Node: n.Name, Loop: c.env.Loop, Log: c.env.Log, Rand: c.env.Rand,
 			Images: c.images, Network: c.net, PodCIDR: cidr})
 		k := kubelet.New(kubelet.Config{Env: c.env, Node: n.Name, Token: c.authn.NodeToken(n.Name), Runtime: rt,
-			InternalIP: nodeIP(i), Capacity: n.Capacity, Labels: n.Labels, PodCIDR: cidr})
+			InternalIP: nodeIP(i), Capacity: n.Capacity, Labels: n.Labels, PodCIDR: cidr, Tokens: c.ext.tokens})
 		c.registry.Add(k)
 		px := proxy.New(proxy.Config{Env: c.env, Node: n.Name, Token: c.saTokens[KubeProxyServiceAccount], Net: c.net})
 		c.nodes = append(c.nodes, &NodeParts{Name: n.Name, Kubelet: k, Runtime: rt, Proxy: px})
