@@ -76,6 +76,12 @@ func fixtureScenario() *result.Scenario {
 		Note:     "This example assumes requests are allowed and Pods become Ready; timing is illustrative.",
 		Fixture:  "two-workers",
 		Map:      fixtureMap(),
+		Responses: []result.Response{
+			{ID: "apply", User: "alice", Action: "kubectl apply -f web.yaml", Code: 201, Output: "deployment.apps/web created"},
+			{User: "bob", Action: "kubectl delete deployment.apps/web -n demo", Code: 403, Reason: "Forbidden",
+				Output: `Error from server (Forbidden): deployments.apps "web" is forbidden: User "bob" cannot delete resource "deployments" in API group "apps" in the namespace "demo"`},
+			{Code: 200},
+		},
 		Steps: []result.Step{
 			step("Apply", "alice CREATE deployments demo/web", "Alice sends desired replicas: 3 through the Kubernetes API.", deployment("3", ""), created),
 			step("Authenticate", "apiserver AUTHENTICATE alice", "The API server establishes Alice's identity.", nil,

@@ -9,8 +9,8 @@ import (
 
 // Scenario writes a scenario: its number and title, the question and the
 // answer line, the cluster map with playback controls and the "current
-// API operation and object fields" panel, the step list, the checked
-// claims and the note.
+// API operation and object fields" panel, the step list, the commands
+// with what the API answered, the checked claims and the note.
 //
 // Without JavaScript the map shows the cluster at the end of the run and
 // every step is listed with its own operation, actors (from → to), text
@@ -55,6 +55,7 @@ func Scenario(w io.Writer, s *result.Scenario, opts Options) error {
 	if len(s.Steps) > 0 {
 		p.steps(s, l, id, inner)
 	}
+	p.responses(s.Responses, inner)
 	p.claims(s.Claims, inner)
 	if s.Note != "" {
 		p.elem("p", s.Note, "class", "lb-note")

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/diag"
 	"github.com/loopbook/loopbook/engine/scenario/result"
 	"github.com/loopbook/loopbook/engine/scenario/spec"
@@ -39,7 +40,7 @@ func (s *Session) follow(a *spec.Follow) (result.Response, error) {
 			}
 			s.Cluster.RunFor(min(a.Every.Value, until.Sub(s.Cluster.Now())))
 		}
-		return followResponse("polled", k.Resource, requests, 0, bytes), nil
+		return followResponse(a, k, ns, "polled", requests, 0, bytes), nil
 	}
 	requests++
 	l, err := c.List(k, ns, api.ListOptions{})
@@ -58,16 +59,16 @@ func (s *Session) follow(a *spec.Follow) (result.Response, error) {
 	s.Cluster.RunFor(until.Sub(s.Cluster.Now()))
 	w.Stop()
 	events, bytes = counter.events, bytes+counter.bytes
-	return followResponse("watched", k.Resource, requests, events, bytes), nil
+	return followResponse(a, k, ns, "watched", requests, events, bytes), nil
 }
 
 // followResponse is a poll's or watch's summary, as the page shows it.
-func followResponse(how, resource string, requests, events, bytes int) result.Response {
-	msg := fmt.Sprintf("%s %s: %d requests, %d bytes of objects received", how, resource, requests, bytes)
+func followResponse(a *spec.Follow, k *object.KindInfo, ns, how string, requests, events, bytes int) result.Response {
+	msg := fmt.Sprintf("%s %s: %d requests, %d bytes of objects received", how, k.Resource, requests, bytes)
 	if how == "watched" {
-		msg = fmt.Sprintf("%s %s: %d requests, %d watch events, %d bytes of objects received", how, resource, requests, events, bytes)
+		msg = fmt.Sprintf("%s %s: %d requests, %d watch events, %d bytes of objects received", how, k.Resource, requests, events, bytes)
 	}
-	return result.Response{Code: 200, Message: msg, Output: msg + "\n"}
+	return result.Response{Code: 200, Message: msg, Output: msg, User: a.As.Value, Action: commandLine(a, k, ns)}
 }
 
 // watchCounter counts a watch's events and the bytes of their objects.

@@ -32,7 +32,7 @@ func (s *Session) apply(a *spec.Apply) (result.Response, error) {
 		return result.Response{}, diag.Errorf(a.Object.Pos, "%s: no object", verb)
 	}
 	var out result.Response
-	var lines, names []string
+	var lines []string
 	for _, o := range objs {
 		k, ok := s.Cluster.Env().Kinds.For(o)
 		if !ok {
@@ -41,14 +41,13 @@ func (s *Session) apply(a *spec.Apply) (result.Response, error) {
 		if k.Namespaced && o.Meta.Namespace == "" {
 			o.Meta.Namespace = "default"
 		}
-		names = append(names, typeName(k)+"/"+o.Meta.Name)
 		r := s.applyOne(cl, k, o, a.Create)
 		lines = append(lines, r.Output)
 		if out.Code == 0 || out.Code < 400 {
 			out.Code, out.Reason, out.Message = r.Code, r.Reason, r.Message
 		}
 	}
-	out.Action = a.As.Value + " " + verb + " " + strings.Join(names, " ")
+	out.User, out.Action = a.As.Value, commandLine(a, nil, "")
 	out.Output = strings.Join(lines, "\n")
 	return out, nil
 }
@@ -89,7 +88,7 @@ func (s *Session) get(a *spec.Get) (result.Response, error) {
 		out = getTable(k, r.Object, s.Cluster.Now())
 	}
 	resp := response(r, out)
-	resp.Action = a.As.Value + " get " + typeName(k) + "/" + a.Target.Name
+	resp.User, resp.Action = a.As.Value, commandLine(a, k, ns)
 	return resp, nil
 }
 
@@ -101,7 +100,7 @@ func (s *Session) delete(a *spec.Delete) (result.Response, error) {
 	}
 	r := cl.Do(client.DeleteRequest(k, ns, a.Target.Name, api.DeleteOptions{}), nil)
 	resp := response(r, typeName(k)+` "`+a.Target.Name+`" deleted`)
-	resp.Action = a.As.Value + " delete " + typeName(k) + "/" + a.Target.Name
+	resp.User, resp.Action = a.As.Value, commandLine(a, k, ns)
 	return resp, nil
 }
 
@@ -118,7 +117,7 @@ func (s *Session) patch(a *spec.Patch) (result.Response, error) {
 	}
 	r := cl.Do(client.PatchRequest(k, ns, a.Target.Name, api.MergePatch, body, api.WriteOptions{}), nil)
 	resp := response(r, typeName(k)+"/"+a.Target.Name+" patched")
-	resp.Action = a.As.Value + " patch " + typeName(k) + "/" + a.Target.Name
+	resp.User, resp.Action = a.As.Value, commandLine(a, k, ns)
 	return resp, nil
 }
 
@@ -132,7 +131,7 @@ func (s *Session) scale(a *spec.Scale) (result.Response, error) {
 	body := map[string]any{"spec": map[string]any{"replicas": int64(a.Replicas.Value)}}
 	r := cl.Do(client.PatchRequest(k, ns, a.Target.Name, api.MergePatch, body, api.WriteOptions{}, "scale"), nil)
 	resp := response(r, typeName(k)+"/"+a.Target.Name+" scaled")
-	resp.Action = a.As.Value + " scale " + typeName(k) + "/" + a.Target.Name
+	resp.User, resp.Action = a.As.Value, commandLine(a, k, ns)
 	return resp, nil
 }
 
@@ -144,7 +143,7 @@ func (s *Session) logs(a *spec.Logs) (result.Response, error) {
 	}
 	r := cl.Do(client.ConnectRequest(api.MethodGet, k, ns, a.Target.Name, "log", api.ConnectOptions{Container: a.Container.Value}), nil)
 	resp := response(r, string(r.Raw))
-	resp.Action = a.As.Value + " logs " + typeName(k) + "/" + a.Target.Name
+	resp.User, resp.Action = a.As.Value, commandLine(a, k, ns)
 	return resp, nil
 }
 
@@ -161,7 +160,7 @@ func (s *Session) exec(a *spec.Exec) (result.Response, error) {
 	opts := api.ConnectOptions{Container: a.Container.Value, Command: cmd}
 	r := cl.Do(client.ConnectRequest(api.MethodPost, k, ns, a.Target.Name, "exec", opts), nil)
 	resp := response(r, string(r.Raw))
-	resp.Action = a.As.Value + " exec " + typeName(k) + "/" + a.Target.Name + " -- " + strings.Join(cmd, " ")
+	resp.User, resp.Action = a.As.Value, commandLine(a, k, ns)
 	return resp, nil
 }
 
@@ -187,7 +186,7 @@ func (s *Session) raw(a *spec.Raw) (result.Response, error) {
 		out = string(object.EncodeJSON(r.Object, object.OrderKubernetes))
 	}
 	resp := response(r, out)
-	resp.Action = a.As.Value + " raw " + a.Method.Text + " " + a.Path.Text
+	resp.User, resp.Action = a.As.Value, commandLine(a, nil, "")
 	return resp, nil
 }
 

@@ -12,7 +12,7 @@ func TestResponses(t *testing.T) {
 	s := rolloutSession(t)
 	var b strings.Builder
 	for _, r := range s.Responses {
-		fmt.Fprintf(&b, "== %s (%s): %d %s %q\n%s\n", r.Action, r.ID, r.Code, r.Reason, r.Message, r.Output)
+		fmt.Fprintf(&b, "== %s$ %s (%s): %d %s %q\n%s\n", r.User, r.Action, r.ID, r.Code, r.Reason, r.Message, r.Output)
 	}
 	golden(t, "responses.golden", b.String())
 	if r, ok := s.Response("bob-cm"); !ok || r.Code != 403 || !strings.HasPrefix(r.Output, "Error from server (Forbidden): ") {

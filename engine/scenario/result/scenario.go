@@ -105,12 +105,13 @@ type Claim struct {
 
 // Response is the response to one API action of a run.
 type Response struct {
-	// ID is the action's id ("" when it has none); Action the action as
-	// written ("alice apply deployments demo/web").
-	ID, Action string
-	Code       int
-	Reason     string
-	Message    string
+	// ID is the action's id ("" when it has none); User who sent it;
+	// Action the kubectl command a person would type for it ("kubectl get
+	// deployment.apps/web -n demo").
+	ID, User, Action string
+	Code             int
+	Reason           string
+	Message          string
 	// Output is what kubectl would print for it (get, logs, exec, raw).
 	Output string
 }
