@@ -63,7 +63,7 @@ func (s *Session) applyOne(cl *client.Client, k *object.KindInfo, o *object.Obje
 			if k.CRD != nil {
 				pt = api.MergePatch
 			}
-			r := cl.Do(client.PatchRequest(k, o.Meta.Namespace, o.Meta.Name, pt, o.ToMap(), api.WriteOptions{}), nil)
+			r := cl.Do(client.PatchRequest(k, o.Meta.Namespace, o.Meta.Name, pt, o.ToMap(), kubectlWrite), nil)
 			word := "configured"
 			if r.OK() && r.Object != nil && cur.Object != nil && r.Object.Meta.ResourceVersion == cur.Object.Meta.ResourceVersion {
 				word = "unchanged"
@@ -73,8 +73,14 @@ func (s *Session) applyOne(cl *client.Client, k *object.KindInfo, o *object.Obje
 			return response(cur, "")
 		}
 	}
-	return response(cl.Do(client.CreateRequest(k, o, api.WriteOptions{}), nil), name+" created")
+	return response(cl.Do(client.CreateRequest(k, o, kubectlWrite), nil), name+" created")
 }
+
+// kubectlWrite are the options kubectl sends with apply, create and
+// patch: its --validate flag defaults to "strict", sent as
+// fieldValidation=Strict, so an unknown or duplicate field is a 400
+// (k8s.io/kubectl/pkg/cmd/util/helpers.go, GetValidationDirective).
+var kubectlWrite = api.WriteOptions{FieldValidation: "Strict"}
 
 // get reads one object; its output is a kubectl get table.
 func (s *Session) get(a *spec.Get) (result.Response, error) {
@@ -115,7 +121,7 @@ func (s *Session) patch(a *spec.Patch) (result.Response, error) {
 	if err != nil || !ok {
 		return result.Response{}, diag.Errorf(a.With.Pos, "with: a merge patch is a mapping")
 	}
-	r := cl.Do(client.PatchRequest(k, ns, a.Target.Name, api.MergePatch, body, api.WriteOptions{}), nil)
+	r := cl.Do(client.PatchRequest(k, ns, a.Target.Name, api.MergePatch, body, kubectlWrite), nil)
 	resp := response(r, typeName(k)+"/"+a.Target.Name+" patched")
 	resp.User, resp.Action = a.As.Value, commandLine(a, k, ns)
 	return resp, nil

@@ -61,3 +61,33 @@ func TestStepObjectAndBroken(t *testing.T) {
 		t.Errorf("broken before the fault: %v", bind.Broken)
 	}
 }
+
+// kubectl validates strictly by default: an unknown field is refused.
+func TestApplyValidatesStrictly(t *testing.T) {
+	sess, err := NewSession(twoWorkers(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := parseScenario(t, `id: strict
+title: Strict
+run:
+  - as: alice
+    apply: |
+      apiVersion: apps/v1
+      kind: Deployment
+      metadata: {name: web, namespace: demo}
+      spec:
+        replica: 2
+        selector: {matchLabels: {app: web}}
+        template:
+          metadata: {labels: {app: web}}
+          spec: {containers: [{name: web, image: "web:v1"}]}
+`)
+	r, err := sess.Do(s.Run[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Code != 400 || !strings.Contains(r.Message, `unknown field "spec.replica"`) {
+		t.Errorf("response %d %q, want 400 with the unknown field", r.Code, r.Message)
+	}
+}
