@@ -28,8 +28,11 @@ func (c *checker) errorf(pos diag.Pos, format string, args ...any) *diag.Error {
 // replica, a component or a user).
 func (c *checker) actor(w Word) {
 	v, t := c.v, w.Text
-	if t == "*" {
-		return
+	if t == "*" || strings.HasSuffix(t, ".svc") {
+		return // a server the API server dials by its Service's name: a webhook, an aggregated API
+	}
+	if rest, ok := strings.CutPrefix(t, "pod/"); ok && strings.Count(rest, "/") == 1 {
+		return // a Pod as a data-plane client or server: pod/NAMESPACE/NAME
 	}
 	if fam, node, ok := strings.Cut(t, "/"); ok {
 		if strings.Contains(fam, "*") {

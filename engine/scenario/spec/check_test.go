@@ -2,6 +2,8 @@ package spec
 
 import (
 	"testing"
+
+	"github.com/loopbook/loopbook/engine/diag"
 )
 
 func TestCheckNilVocabulary(t *testing.T) {
@@ -18,5 +20,19 @@ func TestCheckUnknownUsersWithoutFixture(t *testing.T) {
 	err := s.Check(DefaultVocabulary())
 	if err == nil || err.Error() != `lesson.md:22:37: unknown actor "etdc"; did you mean "etcd"?` {
 		t.Errorf("got %v", err)
+	}
+}
+
+func TestServerAndPodActorsAreKnown(t *testing.T) {
+	for _, claim := range []string{"never pod/demo/web-a -> apiserver", "apiserver -> labeler.policy-system.svc", "never noisy-client -> etcd", "apiserver -> metrics-server"} {
+		c, err := ParseClaim(claim, diag.Pos{File: "l.md", Line: 1, Col: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ch := &checker{v: DefaultVocabulary()}
+		ch.claim(c)
+		if err := ch.errs.Err(); err != nil {
+			t.Errorf("%q: %v", claim, err)
+		}
 	}
 }

@@ -61,6 +61,8 @@ var defaultActors = []string{
 	// from the ones above (kube-controller-manager's own names).
 	"taint-eviction-controller", "generic-garbage-collector", "root-ca-cert-publisher",
 	"service-account-controller",
+	// Extension actors and the noisy client of the overload fault.
+	"metrics-server", "noisy-client",
 }
 
 // defaultInputs are the what-if input labels of the format.
