@@ -87,7 +87,7 @@ func validateStatefulSet(o, old *Object) FieldErrors {
 			errs = append(errs, Invalid(child(child(tfp, "metadata"), "labels"), labelsValue(md["labels"]), "`selector` does not match template `labels`"))
 		}
 	}
-	errs = append(errs, validatePodTemplate(tpl, tfp)...)
+	errs = append(errs, validatePodTemplate(withClaimVolumes(tpl, spec), tfp)...)
 	if rp := stringAt(tpl, "spec", "restartPolicy"); rp != "Always" {
 		errs = append(errs, NotSupported(child(child(tfp, "spec"), "restartPolicy"), rp, []string{"Always"}))
 	}
