@@ -126,6 +126,13 @@ func selectorText(sel spec.ObjectSelector) string {
 // countClaim counts the selected objects.
 func (s *Session) countClaim(c *spec.CountClaim, at int) verdict {
 	exp := fmt.Sprintf("%s %d", c.Op, c.N.Value)
+	if c.After != nil {
+		i, err := s.afterPoint(c.After)
+		if err != nil {
+			return failf(exp, "%v", err)
+		}
+		at = i
+	}
 	sel := spec.ObjectSelector{Kind: c.Kind, Selector: c.Selector}
 	if c.Namespace != nil {
 		sel.Namespace = c.Namespace.Text

@@ -38,12 +38,13 @@ claims:
   - events alice WATCH pods demo/* == 1
   - response poll .code == 200
   - events alice LIST pods demo/* < 5
+  - count pods demo app=web == 2 after poll
 `)
 	res, err := RunScenario(s, twoWorkers(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []bool{true, true, true, false}
+	want := []bool{true, true, true, false, true}
 	for i, c := range res.Claims {
 		if c.OK != want[i] {
 			t.Errorf("%s: ok %v, want %v (expected %s, observed %s)", c.Text, c.OK, want[i], c.Expected, c.Observed)

@@ -76,6 +76,8 @@ type CountClaim struct {
 	Selector  *Selector
 	Op        Op
 	N         Scalar[int]
+	// After, when set, is the point at which the objects are counted.
+	After *After
 }
 
 // EventsClaim is "events PATTERN OP N": the number of events of the run

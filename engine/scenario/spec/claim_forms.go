@@ -35,7 +35,7 @@ func (w *words) fieldClaim(b ClaimBase, ts []token) Claim {
 	return &FieldClaim{ClaimBase: b, Objects: objs, Path: path, Op: op, Value: v, Regex: re, After: after}
 }
 
-// countClaim parses count KIND [NS] [SELECTOR] OP N.
+// countClaim parses count KIND [NS] [SELECTOR] OP N [after …].
 func (w *words) countClaim(b ClaimBase, ts []token) Claim {
 	if len(ts) < 2 {
 		w.errorf(w.after(ts[0]), `expected a kind after "count"`).WithHint(`as in "count pods demo app=web == 3"`)
@@ -88,8 +88,7 @@ func (w *words) countClaim(b ClaimBase, ts []token) Claim {
 	if c.N, ok = w.integer(ts[k+1]); !ok {
 		return nil
 	}
-	if len(ts) > k+2 {
-		w.at(ts[k+2], "unexpected %q after the count", ts[k+2].text)
+	if c.After, ok = w.afterClause(ts[k+2:]); !ok {
 		return nil
 	}
 	return c

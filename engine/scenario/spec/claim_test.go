@@ -147,3 +147,17 @@ func TestEventsClaim(t *testing.T) {
 		}
 	}
 }
+
+func TestCountClaimAfter(t *testing.T) {
+	c, err := ParseClaim(`count pods demo app=web == 3 after "Bind Pods"`, diag.Pos{File: "l.md", Line: 1, Col: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cc := c.(*CountClaim); cc.After == nil || cc.After.Step == nil || cc.After.Step.Text != "Bind Pods" {
+		t.Errorf("claim = %#v", c)
+	}
+	body := "id: a\ntitle: A\nsteps:\n  - {title: Apply, expect: alice CREATE pods demo/web}\nclaims:\n  - count pods demo == 1 after \"Aply\"\n"
+	if _, err := Parse("scenario", []byte(body), diag.Pos{File: "l.md", Line: 1, Col: 1}); err == nil || !strings.Contains(err.Error(), `l.md:6:32: no step is titled "Aply"; did you mean "Apply"?`) {
+		t.Errorf("unknown step: %v", err)
+	}
+}

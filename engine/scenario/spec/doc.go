@@ -86,7 +86,7 @@
 //	OBJECTS .path OP VALUE [AFTER]   an object's field, at the end or AFTER
 //	OBJECTS .path exists|missing [AFTER]
 //	OBJECTS .path matches /RE/ [AFTER]
-//	count KIND [NS] [SELECTOR] OP N  the number of objects
+//	count KIND [NS] [SELECTOR] OP N [AFTER]  the number of objects
 //	events PATTERN OP N              the number of events matching PATTERN
 //	always CLAIM                     after every event of the run
 //	eventually CLAIM                 after some event

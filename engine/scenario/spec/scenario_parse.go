@@ -98,22 +98,26 @@ func (p *parser) claims(n *yaml.Node) []Claim {
 func (p *parser) references(claims []Claim, titles, ids []string) {
 	for _, c := range claims {
 		walkClaim(c, func(c Claim) {
+			var after *After
 			switch c := c.(type) {
 			case *FieldClaim:
-				if a := c.After; a != nil && a.Step != nil && !slices.Contains(titles, a.Step.Text) {
-					p.errorf(a.Step.Pos, "no step is titled %q", a.Step.Text).WithHint(nearOrList(a.Step.Text, titles, "step titles"))
-				}
-				if a := c.After; a != nil && a.Action != nil && !slices.Contains(ids, a.Action.Text) {
-					e := p.errorf(a.Action.Pos, "no action has the id %q", a.Action.Text)
-					if slices.Contains(titles, a.Action.Text) {
-						e.WithHint(fmt.Sprintf("to name the step, quote its title: after %q", a.Action.Text))
-					} else {
-						e.WithHint(nearOrList(a.Action.Text, ids, "action ids"))
-					}
-				}
+				after = c.After
+			case *CountClaim:
+				after = c.After
 			case *ResponseClaim:
 				if !slices.Contains(ids, c.Action.Text) {
 					p.errorf(c.Action.Pos, "no action has the id %q", c.Action.Text).WithHint(nearOrList(c.Action.Text, ids, "action ids"))
+				}
+			}
+			if a := after; a != nil && a.Step != nil && !slices.Contains(titles, a.Step.Text) {
+				p.errorf(a.Step.Pos, "no step is titled %q", a.Step.Text).WithHint(nearOrList(a.Step.Text, titles, "step titles"))
+			}
+			if a := after; a != nil && a.Action != nil && !slices.Contains(ids, a.Action.Text) {
+				e := p.errorf(a.Action.Pos, "no action has the id %q", a.Action.Text)
+				if slices.Contains(titles, a.Action.Text) {
+					e.WithHint(fmt.Sprintf("to name the step, quote its title: after %q", a.Action.Text))
+				} else {
+					e.WithHint(nearOrList(a.Action.Text, ids, "action ids"))
 				}
 			}
 		})
