@@ -7,9 +7,11 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/apiserver"
 	"github.com/loopbook/loopbook/engine/cluster/controller"
 	"github.com/loopbook/loopbook/engine/cluster/controller/podautoscaler"
+	"github.com/loopbook/loopbook/engine/cluster/controller/statefulset"
 	"github.com/loopbook/loopbook/engine/cluster/kubelet"
 	"github.com/loopbook/loopbook/engine/cluster/metricsserver"
 	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/operator"
 	"github.com/loopbook/loopbook/engine/cluster/podclient"
 	"github.com/loopbook/loopbook/engine/cluster/webhookserver"
 )
@@ -32,6 +34,10 @@ import (
 //	                  kubelets POST serviceaccounts/NAME/token for its Pods
 //	                  and project the token; Cluster.PodClient is the
 //	                  application in a Pod calling the API (ext_podclient.go).
+//	statefulset-      a StatefulSet among the objects, or the operator.
+//	controller
+//	database-operator the CRD of kind DatabaseCluster annotated
+//	                  operator.loopbook.dev/enabled: "true" (ext_operator.go).
 type extensions struct {
 	webhooks   *webhookserver.Set
 	aggregator aggregatorGate
@@ -39,6 +45,10 @@ type extensions struct {
 	loads      []load
 	tokens     kubelet.TokenSource
 	pods       *podclient.Client
+
+	statefulSets  bool
+	operatorGroup string
+	operator      *operator.Operator
 }
 
 // buildEarlyExtensions builds the extension actors that must exist before
@@ -48,6 +58,9 @@ type extensions struct {
 // name.
 func (c *Cluster) buildEarlyExtensions() error {
 	c.buildTokens()
+	if err := c.buildEarlyOperator(); err != nil {
+		return err
+	}
 	set, err := webhookserver.FromObjects(c.cfg.Objects)
 	if err != nil {
 		return fmt.Errorf("webhook servers: %w", err)
@@ -97,12 +110,18 @@ func (c *Cluster) controllerServiceAccount(name string) error {
 }
 
 // buildExtensions builds the extension actors that run beside the Nodes'.
-func (c *Cluster) buildExtensions() error { return nil }
+func (c *Cluster) buildExtensions() error {
+	c.buildOperator()
+	return nil
+}
 
 // extensionControllers are the controllers the fixture adds to every
 // controller-manager replica, after the built-in ones.
 func (c *Cluster) extensionControllers() []func() controller.Controller {
 	var out []func() controller.Controller
+	if c.ext.statefulSets {
+		out = append(out, func() controller.Controller { return statefulset.New() })
+	}
 	if c.ext.metrics != nil {
 		out = append(out, func() controller.Controller { return podautoscaler.New() })
 	}

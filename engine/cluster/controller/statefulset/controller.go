@@ -1,0 +1,126 @@
+package statefulset
+
+import (
+	"time"
+
+	"github.com/loopbook/loopbook/engine/cluster/client"
+	"github.com/loopbook/loopbook/engine/cluster/client/cache"
+	"github.com/loopbook/loopbook/engine/cluster/client/record"
+	"github.com/loopbook/loopbook/engine/cluster/client/workqueue"
+	"github.com/loopbook/loopbook/engine/cluster/controller"
+	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/sim"
+	"github.com/loopbook/loopbook/engine/cluster/trace"
+)
+
+// Name is the controller's name, trace actor and ServiceAccount
+// (cmd/kube-controller-manager/app/apps.go: "statefulset-controller").
+const Name = "statefulset-controller"
+
+// Defaults.
+const (
+	// Workers is --concurrent-statefulset-syncs' default.
+	Workers = 5
+	// syncedPollPeriod is how often WaitForCacheSync looks at the
+	// informers (client-go tools/cache/shared_informer.go).
+	syncedPollPeriod = 100 * time.Millisecond
+)
+
+// Controller is the StatefulSet controller; Start after Stop begins
+// afresh.
+type Controller struct {
+	loop                   *sim.Loop
+	log                    *trace.Log
+	c                      *client.Client
+	rec                    *record.Recorder
+	setKind, podKind, pvcK *object.KindInfo
+	sets, pods, claims     *cache.SharedInformer
+	queue                  *workqueue.Queue
+	runner                 *workqueue.Runner
+	wait                   *sim.Timer
+	regs                   []func()
+}
+
+// New returns a stopped controller.
+func New() *Controller { return &Controller{} }
+
+// Name returns "statefulset-controller".
+func (ssc *Controller) Name() string { return Name }
+
+// Start watches StatefulSets, Pods and claims and runs the workers once
+// the informers have synced.
+func (ssc *Controller) Start(ctx *controller.Context) {
+	e := ctx.Env
+	ssc.loop, ssc.log = e.Loop, e.Log
+	ssc.c = ctx.ClientFor(Name)
+	ssc.rec = record.New(ssc.c, e.Kinds, Name, "")
+	ssc.setKind, ssc.podKind, ssc.pvcK = e.Kind("apps", "StatefulSet"), e.Kind("", "Pod"), e.Kind("", "PersistentVolumeClaim")
+	ssc.sets = ctx.Informers.Informer(ssc.setKind)
+	ssc.pods = ctx.Informers.Informer(ssc.podKind)
+	ssc.claims = ctx.Informers.Informer(ssc.pvcK)
+	ssc.queue = workqueue.New(e.Loop, nil)
+	ssc.handle(ssc.sets, cache.ResourceEventHandlerFuncs{
+		AddFunc:    func(o *object.Object) { ssc.queue.Add(o.Key()) },
+		UpdateFunc: func(_, o *object.Object) { ssc.queue.Add(o.Key()) },
+		DeleteFunc: func(o any) {
+			if obj, ok := cache.ObjectOf(o); ok {
+				ssc.queue.Add(obj.Key())
+			}
+		},
+	})
+	owner := func(o any) {
+		obj, ok := cache.ObjectOf(o)
+		if !ok {
+			return
+		}
+		if ref, ok := obj.Meta.ControllerRef(); ok && ref.Kind == "StatefulSet" {
+			ssc.queue.Add(obj.Meta.Namespace + "/" + ref.Name)
+		}
+	}
+	ssc.handle(ssc.pods, cache.ResourceEventHandlerFuncs{
+		AddFunc: func(o *object.Object) { owner(o) }, UpdateFunc: func(_, o *object.Object) { owner(o) }, DeleteFunc: owner})
+	ssc.waitForCacheSync()
+}
+
+func (ssc *Controller) handle(inf *cache.SharedInformer, h cache.ResourceEventHandler) {
+	if reg, err := inf.AddEventHandler(h); err == nil {
+		ssc.regs = append(ssc.regs, func() { _ = inf.RemoveEventHandler(reg) })
+	}
+}
+
+func (ssc *Controller) waitForCacheSync() {
+	ssc.wait = nil
+	if ssc.queue == nil || ssc.queue.ShuttingDown() {
+		return
+	}
+	if !ssc.sets.HasSynced() || !ssc.pods.HasSynced() || !ssc.claims.HasSynced() {
+		ssc.wait = ssc.loop.After(syncedPollPeriod, ssc.waitForCacheSync)
+		return
+	}
+	ssc.runner = workqueue.RunWorkers(ssc.queue, Workers, ssc.sync, workqueue.Options{
+		Actor: Name, Log: ssc.log, Group: "apps", Resource: "statefulsets"})
+}
+
+// Stop ends the controller at once.
+func (ssc *Controller) Stop() {
+	if ssc.queue == nil {
+		return
+	}
+	for _, r := range ssc.regs {
+		r()
+	}
+	ssc.regs = nil
+	if ssc.wait != nil {
+		ssc.wait.Stop()
+		ssc.wait = nil
+	}
+	if ssc.runner != nil {
+		ssc.runner.Stop()
+		ssc.runner = nil
+	}
+	ssc.queue.ShutDown()
+	ssc.rec.Stop()
+	ssc.c.Stop()
+}
+
+var _ controller.Controller = (*Controller)(nil)

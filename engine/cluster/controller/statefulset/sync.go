@@ -1,0 +1,186 @@
+package statefulset
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/client/cache"
+	"github.com/loopbook/loopbook/engine/cluster/client/record"
+	"github.com/loopbook/loopbook/engine/cluster/object"
+)
+
+// sync is syncStatefulSet then updateStatefulSet
+// (stateful_set_control.go) for one key: sort the owned Pods into
+// replicas (ordinal < spec.replicas) and condemned, process the replicas
+// in ordinal order, then the condemned from the highest, and write the
+// status.
+func (ssc *Controller) sync(key string) error {
+	ns, name, err := cache.SplitMetaNamespaceKey(key)
+	if err != nil {
+		return nil
+	}
+	set, ok := ssc.sets.Lister().Get(ns, name)
+	if !ok {
+		return nil
+	}
+	replicas := int(intAt(set, ".spec.replicas", 1))
+	monotonic := set.GetString(".spec.podManagementPolicy") != "Parallel"
+	slots := make([]*object.Object, replicas)
+	var condemned []*object.Object
+	for _, p := range ssc.ownedPods(set) {
+		ord, ok := ordinal(set.Meta.Name, p.Meta.Name)
+		switch {
+		case !ok:
+		case ord < replicas:
+			slots[ord] = p
+		default:
+			condemned = append(condemned, p)
+		}
+	}
+	slices.SortFunc(condemned, func(a, b *object.Object) int { return podOrdinal(set, b) - podOrdinal(set, a) })
+	err = ssc.processReplicas(set, slots, condemned, monotonic)
+	if st := ssc.updateStatus(set); st != nil && err == nil {
+		err = st
+	}
+	return err
+}
+
+// processReplicas creates, waits for and deletes Pods, as processReplica
+// and processCondemned do; it stops at the first Pod a monotonic set
+// must wait for.
+func (ssc *Controller) processReplicas(set *object.Object, slots, condemned []*object.Object, monotonic bool) error {
+	for i, p := range slots {
+		if p != nil && terminal(p) {
+			if p.Meta.DeletionTimestamp == nil {
+				if err := ssc.deletePod(set, p); err != nil {
+					return err
+				}
+			}
+			return nil // the next sync creates it again
+		}
+		if p == nil {
+			if err := ssc.createPod(set, i); err != nil {
+				return err
+			}
+			if monotonic {
+				return nil
+			}
+			continue
+		}
+		if monotonic && (p.Meta.DeletionTimestamp != nil || !runningAndReady(p)) {
+			return nil // waiting for Pod to Terminate / to be Running and Ready
+		}
+	}
+	var firstUnhealthy *object.Object
+	for _, p := range slots {
+		if p == nil || !runningAndReady(p) {
+			firstUnhealthy = p
+			break
+		}
+	}
+	for _, p := range condemned {
+		if p.Meta.DeletionTimestamp != nil {
+			if monotonic {
+				return nil
+			}
+			continue
+		}
+		if monotonic && !runningAndReady(p) && firstUnhealthy != nil && p != firstUnhealthy {
+			return nil
+		}
+		if err := ssc.deletePod(set, p); err != nil || monotonic {
+			return err
+		}
+	}
+	return nil
+}
+
+// ownedPods are the Pods in the set's namespace it controls and whose
+// labels its selector matches.
+func (ssc *Controller) ownedPods(set *object.Object) []*object.Object {
+	sel, _ := object.LabelSelectorFrom(set.Spec()["selector"])
+	var out []*object.Object
+	for _, p := range ssc.pods.Lister().ListNamespace(set.Meta.Namespace, object.LabelSelector{}) {
+		ref, ok := p.Meta.ControllerRef()
+		if ok && ref.UID == set.Meta.UID && sel.Matches(p.Meta.Labels) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// createPod creates the claims of ordinal i that do not exist, then its
+// Pod (CreateStatefulPod).
+func (ssc *Controller) createPod(set *object.Object, i int) error {
+	pod := newPod(set, i)
+	for _, claim := range newClaims(set, i) {
+		if _, ok := ssc.claims.Lister().Get(claim.Meta.Namespace, claim.Meta.Name); ok {
+			continue
+		}
+		if _, err := ssc.c.Get(ssc.pvcK, claim.Meta.Namespace, claim.Meta.Name); err == nil {
+			continue
+		} else if !api.IsReason(err, api.ReasonNotFound) {
+			return err
+		}
+		_, err := ssc.c.Create(ssc.pvcK, claim, api.WriteOptions{})
+		if err != nil && !api.IsReason(err, api.ReasonAlreadyExists) {
+			ssc.rec.Eventf(set, record.Warning, "FailedCreate", "create Claim %s for Pod %s in StatefulSet %s failed error: %v", claim.Meta.Name, pod.Meta.Name, set.Meta.Name, err)
+			return err
+		}
+		ssc.rec.Eventf(set, record.Normal, "SuccessfulCreate", "create Claim %s Pod %s in StatefulSet %s success", claim.Meta.Name, pod.Meta.Name, set.Meta.Name)
+	}
+	if _, err := ssc.c.Create(ssc.podKind, pod, api.WriteOptions{}); err != nil {
+		ssc.rec.Eventf(set, record.Warning, "FailedCreate", "create Pod %s in StatefulSet %s failed error: %v", pod.Meta.Name, set.Meta.Name, err)
+		return err
+	}
+	ssc.rec.Eventf(set, record.Normal, "SuccessfulCreate", "create Pod %s in StatefulSet %s successful", pod.Meta.Name, set.Meta.Name)
+	return nil
+}
+
+// deletePod deletes one Pod (DeleteStatefulPod).
+func (ssc *Controller) deletePod(set, p *object.Object) error {
+	if _, err := ssc.c.Delete(ssc.podKind, p.Meta.Namespace, p.Meta.Name, api.DeleteOptions{}); err != nil && !api.IsReason(err, api.ReasonNotFound) {
+		ssc.rec.Eventf(set, record.Warning, "FailedDelete", "delete Pod %s in StatefulSet %s failed error: %v", p.Meta.Name, set.Meta.Name, err)
+		return err
+	}
+	ssc.rec.Eventf(set, record.Normal, "SuccessfulDelete", "delete Pod %s in StatefulSet %s successful", p.Meta.Name, set.Meta.Name)
+	return nil
+}
+
+// ordinal parses NAME-N (getParentNameAndOrdinal).
+func ordinal(set, pod string) (int, bool) {
+	rest, ok := strings.CutPrefix(pod, set+"-")
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.Atoi(rest)
+	return n, err == nil && n >= 0 && strconv.Itoa(n) == rest
+}
+
+func podOrdinal(set, p *object.Object) int {
+	n, _ := ordinal(set.Meta.Name, p.Meta.Name)
+	return n
+}
+
+// terminal reports a Pod that ended: Succeeded or Failed.
+func terminal(p *object.Object) bool {
+	ph := p.GetString(".status.phase")
+	return ph == "Succeeded" || ph == "Failed"
+}
+
+// runningAndReady is isRunningAndReady: phase Running and the Ready
+// condition True.
+func runningAndReady(p *object.Object) bool {
+	return p.GetString(".status.phase") == "Running" && p.GetString(".status.conditions[type=Ready].status") == "True"
+}
+
+// intAt reads an integer field, def when absent.
+func intAt(o *object.Object, path string, def int64) int64 {
+	v, ok, _ := o.Get(path)
+	if n, isInt := v.(int64); ok && isInt {
+		return n
+	}
+	return def
+}
