@@ -177,6 +177,7 @@ func (s *Session) raw(a *spec.Raw) (result.Response, error) {
 		return result.Response{}, err
 	}
 	req := client.RawRequest(a.Method.Text, a.Path.Text)
+	rawQuery(req)
 	if a.Body.Text != "" {
 		objs, err := Objects(a.Body)
 		if err != nil {
@@ -188,8 +189,13 @@ func (s *Session) raw(a *spec.Raw) (result.Response, error) {
 	}
 	r := cl.Do(req, nil)
 	out := string(r.Raw)
-	if out == "" && r.Object != nil {
+	switch info := api.ParseRequestInfo(req); {
+	case out == "" && r.Object != nil:
 		out = string(object.EncodeJSON(r.Object, object.OrderKubernetes))
+	case out == "" && r.OK() && info.Verb == "list":
+		if k, err := s.Kind(info.Resource); err == nil {
+			out = listJSON(r, k.Kind, k.APIVersion())
+		}
 	}
 	resp := response(r, out)
 	resp.User, resp.Action = a.As.Value, commandLine(a, nil, "")

@@ -91,3 +91,43 @@ run:
 		t.Errorf("response %d %q, want 400 with the unknown field", r.Code, r.Message)
 	}
 }
+
+// A raw request carries its query: a list with limit returns a continue
+// token, and the list prints as the API server sends it.
+func TestRawQueryParameters(t *testing.T) {
+	sess, err := NewSession(twoWorkers(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := parseScenario(t, `id: raw
+title: Raw
+run:
+  - as: alice
+    apply: |
+      apiVersion: v1
+      kind: ConfigMap
+      metadata: {name: a, namespace: demo}
+  - as: alice
+    raw: GET /api/v1/namespaces/demo/configmaps?limit=1
+  - as: alice
+    raw: GET /api/v1/namespaces/demo/configmaps?labelSelector=app%3Dnone
+`)
+	if _, err := sess.Do(s.Run[0]); err != nil {
+		t.Fatal(err)
+	}
+	r, err := sess.Do(s.Run[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Code != 200 || !strings.HasPrefix(r.Output, `{"kind":"ConfigMapList","apiVersion":"v1","metadata":{"resourceVersion":`) ||
+		!strings.Contains(r.Output, `"continue":"`) || strings.Count(r.Output, `"kind":"ConfigMap"`) != 1 {
+		t.Errorf("limit=1: %d %s", r.Code, r.Output)
+	}
+	r, err = sess.Do(s.Run[2])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Code != 200 || !strings.HasSuffix(r.Output, `"items":[]}`) {
+		t.Errorf("labelSelector: %d %s", r.Code, r.Output)
+	}
+}

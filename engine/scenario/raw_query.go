@@ -1,0 +1,87 @@
+package scenario
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/object"
+)
+
+// rawQuery moves the query parameters the API server reads into the
+// request's options, as client-go's parameter codec does: list and watch
+// options (labelSelector, fieldSelector, resourceVersion,
+// resourceVersionMatch, limit, continue, allowWatchBookmarks) and write
+// options (fieldValidation, dryRun). Parameters it does not know, such
+// as ?verbose on health checks, stay on the path for the API server.
+func rawQuery(req *api.Request) {
+	path, query, ok := strings.Cut(req.Path, "?")
+	if !ok {
+		return
+	}
+	vals, err := url.ParseQuery(query)
+	if err != nil {
+		return
+	}
+	rest := url.Values{}
+	for key, vs := range vals {
+		v := vs[len(vs)-1]
+		switch key {
+		case "labelSelector":
+			req.List.LabelSelector = v
+		case "fieldSelector":
+			req.List.FieldSelector = v
+		case "resourceVersion":
+			req.List.ResourceVersion = v
+		case "resourceVersionMatch":
+			req.List.ResourceVersionMatch = v
+		case "limit":
+			if n, err := strconv.ParseInt(v, 10, 64); err == nil {
+				req.List.Limit = n
+			}
+		case "continue":
+			req.List.Continue = v
+		case "allowWatchBookmarks":
+			req.List.AllowWatchBookmarks = v == "true"
+		case "fieldValidation":
+			req.Write.FieldValidation = v
+		case "dryRun":
+			req.Write.DryRun = v == "All"
+		default:
+			rest[key] = vs
+		}
+	}
+	req.Path = path
+	if len(rest) > 0 {
+		req.Path += "?" + rest.Encode()
+	}
+}
+
+// listJSON prints a list answer as the API server sends it and `kubectl
+// get --raw` prints it: kind NAMELIST, the list's metadata, the items.
+func listJSON(r *api.Response, kind, apiVersion string) string {
+	var b strings.Builder
+	b.WriteString(`{"kind":` + strconv.Quote(kind+"List") + `,"apiVersion":` + strconv.Quote(apiVersion) + `,"metadata":{`)
+	b.WriteString(`"resourceVersion":` + strconv.Quote(r.ListMeta.ResourceVersion))
+	if r.ListMeta.Continue != "" {
+		b.WriteString(`,"continue":` + strconv.Quote(r.ListMeta.Continue))
+	}
+	if n := r.ListMeta.RemainingItemCount; n != nil {
+		b.WriteString(`,"remainingItemCount":` + strconv.FormatInt(*n, 10))
+	}
+	b.WriteString(`},"items":[`)
+	for i, o := range r.Items {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		var c bytes.Buffer
+		if json.Compact(&c, object.EncodeJSON(o, object.OrderKubernetes)) == nil {
+			b.Write(c.Bytes())
+		}
+	}
+	b.WriteString("]}")
+	return b.String()
+}
