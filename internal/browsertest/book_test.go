@@ -71,11 +71,40 @@ func (b *Browser) openWithoutScripts(t testing.TB, url string) *Page {
 	return p
 }
 
+// centre scrolls the first element sel selects to the middle of the
+// viewport and returns its centre in viewport coordinates once it has
+// stopped moving (the theme scrolls smoothly, focus moves scroll too).
+func (p *Page) centre(sel string) (x, y float64) {
+	p.t.Helper()
+	c := Eval[[]float64](p, fmt.Sprintf(`new Promise(function (done, fail) {
+		var e = document.querySelector(%q);
+		if (!e) { fail(new Error("no element matches " + %q)); return; }
+		e.scrollIntoView({block: "center", behavior: "instant"});
+		var last = "", same = 0, frames = 0;
+		(function wait() {
+			var r = e.getBoundingClientRect(), now = r.left + "," + r.top;
+			same = now === last ? same + 1 : 0;
+			last = now;
+			if (same >= 5 || ++frames > 120) done([r.left + r.width / 2, r.top + r.height / 2]);
+			else setTimeout(wait, 20);
+		})();
+	})`, sel, sel))
+	return c[0], c[1]
+}
+
 // hover moves the mouse over the centre of the first element sel selects.
 func (p *Page) hover(sel string) {
 	p.t.Helper()
-	c := Eval[[]float64](p, fmt.Sprintf(`(function(){var e=document.querySelector(%q);e.scrollIntoView({block:"center"});var r=e.getBoundingClientRect();return [r.left+r.width/2,r.top+r.height/2]})()`, sel))
-	p.do("hover "+sel, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, c[0], c[1]))
+	x, y := p.centre(sel)
+	p.do("hover "+sel, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x, y))
+}
+
+// clickCentre clicks with the mouse at the centre of the first element
+// sel selects, as a learner clicks what they see there.
+func (p *Page) clickCentre(sel string) {
+	p.t.Helper()
+	x, y := p.centre(sel)
+	p.do("click "+sel, chromedp.MouseClickXY(x, y))
 }
 
 // focused returns an attribute of the element that has the focus.

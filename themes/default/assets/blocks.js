@@ -102,12 +102,19 @@
   }
 
   // initMap: hover or focus previews an actor in the map's panel; click,
-  // Enter or Space pins it (again to unpin).
+  // Enter or Space pins it (again to unpin); Escape unpins.
   function initMap(fig) {
     var panel = one(fig, ".lb-map-panel"), svg = one(fig, ".lb-map-svg");
     if (!panel || !svg) return;
     var block = fig.closest("[data-lb]:not([data-lb=map])") || fig, pinned = null;
     var byId = actorsOf(svg);
+    fig.addEventListener("keydown", function (e) {
+      if (e.key !== "Escape" || !pinned) return;
+      pinned.setAttribute("aria-pressed", "false");
+      pinned = null;
+      var f = doc.activeElement;
+      describe(panel, block, f && f.classList && f.classList.contains("lb-actor") && svg.contains(f) ? f : null);
+    });
     Object.keys(byId).forEach(function (id) {
       var g = byId[id];
       g.setAttribute("aria-pressed", "false");
