@@ -19,6 +19,9 @@ func siteMap(entries []*entry) *result.Map {
 			continue
 		}
 		for _, a := range s.Map.Actors {
+			if a.Role == result.RolePod {
+				a = podsOf(a)
+			}
 			m, ok := byID[a.ID]
 			if !ok {
 				c := a
@@ -66,6 +69,17 @@ func siteMap(entries []*entry) *result.Map {
 		return a.Verb < b.Verb
 	})
 	return out
+}
+
+// podsOf returns the box that stands for every Pod on a's Node in the
+// site's map: the site has many scenarios, each with its own Pods, and
+// the map shows where Pods run, not each one.
+func podsOf(a result.MapActor) result.MapActor {
+	a.ID, a.Label = "pods/"+a.Node, "Pods"
+	if a.Node == "" {
+		a.ID, a.Label = "pods", "Pods without a Node"
+	}
+	return a
 }
 
 // union returns the sorted union of a and b without duplicates.

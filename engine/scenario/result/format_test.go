@@ -33,12 +33,13 @@ func TestLine(t *testing.T) {
 
 func TestMapID(t *testing.T) {
 	for actor, want := range map[string]string{
-		"deployment-controller":     "controller-manager",
-		"generic-garbage-collector": "controller-manager",
-		"controller-manager-2":      "controller-manager",
-		"scheduler":                 "scheduler",
-		"kubelet/worker-a":          "kubelet/worker-a",
-		"alice":                     "alice",
+		"deployment-controller":          "controller-manager",
+		"generic-garbage-collector":      "controller-manager",
+		"controller-manager-2":           "controller-manager",
+		"scheduler":                      "scheduler",
+		"kubelet/worker-a":               "kubelet/worker-a",
+		"alice":                          "alice",
+		"metrics-server.kube-system.svc": "metrics-server",
 	} {
 		if got := MapID(actor); got != want {
 			t.Errorf("MapID(%q) = %q, want %q", actor, got, want)

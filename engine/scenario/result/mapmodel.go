@@ -98,11 +98,21 @@ type Edge struct {
 // kube-controller-manager hosts are inside "controller-manager", the rest
 // are drawn as themselves.
 func MapID(actor string) string {
+	if id, ok := servedAs[actor]; ok {
+		return id
+	}
 	if managerControllers[actor] || strings.HasPrefix(actor, "controller-manager") ||
 		(strings.HasSuffix(actor, "-controller") && !strings.Contains(actor, "/")) {
 		return "controller-manager"
 	}
 	return actor
+}
+
+// servedAs maps the names the API server dials for a component that is
+// also an actor of its own to that actor: metrics-server, reached through
+// its Service.
+var servedAs = map[string]string{
+	"metrics-server.kube-system.svc": "metrics-server",
 }
 
 // managerControllers are the kube-controller-manager controllers whose
