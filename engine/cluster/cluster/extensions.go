@@ -8,6 +8,7 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/controller"
 	"github.com/loopbook/loopbook/engine/cluster/controller/podautoscaler"
 	"github.com/loopbook/loopbook/engine/cluster/controller/statefulset"
+	"github.com/loopbook/loopbook/engine/cluster/csi"
 	"github.com/loopbook/loopbook/engine/cluster/kubelet"
 	"github.com/loopbook/loopbook/engine/cluster/metricsserver"
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -38,6 +39,9 @@ import (
 //	controller
 //	database-operator the CRD of kind DatabaseCluster annotated
 //	                  operator.loopbook.dev/enabled: "true" (ext_operator.go).
+//	csi-provisioner,  a StorageClass annotated csi.loopbook.dev/driver:
+//	persistent-       "true": its provisioner's driver, the external
+//	volume-binder     provisioner and the PV binder (ext_csi.go).
 type extensions struct {
 	webhooks   *webhookserver.Set
 	aggregator aggregatorGate
@@ -49,6 +53,7 @@ type extensions struct {
 	statefulSets  bool
 	operatorGroup string
 	operator      *operator.Operator
+	storage       *csi.Provider
 }
 
 // buildEarlyExtensions builds the extension actors that must exist before
@@ -59,6 +64,9 @@ type extensions struct {
 func (c *Cluster) buildEarlyExtensions() error {
 	c.buildTokens()
 	if err := c.buildEarlyOperator(); err != nil {
+		return err
+	}
+	if err := c.buildEarlyCSI(); err != nil {
 		return err
 	}
 	set, err := webhookserver.FromObjects(c.cfg.Objects)
@@ -112,6 +120,7 @@ func (c *Cluster) controllerServiceAccount(name string) error {
 // buildExtensions builds the extension actors that run beside the Nodes'.
 func (c *Cluster) buildExtensions() error {
 	c.buildOperator()
+	c.buildCSI()
 	return nil
 }
 
@@ -121,6 +130,9 @@ func (c *Cluster) extensionControllers() []func() controller.Controller {
 	var out []func() controller.Controller
 	if c.ext.statefulSets {
 		out = append(out, func() controller.Controller { return statefulset.New() })
+	}
+	if c.ext.storage != nil {
+		out = append(out, func() controller.Controller { return csi.NewBinder() })
 	}
 	if c.ext.metrics != nil {
 		out = append(out, func() controller.Controller { return podautoscaler.New() })

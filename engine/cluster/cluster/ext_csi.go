@@ -1,0 +1,81 @@
+package cluster
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/csi"
+	"github.com/loopbook/loopbook/engine/cluster/object"
+)
+
+// CSIDriverAnnotation on a StorageClass among the fixture's objects, set
+// to "true", turns on the CSI driver its provisioner names: the
+// provider behind it (actor "csi-driver/DRIVER", in the zones of the
+// fixture's Nodes), the external-provisioner (actor "csi-provisioner")
+// and the PV controller's binder ("persistent-volume-binder") in every
+// controller-manager replica.
+const CSIDriverAnnotation = "csi.loopbook.dev/driver"
+
+// csiDriver is the driver of the fixture's opted-in StorageClass, or "".
+func csiDriver(objs []*object.Object) string {
+	for _, o := range objs {
+		if o.Kind == "StorageClass" && o.Meta.Annotations[CSIDriverAnnotation] == "true" {
+			return o.GetString(".provisioner")
+		}
+	}
+	return ""
+}
+
+// buildEarlyCSI creates the provisioner's and the binder's identities:
+// ServiceAccounts in kube-system, and for the provisioner the ClusterRole
+// external-provisioner-runner of the sidecar's deploy/kubernetes/rbac.yaml
+// bound to it.
+func (c *Cluster) buildEarlyCSI() error {
+	driver := csiDriver(c.cfg.Objects)
+	if driver == "" {
+		return nil
+	}
+	if err := c.controllerServiceAccount(csi.BinderName); err != nil {
+		return err
+	}
+	name := string(csi.ProvisionerName)
+	if err := c.controllerServiceAccount(name); err != nil {
+		return err
+	}
+	for _, o := range []*object.Object{
+		clusterRole("external-provisioner-runner", []any{
+			rule([]string{""}, []string{"persistentvolumes"}, "get", "list", "watch", "create", "patch", "delete"),
+			rule([]string{""}, []string{"persistentvolumeclaims"}, "get", "list", "watch", "update"),
+			rule([]string{"storage.k8s.io"}, []string{"storageclasses"}, "get", "list", "watch"),
+			rule([]string{""}, []string{"events"}, "list", "watch", "create", "update", "patch"),
+			rule([]string{""}, []string{"nodes"}, "get", "list", "watch"),
+		}),
+		clusterRoleBinding("csi-provisioner-role", "external-provisioner-runner", name),
+	} {
+		k, _ := c.env.Kinds.For(o)
+		if _, err := c.admin.Create(k, o, api.WriteOptions{}); err != nil {
+			return fmt.Errorf("%s %s: %w", o.Kind, o.Meta.Name, err)
+		}
+	}
+	var zones []string
+	for _, n := range c.cfg.Nodes {
+		if z := n.Labels[csi.ZoneLabel]; z != "" && !slices.Contains(zones, z) {
+			zones = append(zones, z)
+		}
+	}
+	slices.Sort(zones)
+	c.ext.storage = csi.NewProvider(c.env.Loop, c.env.Log, driver, zones)
+	return nil
+}
+
+// buildCSI builds the external-provisioner actor.
+func (c *Cluster) buildCSI() {
+	if c.ext.storage == nil {
+		return
+	}
+	c.add(csi.NewProvisioner(c.env, c.saTokens[string(csi.ProvisionerName)], c.ext.storage))
+}
+
+// StorageProvider is the storage provider the fixture turned on, or nil.
+func (c *Cluster) StorageProvider() *csi.Provider { return c.ext.storage }

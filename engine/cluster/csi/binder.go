@@ -1,0 +1,201 @@
+package csi
+
+import (
+	"strings"
+
+	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/client"
+	"github.com/loopbook/loopbook/engine/cluster/client/cache"
+	"github.com/loopbook/loopbook/engine/cluster/client/workqueue"
+	"github.com/loopbook/loopbook/engine/cluster/controller"
+	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/sim"
+)
+
+// BinderName is the PV controller's name and ServiceAccount
+// (cmd/kube-controller-manager/app/core.go: "persistent-volume-binder").
+const BinderName = "persistent-volume-binder"
+
+// Binder is the PV controller's binding of provisioned volumes to their
+// claims, and (a named simplification) the selected-node annotation of
+// WaitForFirstConsumer claims. It implements controller.Controller.
+type Binder struct {
+	c                      *client.Client
+	loop                   *sim.Loop
+	pvcK, pvK              *object.KindInfo
+	claims, pvs, pods, scs *cache.SharedInformer
+	queue                  *workqueue.Queue
+	runner                 *workqueue.Runner
+	wait                   *sim.Timer
+	regs                   []func()
+	ctx                    *controller.Context
+}
+
+// NewBinder returns a stopped binder.
+func NewBinder() *Binder { return &Binder{} }
+
+// Name returns "persistent-volume-binder".
+func (b *Binder) Name() string { return BinderName }
+
+// Start watches volumes, claims, Pods and StorageClasses.
+func (b *Binder) Start(ctx *controller.Context) {
+	e := ctx.Env
+	b.ctx, b.loop = ctx, e.Loop
+	b.c = ctx.ClientFor(BinderName)
+	b.pvcK, b.pvK = e.Kind("", "PersistentVolumeClaim"), e.Kind("", "PersistentVolume")
+	b.claims, b.pvs = ctx.Informers.Informer(b.pvcK), ctx.Informers.Informer(b.pvK)
+	b.pods = ctx.Informers.Informer(e.Kind("", "Pod"))
+	b.scs = ctx.Informers.Informer(e.Kind("storage.k8s.io", "StorageClass"))
+	b.queue = workqueue.New(e.Loop, nil)
+	on := func(inf *cache.SharedInformer, key func(*object.Object) []string) {
+		add := func(o *object.Object) {
+			for _, k := range key(o) {
+				b.queue.Add(k)
+			}
+		}
+		if reg, err := inf.AddEventHandler(cache.ResourceEventHandlerFuncs{AddFunc: add, UpdateFunc: func(_, n *object.Object) { add(n) }}); err == nil {
+			b.regs = append(b.regs, func() { _ = inf.RemoveEventHandler(reg) })
+		}
+	}
+	on(b.pvs, func(o *object.Object) []string { return []string{"pv:" + o.Meta.Name} })
+	on(b.claims, func(o *object.Object) []string { return []string{"pvc:" + o.Key()} })
+	on(b.pods, func(o *object.Object) []string {
+		if o.GetString(".spec.nodeName") == "" {
+			return nil
+		}
+		var keys []string
+		for _, c := range claimsOf(o) {
+			keys = append(keys, "pvc:"+o.Meta.Namespace+"/"+c)
+		}
+		return keys
+	})
+	b.waitForSync()
+}
+
+func (b *Binder) waitForSync() {
+	b.wait = nil
+	if b.queue == nil || b.queue.ShuttingDown() {
+		return
+	}
+	for _, inf := range []*cache.SharedInformer{b.claims, b.pvs, b.pods, b.scs} {
+		if !inf.HasSynced() {
+			b.wait = b.loop.After(syncedPollPeriod, b.waitForSync)
+			return
+		}
+	}
+	b.runner = workqueue.RunWorkers(b.queue, 1, b.sync, workqueue.Options{
+		Actor: BinderName, Log: b.ctx.Env.Log, Resource: "persistentvolumes"})
+}
+
+// Stop ends the binder at once.
+func (b *Binder) Stop() {
+	if b.queue == nil {
+		return
+	}
+	for _, r := range b.regs {
+		r()
+	}
+	b.regs = nil
+	if b.wait != nil {
+		b.wait.Stop()
+	}
+	if b.runner != nil {
+		b.runner.Stop()
+	}
+	b.queue.ShutDown()
+	b.c.Stop()
+}
+
+func (b *Binder) sync(key string) error {
+	if name, ok := strings.CutPrefix(key, "pv:"); ok {
+		return b.syncVolume(name)
+	}
+	ns, name, _ := cache.SplitMetaNamespaceKey(strings.TrimPrefix(key, "pvc:"))
+	return b.syncClaim(ns, name)
+}
+
+// syncClaim writes the selected node of a waiting WaitForFirstConsumer
+// claim once a Pod using it is scheduled.
+func (b *Binder) syncClaim(ns, name string) error {
+	pvc, ok := b.claims.Lister().Get(ns, name)
+	if !ok || pvc.GetString(".spec.volumeName") != "" || pvc.Meta.Annotations[SelectedNodeAnnotation] != "" {
+		return nil
+	}
+	sc, ok := b.scs.Lister().Get("", pvc.GetString(".spec.storageClassName"))
+	if !ok || sc.GetString(".volumeBindingMode") != WaitForFirstConsumer {
+		return nil
+	}
+	for _, p := range b.pods.Lister().ListNamespace(ns, object.LabelSelector{}) {
+		node := p.GetString(".spec.nodeName")
+		if node == "" || p.Meta.DeletionTimestamp != nil {
+			continue
+		}
+		for _, c := range claimsOf(p) {
+			if c == name {
+				// The role allows update, not patch, of claims.
+				c := pvc.DeepCopy()
+				if c.Meta.Annotations == nil {
+					c.Meta.Annotations = map[string]string{}
+				}
+				c.Meta.Annotations[SelectedNodeAnnotation] = node
+				_, err := b.c.Update(b.pvcK, c, api.WriteOptions{})
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// syncVolume binds a volume's claim to it (bindClaimToVolume, then the
+// claim's and the volume's status), in three writes as the PV controller
+// makes them.
+func (b *Binder) syncVolume(name string) error {
+	pv, ok := b.pvs.Lister().Get("", name)
+	if !ok || pv.GetString(".status.phase") == "Bound" {
+		return nil
+	}
+	ns, claim, uid := pv.GetString(".spec.claimRef.namespace"), pv.GetString(".spec.claimRef.name"), pv.GetString(".spec.claimRef.uid")
+	pvc, ok := b.claims.Lister().Get(ns, claim)
+	if claim == "" || !ok || pvc.Meta.UID != uid {
+		return nil
+	}
+	if pvc.GetString(".spec.volumeName") == "" {
+		c := pvc.DeepCopy()
+		_ = c.Set(".spec.volumeName", name)
+		if c.Meta.Annotations == nil {
+			c.Meta.Annotations = map[string]string{}
+		}
+		c.Meta.Annotations["pv.kubernetes.io/bind-completed"] = "yes"
+		c.Meta.Annotations["pv.kubernetes.io/bound-by-controller"] = "yes"
+		var err error
+		if pvc, err = b.c.Update(b.pvcK, c, api.WriteOptions{}); err != nil {
+			return err
+		}
+	}
+	if pvc.GetString(".status.phase") != "Bound" {
+		c := pvc.DeepCopy()
+		c.Content["status"] = map[string]any{"phase": "Bound", "accessModes": object.DeepCopyValue(pv.Spec()["accessModes"]),
+			"capacity": object.DeepCopyValue(pv.Spec()["capacity"])}
+		if _, err := b.c.UpdateStatus(b.pvcK, c, api.WriteOptions{}); err != nil {
+			return err
+		}
+	}
+	v := pv.DeepCopy()
+	v.Content["status"] = map[string]any{"phase": "Bound"}
+	_, err := b.c.UpdateStatus(b.pvK, v, api.WriteOptions{})
+	return err
+}
+
+// claimsOf are the claims a Pod's volumes name.
+func claimsOf(p *object.Object) []string {
+	var out []string
+	vols, _ := p.Spec()["volumes"].([]any)
+	for _, v := range vols {
+		vm, _ := v.(map[string]any)
+		src, _ := vm["persistentVolumeClaim"].(map[string]any)
+		if n, _ := src["claimName"].(string); n != "" {
+			out = append(out, n)
+		}
+	}
+	return out
+}

@@ -1,0 +1,34 @@
+// Package csi is dynamic provisioning of PersistentVolumes with a CSI
+// driver (the source course's conversation 16): the controller side of
+// the driver and its external-provisioner sidecar, the storage provider
+// behind it, and the PV controller's binding of a claim to its volume.
+//
+//   - Provider is the storage system outside Kubernetes. The driver's
+//     controller plugin calls it once per volume; each call is one
+//     EXTERNAL event from "csi-provisioner" to "csi-driver/DRIVER" with
+//     the detail "CSI.CreateVolume NAME SIZE zone=ZONE".
+//   - Provisioner is the external-provisioner ("csi-provisioner", the
+//     ServiceAccount kube-system/csi-provisioner). It watches claims and
+//     StorageClasses; for a Pending claim with no volume whose class
+//     names its driver as provisioner it calls CreateVolume and creates
+//     the PersistentVolume pvc-UID: spec.csi {driver, volumeHandle},
+//     the claim's size and access modes, a claimRef to the claim, the
+//     class's reclaim policy, and a node affinity for the volume's zone
+//     (topology.kubernetes.io/zone). A class with volumeBindingMode
+//     WaitForFirstConsumer is provisioned only once the claim carries
+//     volume.kubernetes.io/selected-node, in that node's zone; Immediate
+//     is provisioned at once, in the provider's first zone.
+//   - Binder is the PV controller's binding half
+//     (pkg/controller/volume/persistentvolume, "persistent-volume-binder"
+//     in kube-controller-manager): a volume whose claimRef names a claim
+//     that is not bound yet gets the claim bound to it (spec.volumeName
+//     and the pv.kubernetes.io/bind-completed and bound-by-controller
+//     annotations), then both statuses become Bound.
+//
+// Simplifications, named: the scheduler's VolumeBinding plugin is not
+// the one writing volume.kubernetes.io/selected-node; the binder does,
+// for a claim of a WaitForFirstConsumer class once a Pod using it is
+// scheduled (in Kubernetes the scheduler writes it in PreBind and binds
+// the Pod only after the volume is bound). No volume.kubernetes.io/
+// storage-provisioner annotation handshake; no deletion of volumes.
+package csi
