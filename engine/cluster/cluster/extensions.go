@@ -5,6 +5,7 @@ import (
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/apiserver"
+	"github.com/loopbook/loopbook/engine/cluster/cloudprovider"
 	"github.com/loopbook/loopbook/engine/cluster/controller"
 	"github.com/loopbook/loopbook/engine/cluster/controller/podautoscaler"
 	"github.com/loopbook/loopbook/engine/cluster/controller/statefulset"
@@ -54,6 +55,7 @@ type extensions struct {
 	operatorGroup string
 	operator      *operator.Operator
 	storage       *csi.Provider
+	cloud         *cloudprovider.Provider
 }
 
 // buildEarlyExtensions builds the extension actors that must exist before
@@ -67,6 +69,9 @@ func (c *Cluster) buildEarlyExtensions() error {
 		return err
 	}
 	if err := c.buildEarlyCSI(); err != nil {
+		return err
+	}
+	if err := c.buildEarlyCloud(); err != nil {
 		return err
 	}
 	set, err := webhookserver.FromObjects(c.cfg.Objects)
@@ -121,6 +126,7 @@ func (c *Cluster) controllerServiceAccount(name string) error {
 func (c *Cluster) buildExtensions() error {
 	c.buildOperator()
 	c.buildCSI()
+	c.buildCloud()
 	return nil
 }
 

@@ -1,0 +1,147 @@
+package cloudprovider
+
+import (
+	"slices"
+	"time"
+
+	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/client"
+	"github.com/loopbook/loopbook/engine/cluster/client/cache"
+	"github.com/loopbook/loopbook/engine/cluster/client/record"
+	"github.com/loopbook/loopbook/engine/cluster/client/workqueue"
+	"github.com/loopbook/loopbook/engine/cluster/env"
+	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/sim"
+	"github.com/loopbook/loopbook/engine/cluster/trace"
+)
+
+// ControllerName is the service controller's actor and ServiceAccount.
+const ControllerName trace.Actor = "service-controller"
+
+const syncedPollPeriod = 100 * time.Millisecond
+
+// ServiceController is cloud-controller-manager's service controller.
+type ServiceController struct {
+	env            *env.Env
+	token          string
+	prov           *Provider
+	c              *client.Client
+	rec            *record.Recorder
+	factory        *cache.Factory
+	svcK           *object.KindInfo
+	services, node *cache.SharedInformer
+	queue          *workqueue.Queue
+	runner         *workqueue.Runner
+	wait           *sim.Timer
+	running        bool
+}
+
+// NewServiceController returns a stopped controller calling prov.
+func NewServiceController(e *env.Env, token string, prov *Provider) *ServiceController {
+	return &ServiceController{env: e, token: token, prov: prov}
+}
+
+// Name is "service-controller".
+func (s *ServiceController) Name() trace.Actor { return ControllerName }
+
+// Running reports whether the controller runs.
+func (s *ServiceController) Running() bool { return s.running }
+
+// Start lists and watches Services and Nodes.
+func (s *ServiceController) Start() {
+	if s.running {
+		return
+	}
+	s.running = true
+	e := s.env
+	s.c = e.Client(ControllerName, s.token)
+	s.rec = record.New(s.c, e.Kinds, string(ControllerName), "")
+	s.factory = cache.NewFactory(s.c, 0)
+	s.svcK = e.Kind("", "Service")
+	s.services = s.factory.Informer(s.svcK)
+	s.node = s.factory.Informer(e.Kind("", "Node"))
+	s.queue = workqueue.New(e.Loop, nil)
+	add := func(o *object.Object) {
+		if o.GetString(".spec.type") == "LoadBalancer" {
+			s.queue.Add(o.Key())
+		}
+	}
+	_, _ = s.services.AddEventHandler(cache.ResourceEventHandlerFuncs{AddFunc: add, UpdateFunc: func(_, n *object.Object) { add(n) }})
+	s.factory.Start()
+	s.waitForSync()
+}
+
+func (s *ServiceController) waitForSync() {
+	s.wait = nil
+	if !s.running {
+		return
+	}
+	if !s.factory.HasSynced() {
+		s.wait = s.env.Loop.After(syncedPollPeriod, s.waitForSync)
+		return
+	}
+	s.runner = workqueue.RunWorkers(s.queue, 1, s.sync, workqueue.Options{Actor: ControllerName, Log: s.env.Log, Resource: "services"})
+}
+
+// Stop ends the controller at once.
+func (s *ServiceController) Stop() {
+	if !s.running {
+		return
+	}
+	s.running = false
+	if s.wait != nil {
+		s.wait.Stop()
+		s.wait = nil
+	}
+	if s.runner != nil {
+		s.runner.Stop()
+		s.runner = nil
+	}
+	s.queue.ShutDown()
+	s.factory.Shutdown()
+	s.rec.Stop()
+	s.c.Stop()
+}
+
+// sync is syncLoadBalancerIfNeeded for a Service without an ingress.
+func (s *ServiceController) sync(key string) error {
+	ns, name, err := cache.SplitMetaNamespaceKey(key)
+	if err != nil {
+		return nil
+	}
+	svc, ok := s.services.Lister().Get(ns, name)
+	if !ok || svc.GetString(".spec.type") != "LoadBalancer" || svc.Meta.DeletionTimestamp != nil {
+		return nil
+	}
+	if ing, _, _ := svc.Get(".status.loadBalancer.ingress"); ing != nil {
+		return nil
+	}
+	ports := map[int32]int32{}
+	pl, _ := svc.Spec()["ports"].([]any)
+	for _, p := range pl {
+		pm, _ := p.(map[string]any)
+		port, _ := pm["port"].(int64)
+		np, _ := pm["nodePort"].(int64)
+		ports[int32(port)] = int32(np)
+	}
+	var nodes []string
+	for _, n := range s.node.Lister().List(object.LabelSelector{}) {
+		if n.GetString(".status.conditions[type=Ready].status") == "True" {
+			nodes = append(nodes, n.Meta.Name)
+		}
+	}
+	slices.Sort(nodes)
+	s.rec.Event(svc, record.Normal, "EnsuringLoadBalancer", "Ensuring load balancer")
+	ip, err := s.prov.EnsureLoadBalancer(ControllerName, ns, name, svc.Meta.UID, ports, nodes)
+	if err != nil {
+		s.rec.Eventf(svc, record.Warning, "SyncLoadBalancerFailed", "Error syncing load balancer: failed to ensure load balancer: %v", err)
+		return err
+	}
+	u := svc.DeepCopy()
+	u.Content["status"] = map[string]any{"loadBalancer": map[string]any{"ingress": []any{map[string]any{"ip": ip, "ipMode": "VIP"}}}}
+	if _, err := s.c.UpdateStatus(s.svcK, u, api.WriteOptions{}); err != nil {
+		return err
+	}
+	s.rec.Event(svc, record.Normal, "EnsuredLoadBalancer", "Ensured load balancer")
+	return nil
+}
