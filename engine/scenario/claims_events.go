@@ -134,6 +134,8 @@ func (s *Session) responseClaim(c *spec.ResponseClaim) verdict {
 		got = int64(r.Code)
 	case "reason":
 		got = r.Reason
+	case "output":
+		got = r.Output
 	default:
 		got = r.Message
 	}

@@ -73,6 +73,11 @@ func (s *Session) do(a spec.Action) (result.Response, bool, error) {
 		}
 		s.Cluster.Traffic(trace.Actor(a.From.Text), a.Target.Namespace+"/"+a.Target.Name, n)
 		return result.Response{}, false, nil
+	case *spec.Load:
+		if err := s.Cluster.Load(a.Namespace.Text, a.Selector, a.CPU.Value); err != nil {
+			return result.Response{}, false, diag.Errorf(a.CPU.Pos, "%v", err)
+		}
+		return result.Response{}, false, nil
 	case *spec.Wait:
 		s.Cluster.RunFor(a.For.Value)
 		return result.Response{}, false, nil

@@ -148,6 +148,17 @@ type Traffic struct {
 	Count Scalar[int]
 }
 
+// Load sets the CPU a workload's traffic costs: CPU (a quantity, "780m")
+// is shared equally by the running Pods the selector picks in Namespace,
+// and is what metrics-server reports for them; "0" removes it. Written
+// "load: NAMESPACE SELECTOR" with cpu.
+type Load struct {
+	ActionBase
+	Namespace Word
+	Selector  string
+	CPU       Scalar[string]
+}
+
 // Wait lets virtual time pass.
 type Wait struct {
 	ActionBase

@@ -34,6 +34,7 @@ var actionForms = []actionForm{
 	{key: "fault"},
 	{key: "restore"},
 	{key: "traffic"},
+	{key: "load", extra: []string{"cpu"}, required: []string{"cpu"}},
 	{key: "wait"},
 	{key: "until", extra: []string{"limit"}},
 }

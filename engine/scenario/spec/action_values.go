@@ -94,6 +94,13 @@ func (p *parser) actionValue(key string, base *ActionBase, req *Request, vals ma
 			p.with(v, key, func(w *words) { ok = w.traffic(t) })
 			return nilIf(t, !ok)
 		}
+	case "load":
+		return func(v *yaml.Node) Action {
+			a := &Load{ActionBase: *base, CPU: p.str(vals["cpu"], "cpu")}
+			ok := false
+			p.with(v, key, func(w *words) { a.Namespace, a.Selector, ok = w.loadTarget() })
+			return nilIf(a, !ok || !a.CPU.IsSet())
+		}
 	case "wait":
 		return func(v *yaml.Node) Action {
 			d := p.duration(v, "wait")

@@ -132,3 +132,18 @@ func (w *words) kindAndNamespace(key string) (Word, string, bool) {
 	}
 	return kind, w.toks[1].text, true
 }
+
+// loadTarget reads "NAMESPACE SELECTOR", the value of load.
+func (w *words) loadTarget() (Word, string, bool) {
+	if len(w.toks) != 2 || !strings.Contains(w.toks[1].text, "=") {
+		w.errorf(w.end(), "load expects NAMESPACE SELECTOR").WithHint(`as in "load: demo app=web" with "cpu: 780m"`)
+		return Word{}, "", false
+	}
+	if !w.namespace(w.toks[0]) {
+		return Word{}, "", false
+	}
+	if _, ok := w.selector(w.toks[1]); !ok {
+		return Word{}, "", false
+	}
+	return w.word(w.toks[0]), w.toks[1].text, true
+}

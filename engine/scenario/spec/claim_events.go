@@ -8,12 +8,12 @@ import (
 )
 
 // responseFields are the fields of a response a claim can compare.
-var responseFields = []string{".code", ".reason", ".message"}
+var responseFields = []string{".code", ".reason", ".message", ".output"}
 
 // responseClaim parses response ID .code|.reason|.message OP VALUE.
 func (w *words) responseClaim(b ClaimBase, ts []token) Claim {
 	if len(ts) < 3 {
-		w.errorf(w.end(), "expected an action id and .code, .reason or .message").
+		w.errorf(w.end(), "expected an action id and .code, .reason, .message or .output").
 			WithHint(`as in "response create-web .code == 403"`)
 		return nil
 	}

@@ -96,7 +96,7 @@
 //	no PATTERN                       no event matches
 //	PATTERN before PATTERN           the first precedes every event of the second
 //	elapsed PATTERN -> PATTERN in [MIN, MAX]   virtual time between the first events
-//	response ID .code|.reason|.message OP VALUE   the response to action ID
+//	response ID .code|.reason|.message|.output OP VALUE   the response to action ID
 //	stored revision unchanged        no write reached the store
 //
 //	OBJECTS  = KIND NS/NAME | KIND NAME | KIND SELECTOR | KIND NS SELECTOR
@@ -144,7 +144,8 @@
 // patch), scale (+ replicas), logs, exec (pod NS/NAME; exec + command) or
 // raw (METHOD /path, + body), poll (KIND [NS], + every and for: LIST
 // every period) or watch (KIND [NS], + for: LIST once, then WATCH). The
-// others are fault, restore (a fault),
+// others are fault, restore (a fault), load (NAMESPACE SELECTOR, + cpu:
+// the CPU the selected Pods' traffic costs, for metrics),
 // traffic (SRC -> service NS/NAME [xN]), wait (a duration: 30s, 5m) and
 // until (a claim, + limit).
 package spec
