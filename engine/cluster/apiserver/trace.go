@@ -52,14 +52,15 @@ func describe(ev *trace.Event, info *api.RequestInfo) {
 
 // begin records the request event.
 func (r *request) begin() {
-	ev := trace.Event{Time: r.now, From: r.req.From, To: r.s.name, Verb: apiVerb(&r.info)}
-	describe(&ev, &r.info)
+	ev := r.s.p.cfg.Trace.Add()
+	ev.Time, ev.From, ev.To, ev.Verb = r.now, r.req.From, r.s.name, apiVerb(&r.info)
+	describe(ev, &r.info)
 	if ev.Name == "" && r.info.Verb == "create" && r.info.Subresource == "" {
 		if md, ok := r.req.Body["metadata"].(map[string]any); ok {
 			ev.Name, _ = md["name"].(string)
 		}
 	}
-	r.event = r.s.p.cfg.Trace.Append(ev)
+	r.event = ev.Seq
 }
 
 // gate records a gate's event: to the replica itself, or to "etcd" for
@@ -69,25 +70,28 @@ func (r *request) gate(verb trace.Verb, phase trace.Phase, st *api.Status, detai
 	if verb == trace.Persist {
 		to = trace.Etcd
 	}
-	ev := trace.Event{Time: r.now, From: r.s.name, To: to, Verb: verb, Phase: phase, Outcome: outcome(st), Detail: detail}
-	describe(&ev, &r.info)
+	ev := r.s.p.cfg.Trace.Add()
+	ev.Time, ev.From, ev.To, ev.Verb, ev.Phase, ev.Detail = r.now, r.s.name, to, verb, phase, detail
+	if st != nil {
+		ev.Outcome = outcome(st)
+	}
 	if verb == trace.Authenticate {
-		ev.Name = ""
 		if r.user != nil {
 			ev.Name = r.user.Name
 		}
-		ev.Group, ev.Resource, ev.Subresource, ev.Namespace = "", "", "", ""
-	} else if ev.Name == "" && r.obj != nil {
+		return ev.Seq
+	}
+	describe(ev, &r.info)
+	if ev.Name == "" && r.obj != nil {
 		ev.Name = r.obj.Meta.Name
 	}
-	return r.s.p.cfg.Trace.Append(ev)
+	return ev.Seq
 }
 
 // persisted records a store write: the PERSIST event with the revisions
 // before and after.
 func (r *request) persisted(o *object.Object, before, after, detail string) {
-	i := r.gate(trace.Persist, 0, nil, detail)
-	ev := r.s.p.cfg.Trace.At(i)
+	ev := r.s.p.cfg.Trace.At(r.gate(trace.Persist, 0, nil, detail))
 	ev.Name = o.Meta.Name
 	ev.RVBefore, ev.RVAfter = before, after
 }

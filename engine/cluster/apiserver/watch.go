@@ -73,8 +73,9 @@ type watchSink struct {
 
 // Send records a NOTIFY event and hands the event to the handler.
 func (w *watchSink) Send(d watchcache.Delivery) {
-	ev := trace.Event{Time: w.s.p.cfg.Loop.Now(), From: w.s.name, To: w.client, Verb: trace.Notify,
-		Group: w.kind.Group, Resource: w.kind.Resource, WatchType: d.Type}
+	ev := w.s.p.cfg.Trace.Add()
+	ev.Time, ev.From, ev.To, ev.Verb = w.s.p.cfg.Loop.Now(), w.s.name, w.client, trace.Notify
+	ev.Group, ev.Resource, ev.WatchType = w.kind.Group, w.kind.Resource, d.Type
 	var status *api.Status
 	if d.Object != nil {
 		ev.Namespace, ev.Name, ev.RVAfter = d.Object.Meta.Namespace, d.Object.Meta.Name, d.Object.Meta.ResourceVersion
@@ -83,7 +84,6 @@ func (w *watchSink) Send(d watchcache.Delivery) {
 		status, _ = d.Err.(*api.Status)
 		ev.Outcome = outcome(status)
 	}
-	w.s.p.cfg.Trace.Append(ev)
 	if w.h != nil {
 		w.h.OnEvent(api.WatchEvent{Type: d.Type, Object: d.Object, Status: status})
 	}

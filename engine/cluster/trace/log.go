@@ -32,12 +32,30 @@ func (l *Log) Append(e Event) int {
 	return i
 }
 
+// Add appends a zero event with its Seq set and returns it, to be filled
+// in place: on the hot paths (a request's gates, a watch delivery)
+// building an Event and copying it in costs more than filling it. The
+// event is the log's, as from At, and must be complete before the log is
+// read.
+func (l *Log) Add() *Event {
+	i := l.n
+	if i>>chunkShift == len(l.chunks) {
+		l.chunks = append(l.chunks, make([]Event, chunkSize))
+	}
+	e := &l.chunks[i>>chunkShift][i&(chunkSize-1)]
+	e.Seq = i
+	l.n++
+	return e
+}
+
 // Reset empties the log and keeps its memory for the events appended next,
 // so a runner that replays many scenarios does not allocate a trace for
 // each. Events obtained from the log before Reset must not be used after.
 func (l *Log) Reset() {
-	for _, c := range l.chunks {
-		clear(c)
+	// Only the chunks in use hold events: the others were cleared by an
+	// earlier Reset, or never written.
+	for i := 0; i < len(l.chunks) && i<<chunkShift < l.n; i++ {
+		clear(l.chunks[i][:min(chunkSize, l.n-i<<chunkShift)])
 	}
 	l.n = 0
 }

@@ -203,6 +203,25 @@ func TestReset(t *testing.T) {
 	}
 }
 
+// TestAddAfterReset: Add hands out zero events in order, across chunks,
+// and again after Reset, whatever the events filled before held.
+func TestAddAfterReset(t *testing.T) {
+	l := NewLog()
+	for round, n := range []int{3*chunkSize + 5, chunkSize + 1, 2 * chunkSize} {
+		for i := range n {
+			e := l.Add()
+			if e.Seq != i || e.From != "" || e.Outcome != (Outcome{}) || e.Change.Set != nil {
+				t.Fatalf("round %d: Add %d gave %+v", round, i, *e)
+			}
+			e.From, e.Outcome.Code, e.Change.Set = "a", 200, []string{".spec"}
+		}
+		if l.Len() != n || l.At(n-1).From != "a" {
+			t.Fatalf("round %d: %d events", round, l.Len())
+		}
+		l.Reset()
+	}
+}
+
 func TestGlob(t *testing.T) {
 	tests := []struct {
 		pattern, s string
