@@ -40,7 +40,11 @@ func (s *Store[V]) Compact(rev int64) error {
 		h := ks.hist
 		// Keep the last version at or before rev, and everything after.
 		i := sort.Search(len(h), func(i int) bool { return h[i].modRev > rev }) - 1
-		if i > 0 {
+		switch {
+		case i > 0 && i == len(h)-1:
+			ks.first[0] = h[i]
+			ks.hist = ks.first[:]
+		case i > 0:
 			ks.hist = append(h[:0:0], h[i:]...)
 		}
 		if i >= 0 && ks.hist[0].version == 0 {

@@ -15,6 +15,16 @@ type record[V any] struct {
 type keyState[V any] struct {
 	key  string
 	hist []record[V]
+	// first holds a history of one version (most keys' history, after a
+	// compaction), so that it takes no allocation of its own.
+	first [1]record[V]
+}
+
+// newKeyState returns the state of a key with no history yet.
+func newKeyState[V any](key string) *keyState[V] {
+	ks := &keyState[V]{key: key}
+	ks.hist = ks.first[:0]
+	return ks
 }
 
 // live returns the key's current version, if the key exists.

@@ -86,22 +86,31 @@ func (s *Store[V]) Txn(ops ...Op[V]) (int64, error) {
 }
 
 func (s *Store[V]) write1(op Op[V]) (KeyValue[V], error) {
-	if err := s.check(op); err != nil {
+	ks, err := s.checkKey(op)
+	if err != nil {
 		return KeyValue[V]{}, err
 	}
 	s.rev++
-	ev := s.apply(op)
+	ev := s.applyTo(ks, op)
 	s.notify()
 	return ev.KV, nil
 }
 
 // check tests op's precondition against the current state.
 func (s *Store[V]) check(op Op[V]) error {
+	_, err := s.checkKey(op)
+	return err
+}
+
+// checkKey is check, also returning the key's state (nil for a key with
+// no history).
+func (s *Store[V]) checkKey(op Op[V]) (*keyState[V], error) {
 	if !s.available {
-		return ErrUnavailable
+		return nil, ErrUnavailable
 	}
 	var cur *record[V]
-	if ks := s.keys[op.Key]; ks != nil {
+	ks := s.keys[op.Key]
+	if ks != nil {
 		if r, ok := ks.live(); ok {
 			cur = r
 		}
@@ -109,25 +118,27 @@ func (s *Store[V]) check(op Op[V]) error {
 	switch op.Kind {
 	case OpCreate:
 		if cur != nil {
-			return &KeyError{Key: op.Key, Err: ErrKeyExists}
+			return nil, &KeyError{Key: op.Key, Err: ErrKeyExists}
 		}
 	case OpUpdate, OpDelete:
 		if cur == nil {
-			return &KeyError{Key: op.Key, Err: ErrKeyNotFound}
+			return nil, &KeyError{Key: op.Key, Err: ErrKeyNotFound}
 		}
 		if (op.Kind == OpUpdate || op.ModRevision != 0) && cur.modRev != op.ModRevision {
-			return &KeyError{Key: op.Key, Err: ErrConflict, Expected: op.ModRevision, Actual: cur.modRev}
+			return nil, &KeyError{Key: op.Key, Err: ErrConflict, Expected: op.ModRevision, Actual: cur.modRev}
 		}
 	}
-	return nil
+	return ks, nil
 }
 
 // apply writes op at the current revision, whose precondition holds, and
 // appends its event to the log.
-func (s *Store[V]) apply(op Op[V]) Event[V] {
-	ks := s.keys[op.Key]
+func (s *Store[V]) apply(op Op[V]) Event[V] { return s.applyTo(s.keys[op.Key], op) }
+
+// applyTo is apply with the key's state (nil for a key with no history).
+func (s *Store[V]) applyTo(ks *keyState[V], op Op[V]) Event[V] {
 	if ks == nil {
-		ks = &keyState[V]{key: op.Key}
+		ks = newKeyState[V](op.Key)
 		s.keys[op.Key] = ks
 		s.index.insert(ks)
 	}
