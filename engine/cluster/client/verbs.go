@@ -82,6 +82,19 @@ func (c *Client) DeleteCollection(k *object.KindInfo, namespace string, opts api
 	return c.Do(DeleteCollectionRequest(k, namespace, opts, list), nil).Err()
 }
 
+// Shared returns the object of an answer, or its failure as an error, as
+// the typed calls do but without the copy: the object is the API server's,
+// shared and immutable. It is for callers that only read the answer, or
+// drop it:
+//
+//	pod, err := client.Shared(c.Do(client.GetRequest(pods, "demo", "web"), nil))
+func Shared(resp *api.Response) (*object.Object, error) {
+	if err := resp.Err(); err != nil {
+		return nil, err
+	}
+	return resp.Object, nil
+}
+
 func objectOf(resp *api.Response) (*object.Object, error) {
 	if err := resp.Err(); err != nil {
 		return nil, err

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/cluster/sim"
 )
@@ -94,13 +95,13 @@ func (c *leaseController) ensure(sleep time.Duration) {
 func (c *leaseController) ensureLease() (*object.Object, bool, error) {
 	l := c.l
 	k := l.k
-	lease, err := l.client.Get(k.kinds.leases, namespaceNodeLease, k.cfg.Node)
+	lease, err := client.Shared(l.client.Do(client.GetRequest(k.kinds.leases, namespaceNodeLease, k.cfg.Node), nil))
 	if api.IsReason(err, api.ReasonNotFound) {
 		fresh, ok := c.newLease(nil)
 		if !ok {
 			return nil, false, nil
 		}
-		created, err := l.client.Create(k.kinds.leases, fresh, api.WriteOptions{})
+		created, err := client.Shared(l.client.Do(client.CreateRequest(k.kinds.leases, fresh, api.WriteOptions{}), nil))
 		if err != nil {
 			return nil, false, err
 		}
@@ -121,7 +122,7 @@ func (c *leaseController) retryUpdate(base *object.Object) bool {
 		if !ok {
 			continue
 		}
-		updated, err := l.client.Update(k.kinds.leases, lease, api.WriteOptions{})
+		updated, err := client.Shared(l.client.Do(client.UpdateRequest(k.kinds.leases, lease, api.WriteOptions{}), nil))
 		if err == nil {
 			c.latest = updated
 			return true
@@ -153,7 +154,7 @@ func (c *leaseController) newLease(base *object.Object) (*object.Object, bool) {
 	spec["leaseDurationSeconds"] = int64(k.e.Timings.NodeLeaseDuration / time.Second)
 	spec["renewTime"] = object.FormatMicroTime(l.now().Wall())
 	if len(lease.Meta.OwnerReferences) == 0 {
-		node, err := l.client.Get(k.kinds.nodes, "", k.cfg.Node)
+		node, err := client.Shared(l.client.Do(client.GetRequest(k.kinds.nodes, "", k.cfg.Node), nil))
 		if err != nil {
 			return nil, false
 		}

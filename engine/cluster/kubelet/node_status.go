@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/cluster/sim"
 )
@@ -78,14 +79,14 @@ func (s *nodeStatusSync) register() bool {
 	l := s.l
 	k := l.k
 	node := l.initialNode()
-	_, err := l.client.Create(k.kinds.nodes, node, api.WriteOptions{})
+	err := l.client.Do(client.CreateRequest(k.kinds.nodes, node, api.WriteOptions{}), nil).Err()
 	if err == nil {
 		return true
 	}
 	if !api.IsReason(err, api.ReasonAlreadyExists) && !api.IsReason(err, api.ReasonForbidden) {
 		return false
 	}
-	existing, err := l.client.Get(k.kinds.nodes, "", k.cfg.Node)
+	existing, err := client.Shared(l.client.Do(client.GetRequest(k.kinds.nodes, "", k.cfg.Node), nil))
 	if err != nil {
 		return false
 	}
@@ -126,7 +127,7 @@ func (s *nodeStatusSync) tryUpdate(try int) bool {
 		}
 		orig = o
 	} else {
-		o, err := l.client.Get(k.kinds.nodes, "", k.cfg.Node)
+		o, err := client.Shared(l.client.Do(client.GetRequest(k.kinds.nodes, "", k.cfg.Node), nil))
 		if err != nil {
 			return false
 		}
@@ -147,7 +148,7 @@ func (s *nodeStatusSync) tryUpdate(try int) bool {
 		s.delay = 0
 	}
 	patch := nodeStatusPatch(old, cur)
-	if _, err := l.client.Patch(k.kinds.nodes, "", k.cfg.Node, api.StrategicMergePatch, patch, api.WriteOptions{}, "status"); err != nil {
+	if err := l.client.Do(client.PatchRequest(k.kinds.nodes, "", k.cfg.Node, api.StrategicMergePatch, patch, api.WriteOptions{}, "status"), nil).Err(); err != nil {
 		return false
 	}
 	s.lastReport, s.reported = now, true

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/cluster/sim"
 )
@@ -99,7 +100,7 @@ func (m *statusManager) sync(w *podWorker) {
 	k := l.k
 	c := m.cache[w.uid]
 	c.unsent = true
-	pod, err := l.client.Get(k.kinds.pods, w.v.Namespace, w.v.Name)
+	pod, err := client.Shared(l.client.Do(client.GetRequest(k.kinds.pods, w.v.Namespace, w.v.Name), nil))
 	if api.IsReason(err, api.ReasonNotFound) {
 		c.unsent = false // the Pod is gone
 		return
@@ -117,7 +118,7 @@ func (m *statusManager) sync(w *podWorker) {
 	// (podWorkers.CouldHaveRunningContainers).
 	merged.mergeFrom(pod, !w.terminated && !w.rejected)
 	if patch := statusPatch(pod, &merged); patch != nil {
-		updated, err := l.client.Patch(k.kinds.pods, w.v.Namespace, w.v.Name, api.StrategicMergePatch, patch, api.WriteOptions{}, "status")
+		updated, err := client.Shared(l.client.Do(client.PatchRequest(k.kinds.pods, w.v.Namespace, w.v.Name, api.StrategicMergePatch, patch, api.WriteOptions{}, "status"), nil))
 		if err != nil {
 			m.retryLater()
 			return

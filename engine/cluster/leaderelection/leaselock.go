@@ -28,7 +28,7 @@ var errNotInitialized = errors.New("lease not initialized, call get or create fi
 
 // Get reads the Lease and returns its record.
 func (l *LeaseLock) Get() (Record, error) {
-	o, err := l.client.Get(l.kind, l.Namespace, l.Name)
+	o, err := client.Shared(l.client.Do(client.GetRequest(l.kind, l.Namespace, l.Name), nil))
 	if err != nil {
 		return Record{}, err
 	}
@@ -41,7 +41,7 @@ func (l *LeaseLock) Create(r Record) error {
 	o := object.New(l.kind.APIVersion(), l.kind.Kind)
 	o.Meta.Name, o.Meta.Namespace = l.Name, l.Namespace
 	o.Content["spec"] = r.spec()
-	got, err := l.client.Create(l.kind, o, api.WriteOptions{})
+	got, err := client.Shared(l.client.Do(client.CreateRequest(l.kind, o, api.WriteOptions{}), nil))
 	if err != nil {
 		return err
 	}
@@ -56,7 +56,7 @@ func (l *LeaseLock) Update(r Record) error {
 	}
 	o := l.lease.DeepCopy()
 	o.Content["spec"] = r.spec()
-	got, err := l.client.Update(l.kind, o, api.WriteOptions{})
+	got, err := client.Shared(l.client.Do(client.UpdateRequest(l.kind, o, api.WriteOptions{}), nil))
 	if err != nil {
 		return err
 	}
