@@ -39,7 +39,7 @@ type RequestInfo struct {
 //	/apis/apps/v1/deployments  (GET) → list across namespaces
 //	/version, /readyz → non-resource
 func ParseRequestInfo(req *Request) RequestInfo {
-	info := RequestInfo{Path: req.Path, Verb: strings.ToLower(req.Method)}
+	info := RequestInfo{Path: req.Path, Verb: lowerMethod(req.Method)}
 	parts := splitPath(req.Path)
 	if len(parts) < 2 || (parts[0] != "api" && parts[0] != "apis") {
 		return info
@@ -127,6 +127,24 @@ func ParseRequestInfo(req *Request) RequestInfo {
 // isNamespaceSubresource reports whether seg after /namespaces/NAME is a
 // subresource of the Namespace itself.
 func isNamespaceSubresource(seg string) bool { return seg == "status" || seg == "finalize" }
+
+// lowerMethod is strings.ToLower(method), without building the usual
+// methods' lower-case forms anew.
+func lowerMethod(method string) string {
+	switch method {
+	case MethodGet:
+		return "get"
+	case MethodPost:
+		return "post"
+	case MethodPut:
+		return "put"
+	case MethodPatch:
+		return "patch"
+	case MethodDelete:
+		return "delete"
+	}
+	return strings.ToLower(method)
+}
 
 func splitPath(p string) []string {
 	p = strings.Trim(p, "/")
