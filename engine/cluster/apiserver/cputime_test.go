@@ -16,6 +16,18 @@ func cpuNanos() int64 {
 	return ru.Utime.Nano() + ru.Stime.Nano()
 }
 
+// threadCPUNanos returns the calling thread's CPU time, for a part of a
+// benchmark's loop: the process's would count the collector's concurrent
+// work on other threads in it. The caller locks its goroutine to its
+// thread.
+func threadCPUNanos() int64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_THREAD, &ru); err != nil {
+		return 0
+	}
+	return ru.Utime.Nano() + ru.Stime.Nano()
+}
+
 // cpuMeter measures the CPU time of a benchmark's timed loop.
 type cpuMeter struct{ start int64 }
 
