@@ -1,6 +1,8 @@
 package scenario
 
 import (
+	"strings"
+
 	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/fault"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
@@ -70,6 +72,9 @@ func (s *Session) do(a spec.Action) (result.Response, bool, error) {
 		n := a.Count.Value
 		if !a.Count.IsSet() {
 			n = 1
+		}
+		if a.LoadBalancer {
+			return result.Response{}, false, s.loadBalancerTraffic(a, n)
 		}
 		s.Cluster.Traffic(trace.Actor(a.From.Text), a.Target.Namespace+"/"+a.Target.Name, n)
 		return result.Response{}, false, nil
@@ -146,6 +151,14 @@ func (s *Session) fault(a *spec.FaultAction) error {
 
 // client returns the user's client, or a positioned error.
 func (s *Session) client(r spec.Request) (*client.Client, error) {
+	if rest, ok := strings.CutPrefix(r.As.Value, "pod/"); ok {
+		ns, name, _ := strings.Cut(rest, "/")
+		if c := s.Cluster.PodClient(ns, name); c != nil {
+			return c, nil
+		}
+		return nil, diag.Errorf(r.As.Pos, "no Pod %s/%s to send the request from", ns, name).
+			WithHint("the Pod must exist, be scheduled and have started when the action runs")
+	}
 	c := s.Cluster.Client(r.As.Value)
 	if c == nil {
 		return nil, diag.Errorf(r.As.Pos, "unknown user %q", r.As.Value).

@@ -146,6 +146,9 @@ type Traffic struct {
 	Target ObjectRef
 	// Count is the number of requests; 1 when not written.
 	Count Scalar[int]
+	// LoadBalancer is set by "loadbalancer NAMESPACE/NAME": the requests
+	// enter through the Service's external load balancer, from outside.
+	LoadBalancer bool
 }
 
 // Load sets the CPU a workload's traffic costs: CPU (a quantity, "780m")

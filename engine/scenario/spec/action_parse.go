@@ -172,9 +172,17 @@ func (p *parser) actionID(n *yaml.Node) Scalar[string] {
 // user reads the user of "as".
 func (p *parser) user(n *yaml.Node) Scalar[string] {
 	s := p.str(n, "as")
-	if s.IsSet() && (!validActor(s.Value) || strings.ContainsAny(s.Value, "/*")) {
-		p.nodeErr(n, "%q cannot be a user", s.Value)
+	if s.IsSet() && (!validActor(s.Value) || strings.ContainsAny(s.Value, "*") || (strings.Contains(s.Value, "/") && !isPodActor(s.Value))) {
+		p.nodeErr(n, "%q cannot be a user", s.Value).
+			WithHint("a user of the fixture, or pod/NAMESPACE/NAME for the application in a Pod, calling the API with its ServiceAccount's token")
 		return Scalar[string]{}
 	}
 	return s
+}
+
+// isPodActor reports whether s is pod/NAMESPACE/NAME: a Pod as an actor.
+func isPodActor(s string) bool {
+	rest, ok := strings.CutPrefix(s, "pod/")
+	ns, name, two := strings.Cut(rest, "/")
+	return ok && two && ns != "" && name != "" && !strings.Contains(name, "/")
 }

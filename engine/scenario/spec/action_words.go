@@ -89,9 +89,14 @@ func (w *words) traffic(t *Traffic) bool {
 		return false
 	}
 	t.From = w.word(ts[0])
-	if k := ts[2].text; k != "service" && k != "svc" && !slices.Contains(podKinds, k) {
-		w.at(ts[2], "traffic goes to a service or a pod, not %q", k).WithHint(hint)
+	lb := ts[2].text == "loadbalancer"
+	if k := ts[2].text; k != "service" && k != "svc" && !lb && !slices.Contains(podKinds, k) {
+		w.at(ts[2], "traffic goes to a service, a service's loadbalancer or a pod, not %q", k).WithHint(hint)
 		return false
+	}
+	t.LoadBalancer = lb
+	if lb {
+		ts[2].text = "service"
 	}
 	kind, _ := w.kind(ts[2])
 	r, ok := w.objectRef(kind, ts[3])

@@ -31,8 +31,8 @@ func (c *checker) actor(w Word) {
 	if t == "*" || strings.HasSuffix(t, ".svc") {
 		return // a server the API server dials by its Service's name: a webhook, an aggregated API
 	}
-	if rest, ok := strings.CutPrefix(t, "pod/"); ok && strings.Count(rest, "/") == 1 {
-		return // a Pod as a data-plane client or server: pod/NAMESPACE/NAME
+	if isPodActor(t) {
+		return // a Pod as a client or a server: pod/NAMESPACE/NAME
 	}
 	if fam, node, ok := strings.Cut(t, "/"); ok {
 		if strings.Contains(fam, "*") {
@@ -115,7 +115,7 @@ func plural(n int, s string) string {
 
 // user checks a user name.
 func (c *checker) user(s Scalar[string]) {
-	if !s.IsSet() || c.v.Users == nil || slices.Contains(c.v.Users, s.Value) {
+	if !s.IsSet() || c.v.Users == nil || slices.Contains(c.v.Users, s.Value) || isPodActor(s.Value) {
 		return
 	}
 	c.errorf(s.Pos, "unknown user %q", s.Value).WithHint(nearOrList(s.Value, c.v.Users, "fixture's users"))

@@ -1,0 +1,70 @@
+package scenario
+
+import (
+	"testing"
+
+	"github.com/loopbook/loopbook/engine/scenario/spec"
+)
+
+// An application in a Pod calls the API as its ServiceAccount (as:
+// pod/NS/NAME), and outside traffic enters through a Service's load
+// balancer (traffic: … -> loadbalancer NS/NAME).
+func TestPodClientAndLoadBalancer(t *testing.T) {
+	fx, err := spec.ParseFixture("cloud-pods.yaml", []byte(readFile(t, "cloud-pods.yaml")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := Config(fx, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := parseScenario(t, `id: ext
+title: Pods and balancers
+run:
+  - as: alice
+    apply: |
+      apiVersion: v1
+      kind: Pod
+      metadata: {name: reporter, namespace: demo, labels: {app: web}}
+      spec: {serviceAccountName: pod-reader, containers: [{name: app, image: "web:v1"}]}
+  - until: pod demo/reporter .status.phase == Running
+  - id: list
+    as: pod/demo/reporter
+    raw: GET /api/v1/namespaces/demo/pods
+  - id: secrets
+    as: pod/demo/reporter
+    raw: GET /api/v1/namespaces/demo/secrets
+  - as: alice
+    apply: |
+      apiVersion: v1
+      kind: Service
+      metadata: {name: web, namespace: demo}
+      spec: {type: LoadBalancer, selector: {app: web}, ports: [{port: 80, targetPort: 80}]}
+  - until: service demo/web .status.loadBalancer.ingress[0].ip exists
+  - wait: 5s
+  - traffic: client -> loadbalancer demo/web x4
+steps:
+  - title: Read Pods
+    expect: apiserver AUTHENTICATE system:serviceaccount:demo:pod-reader
+    say: The API server knows the Pod by its ServiceAccount.
+claims:
+  - response list .code == 200
+  - response secrets .code == 403
+  - no client HTTP * => failed
+  - client -> lb/*
+`)
+	res, err := RunScenario(s, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range res.Steps {
+		if !st.Matched {
+			t.Errorf("step %q unmatched", st.Title)
+		}
+	}
+	for _, c := range res.Claims {
+		if !c.OK {
+			t.Errorf("%s: expected %s, observed %s %v", c.Text, c.Expected, c.Observed, c.Evidence)
+		}
+	}
+}
