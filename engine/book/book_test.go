@@ -164,7 +164,7 @@ type nilEngine struct{ fakeEngine }
 
 var errNotYet = errors.New("this block kind cannot run yet")
 
-func (nilEngine) Failures(*spec.Failures, *spec.Scenario, *spec.Fixture) (*result.Failures, error) {
+func (*nilEngine) Failures(*spec.Failures, *spec.Scenario, *spec.Fixture) (*result.Failures, error) {
 	return nil, errNotYet
 }
 
