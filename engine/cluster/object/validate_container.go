@@ -26,9 +26,16 @@ func validateContainer(c map[string]any, fp string, volumes map[string]bool) Fie
 	default:
 		errs = append(errs, NotSupported(child(fp, "terminationMessagePolicy"), p, []string{"File", "FallbackToLogsOnError"}))
 	}
-	errs = append(errs, validateContainerPorts(listAt(c, "ports"), child(fp, "ports"))...)
-	errs = append(errs, validateEnv(listAt(c, "env"), child(fp, "env"))...)
-	errs = append(errs, validateVolumeMounts(listAt(c, "volumeMounts"), child(fp, "volumeMounts"), volumes)...)
+	// Each list's path is built only when there is a list to check.
+	if l := listAt(c, "ports"); len(l) > 0 {
+		errs = append(errs, validateContainerPorts(l, child(fp, "ports"))...)
+	}
+	if l := listAt(c, "env"); len(l) > 0 {
+		errs = append(errs, validateEnv(l, child(fp, "env"))...)
+	}
+	if l := listAt(c, "volumeMounts"); len(l) > 0 {
+		errs = append(errs, validateVolumeMounts(l, child(fp, "volumeMounts"), volumes)...)
+	}
 	switch p := stringAt(c, "imagePullPolicy"); p {
 	case "Always", "IfNotPresent", "Never":
 	case "":
@@ -36,7 +43,9 @@ func validateContainer(c map[string]any, fp string, volumes map[string]bool) Fie
 	default:
 		errs = append(errs, NotSupported(child(fp, "imagePullPolicy"), p, []string{"Always", "IfNotPresent", "Never"}))
 	}
-	errs = append(errs, validateResources(mapAt(c, "resources"), child(fp, "resources"))...)
+	if res := mapAt(c, "resources"); len(res) > 0 {
+		errs = append(errs, validateResources(res, child(fp, "resources"))...)
+	}
 	return errs
 }
 

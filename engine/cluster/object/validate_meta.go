@@ -100,17 +100,28 @@ func validateObjectMetaUpdate(m, old *Meta) FieldErrors {
 	if m.Generation < old.Generation {
 		errs = append(errs, Invalid(child(fp, "generation"), m.Generation, "must not be decremented"))
 	}
-	immutable := func(f string, changed bool, v any) {
-		if changed {
-			errs = append(errs, Invalid(child(fp, f), v, FieldImmutableErrorMsg))
-		}
+	// The values are rendered only for a field that changed.
+	immutable := func(f string, v any) {
+		errs = append(errs, Invalid(child(fp, f), v, FieldImmutableErrorMsg))
 	}
-	immutable("name", m.Name != old.Name, m.Name)
-	immutable("namespace", m.Namespace != old.Namespace, m.Namespace)
-	immutable("uid", m.UID != old.UID, m.UID)
-	immutable("creationTimestamp", !m.CreationTimestamp.Equal(old.CreationTimestamp), timeValue(m.CreationTimestamp))
-	immutable("deletionTimestamp", !timePtrEqual(m.DeletionTimestamp, old.DeletionTimestamp), timePtrValue(m))
-	immutable("deletionGracePeriodSeconds", !int64PtrEqual(m.DeletionGracePeriodSeconds, old.DeletionGracePeriodSeconds), int64PtrValue(m.DeletionGracePeriodSeconds))
+	if m.Name != old.Name {
+		immutable("name", m.Name)
+	}
+	if m.Namespace != old.Namespace {
+		immutable("namespace", m.Namespace)
+	}
+	if m.UID != old.UID {
+		immutable("uid", m.UID)
+	}
+	if !m.CreationTimestamp.Equal(old.CreationTimestamp) {
+		immutable("creationTimestamp", timeValue(m.CreationTimestamp))
+	}
+	if !timePtrEqual(m.DeletionTimestamp, old.DeletionTimestamp) {
+		immutable("deletionTimestamp", timePtrValue(m))
+	}
+	if !int64PtrEqual(m.DeletionGracePeriodSeconds, old.DeletionGracePeriodSeconds) {
+		immutable("deletionGracePeriodSeconds", int64PtrValue(m.DeletionGracePeriodSeconds))
+	}
 	errs = append(errs, validateMetaCommon(true, m)...)
 	return errs
 }

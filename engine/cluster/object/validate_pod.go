@@ -31,10 +31,19 @@ func validatePodTemplate(tpl map[string]any, fp string) FieldErrors {
 	return errs
 }
 
+// containerProbes are a container's probes, in the order they are
+// validated, and whether each must have successThreshold 1.
+var containerProbes = []struct {
+	field           string
+	mustSucceedOnce bool
+}{{"livenessProbe", true}, {"readinessProbe", false}, {"startupProbe", true}}
+
 func validatePodSpec(spec map[string]any, fp string) FieldErrors {
 	var errs FieldErrors
 	volumes := map[string]bool{}
-	errs = append(errs, validateVolumes(listAt(spec, "volumes"), child(fp, "volumes"), volumes)...)
+	if l := listAt(spec, "volumes"); len(l) > 0 {
+		errs = append(errs, validateVolumes(l, child(fp, "volumes"), volumes)...)
+	}
 	containers := listAt(spec, "containers")
 	if len(containers) == 0 {
 		errs = append(errs, Required(child(fp, "containers"), ""))
@@ -49,9 +58,11 @@ func validatePodSpec(spec map[string]any, fp string) FieldErrors {
 			errs = append(errs, Duplicate(child(cp, "name"), name))
 		}
 		names[name] = true
-		errs = append(errs, validateProbe(mapAt(cm, "livenessProbe"), child(cp, "livenessProbe"), true)...)
-		errs = append(errs, validateProbe(mapAt(cm, "readinessProbe"), child(cp, "readinessProbe"), false)...)
-		errs = append(errs, validateProbe(mapAt(cm, "startupProbe"), child(cp, "startupProbe"), true)...)
+		for _, p := range containerProbes {
+			if pm := mapAt(cm, p.field); pm != nil {
+				errs = append(errs, validateProbe(pm, child(cp, p.field), p.mustSucceedOnce)...)
+			}
+		}
 	}
 	for i, c := range listAt(spec, "initContainers") {
 		cp := index(child(fp, "initContainers"), i)

@@ -3,7 +3,7 @@ package object
 import (
 	"fmt"
 	"math"
-	"sort"
+	"slices"
 	"strconv"
 )
 
@@ -202,7 +202,7 @@ func sortedKeys(m map[string]any) []string {
 	for k := range m {
 		keys = append(keys, k)
 	}
-	sort.Strings(keys)
+	slices.Sort(keys)
 	return keys
 }
 
@@ -245,4 +245,4 @@ func formatJSONFloat(f float64) string {
 	return s
 }
 
-func sortStrings(s []string) { sort.Strings(s) }
+func sortStrings(s []string) { slices.Sort(s) }
