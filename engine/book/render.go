@@ -13,7 +13,7 @@ import (
 // block's id is claimed on the page, so links to it are checked and two
 // blocks never share one; site is the site's map, drawn by quizzes.
 func renderResult(w io.Writer, out any, ctx *markdown.BlockContext, site *result.Map) error {
-	opts := render.Options{}
+	opts := render.Options{HeadingLevel: ctx.HeadingLevel}
 	switch r := out.(type) {
 	case *result.Scenario:
 		opts.ID = ctx.ID(r.ID)

@@ -33,6 +33,8 @@ func (r blockRenderer) render(w util.BufWriter, src []byte, node ast.Node, enter
 		Data:  cv.ctx.Data,
 		conv:  cv,
 		block: b,
+
+		HeadingLevel: headingLevelAt(b),
 	}
 	buf := bytes.NewBuffer(cv.scratch[:0])
 	err := b.handler.Render(buf, body, ctx)
@@ -45,4 +47,19 @@ func (r blockRenderer) render(w util.BufWriter, src []byte, node ast.Node, enter
 	}
 	cv.scratch = buf.Bytes()[:0]
 	return ast.WalkSkipChildren, nil
+}
+
+// headingLevelAt returns the level a heading at node takes below the last
+// heading before it in the document: 2 when there is none, at most 6.
+func headingLevelAt(node ast.Node) int {
+	top := node
+	for top.Parent() != nil && top.Parent().Kind() != ast.KindDocument {
+		top = top.Parent()
+	}
+	for n := top.PreviousSibling(); n != nil; n = n.PreviousSibling() {
+		if h, ok := n.(*ast.Heading); ok {
+			return min(h.Level+1, 6)
+		}
+	}
+	return 2
 }

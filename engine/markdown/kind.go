@@ -55,6 +55,11 @@ type BlockContext struct {
 	Info string
 	// Data is Context.Data of the conversion, passed through untouched.
 	Data map[string]any
+	// HeadingLevel is the level a heading of the block's own takes to
+	// keep the page's outline in order: one more than the last heading
+	// before the block, 2 when there is none (the page's title is the
+	// h1), at most 6.
+	HeadingLevel int
 
 	conv  *conversion
 	block *blockNode
