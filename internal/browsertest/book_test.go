@@ -99,11 +99,18 @@ func (p *Page) hover(sel string) {
 	p.do("hover "+sel, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x, y))
 }
 
-// clickCentre clicks with the mouse at the centre of the first element
-// sel selects, as a learner clicks what they see there.
+// clickCentre moves the mouse to the centre of the first element sel
+// selects and clicks there, as a learner clicks what they see. Unlike
+// Click it waits for the element to stop moving (the theme scrolls
+// smoothly) and fails when something else covers it.
 func (p *Page) clickCentre(sel string) {
 	p.t.Helper()
 	x, y := p.centre(sel)
+	p.do("move to "+sel, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x, y))
+	x, y = p.centre(sel)
+	if !Eval[bool](p, fmt.Sprintf(`(function(){var e=document.querySelector(%q),h=document.elementFromPoint(%g,%g);return !!h&&(e===h||e.contains(h))})()`, sel, x, y)) {
+		p.t.Fatalf("click %s: another element covers its centre: %s", sel, p.Eval(fmt.Sprintf(`document.elementFromPoint(%g,%g).outerHTML.slice(0,120)`, x, y)))
+	}
 	p.do("click "+sel, chromedp.MouseClickXY(x, y))
 }
 

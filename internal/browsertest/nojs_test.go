@@ -68,6 +68,7 @@ func TestBlocksWithoutJavaScript(t *testing.T) {
 
 	t.Run("quiz answers", func(t *testing.T) {
 		p := b.openWithoutScripts(t, s.File("blocks/quiz.html"))
+		p.Media("", "prefers-reduced-motion=reduce") // no smooth scrolling under the click
 		want := []string{"Myth.", "the scheduler", "the Deployment controller; the ReplicaSet controller", "kube-scheduler"}
 		var got []string
 		for i := range want {
@@ -75,7 +76,7 @@ func TestBlocksWithoutJavaScript(t *testing.T) {
 			if p.visible(q + " .lb-answer-line") {
 				t.Errorf("%s: the answer shows before it is asked for", q)
 			}
-			p.Click(q + " .lb-answer > summary")
+			p.Click(q + " .lb-answer > summary") // clickCentre waits on timers, which do not run here
 			if !p.visible(q+" .lb-explain") || !p.visible(q+" .lb-proof") {
 				t.Errorf("%s: the explanation or the proof does not show", q)
 			}

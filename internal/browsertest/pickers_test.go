@@ -63,9 +63,9 @@ func TestFailuresPicker(t *testing.T) {
 		}
 	}
 	want(0)
-	p.Click(faults[1].radio)
+	p.clickCentre(faults[1].radio)
 	want(1)
-	p.Click(faults[0].radio)
+	p.clickCentre(faults[0].radio)
 	want(0)
 	p.Key(kb.ArrowDown) // the focused radio group moves to the next fault
 	want(1)
@@ -103,8 +103,8 @@ func TestWhatifToggles(t *testing.T) {
 	seen := 0
 	for i := range inputs[0] {
 		for j := range inputs[1] {
-			p.Click(fmt.Sprintf("#pod-inputs-in-1-%d", i+1))
-			p.Click(fmt.Sprintf("#pod-inputs-in-2-%d", j+1))
+			p.clickCentre(fmt.Sprintf("#pod-inputs-in-1-%d", i+1))
+			p.clickCentre(fmt.Sprintf("#pod-inputs-in-2-%d", j+1))
 			shown := p.Texts("#pod-inputs .lb-whatif-out dd")
 			combo := inputs[0][i] + ", " + inputs[1][j]
 			for _, r := range rows {
@@ -165,7 +165,7 @@ func TestGatesPicker(t *testing.T) {
 	}
 	check(0)
 	for i := range variants {
-		p.Click(fmt.Sprintf("#create-gates-variant-opt-%d", i+1))
+		p.clickCentre(fmt.Sprintf("#create-gates-variant-opt-%d", i+1))
 		check(i)
 	}
 	p.Key(kb.ArrowUp)

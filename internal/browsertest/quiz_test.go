@@ -34,14 +34,14 @@ func TestQuiz(t *testing.T) {
 	Eval[bool](p, `(window.lbQuiz = [], document.addEventListener("loopbook:quiz", function (e) { lbQuiz.push(e.detail) }), true)`)
 
 	// Wrong, with the mouse.
-	p.Click("#check-web-q1-2") // Fact
-	p.Click("#check-web-q2-1") // the kubelet
-	p.Click("#check-web-q3-2") // etcd
+	p.clickCentre("#check-web-q1-2") // Fact
+	p.clickCentre("#check-web-q2-1") // the kubelet
+	p.clickCentre("#check-web-q3-2") // etcd
 	p.clickCentre(`#check-web-q4-map .lb-actor[data-actor="kubelet/worker-a"]`)
 	if got := p.Text("#check-web-q4-picked"); got != "Your answer: kubelet" {
 		t.Errorf("after clicking the kubelet: %q", got)
 	}
-	p.Click("#check-web .lb-check")
+	p.clickCentre("#check-web .lb-check")
 	if got := quizState(p); !slices.Equal(got, []string{"is-failed", "is-failed", "is-failed", "is-failed"}) {
 		t.Errorf("wrong answers marked %q", got)
 	}
@@ -63,7 +63,7 @@ func TestQuiz(t *testing.T) {
 	}
 
 	// Right, with the keyboard.
-	p.Click("#check-web-q1-1")                                  // Myth
+	p.clickCentre("#check-web-q1-1")                            // Myth
 	p.Eval(`document.getElementById("check-web-q2-1").focus()`) // the kubelet, checked
 	p.Key(kb.ArrowDown)                                         // the scheduler
 	p.Eval(`document.getElementById("check-web-q3-2").focus()`)
@@ -114,7 +114,7 @@ func TestQuiz(t *testing.T) {
 		t.Errorf("after a reload the score reads %q, want Last score: 4 of 4", got)
 	}
 	p.clickCentre(`#check-web-q4-map .lb-actor[data-actor="scheduler"]`)
-	p.Click("#check-web .lb-check")
+	p.clickCentre("#check-web .lb-check")
 	if got := quizState(p); got[3] != "is-ok" {
 		t.Errorf("the scheduler picked by click is marked %q", got[3])
 	}

@@ -84,15 +84,15 @@ func TestScenarioPlayback(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			p := b.Open(t, tc.url)
 			wantStep(t, p, 1)
-			p.Click(".lb-prev")
+			p.clickCentre(".lb-prev")
 			wantStep(t, p, 1) // Back on the first step stays there
 			for n := 2; n <= len(createWeb); n++ {
-				p.Click(".lb-next")
+				p.clickCentre(".lb-next")
 				wantStep(t, p, n)
 			}
-			p.Click(".lb-next")
+			p.clickCentre(".lb-next")
 			wantStep(t, p, len(createWeb)) // Next on the last step stays there
-			p.Click(".lb-prev")
+			p.clickCentre(".lb-prev")
 			wantStep(t, p, len(createWeb)-1)
 
 			p.Eval(`document.querySelector(".lb-scrub").focus()`)
@@ -105,7 +105,7 @@ func TestScenarioPlayback(t *testing.T) {
 			p.Key(kb.ArrowLeft)
 			wantStep(t, p, len(createWeb)-1)
 
-			p.Click(`.lb-step-go[data-step="3"]`)
+			p.clickCentre(`.lb-step-go[data-step="3"]`)
 			wantStep(t, p, 3)
 			noErrors(t, p)
 		})
@@ -140,7 +140,7 @@ func TestScenarioTimedPlayback(t *testing.T) {
 		t.Fatalf("speed %q after ArrowDown, want 2", got)
 	}
 	Eval[bool](p, stepTimes)
-	p.Click(".lb-play")
+	p.clickCentre(".lb-play")
 	if got := p.Text(".lb-play"); got != "Pause" {
 		t.Errorf("the Play button reads %q while playing, want Pause", got)
 	}
@@ -163,9 +163,9 @@ func TestScenarioTimedPlayback(t *testing.T) {
 		}
 	}
 
-	p.Click(".lb-play") // from the end, playing starts again at step 1
+	p.clickCentre(".lb-play") // from the end, playing starts again at step 1
 	p.WaitFor(`document.querySelector(".lb-pos").textContent === "2 / 6"`)
-	p.Click(".lb-play")
+	p.clickCentre(".lb-play")
 	if got := p.Eval(`document.querySelector(".lb-play").getAttribute("aria-pressed")`); got != "false" {
 		t.Errorf("Play aria-pressed %q after Pause, want false", got)
 	}
@@ -187,7 +187,7 @@ func TestScenarioTimedPlayback(t *testing.T) {
 		if got := p.Eval(`document.querySelector(".lb-play").getAttribute("aria-pressed")`); got != "false" {
 			t.Errorf("Play aria-pressed %q with reduced motion, want false", got)
 		}
-		p.Click(".lb-next")
+		p.clickCentre(".lb-next")
 		wantStep(t, p, 2) // stepping by hand still works
 		noErrors(t, p)
 	})

@@ -34,6 +34,14 @@
     });
   }
 
+  // Output that scrolls sideways is reachable by keyboard: checked when a
+  // picker or a <details> shows it and when the window changes size.
+  function scrollables(root) {
+    all(root, "pre, .lb-table-wrap").forEach(function (e) {
+      if (e.scrollWidth > e.clientWidth) e.tabIndex = 0;
+    });
+  }
+
   // The map ------------------------------------------------------------
 
   function actorsOf(svg) {
@@ -210,6 +218,7 @@
       cases.forEach(function (c) {
         c.hidden = attr(c, "data-case") !== n;
         if (!c.hidden && then) then(c);
+        if (!c.hidden) scrollables(c);
       });
     }
     radios.forEach(function (r) { r.addEventListener("change", function () { pick(r.value); }); });
@@ -250,6 +259,7 @@
         dl.appendChild(dd);
       });
       out.appendChild(dl);
+      scrollables(out);
     }
     sets.forEach(function (f) { f.addEventListener("change", update); });
     update();
@@ -322,10 +332,16 @@
   };
 
   function start() {
-    all(doc, "[data-lb]").forEach(function (b) {
+    var blocks = all(doc, "[data-lb]");
+    blocks.forEach(function (b) {
       var fn = init[attr(b, "data-lb")];
       if (fn) fn(b);
     });
+    blocks.forEach(function (b) {
+      scrollables(b);
+      b.addEventListener("toggle", function (e) { scrollables(e.target); }, true);
+    });
+    window.addEventListener("resize", function () { blocks.forEach(scrollables); });
   }
 
   if (doc.readyState === "loading") doc.addEventListener("DOMContentLoaded", start);
