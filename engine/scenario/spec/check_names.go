@@ -34,6 +34,11 @@ func (c *checker) actor(w Word) {
 	if isPodActor(t) {
 		return // a Pod as a client or a server: pod/NAMESPACE/NAME
 	}
+	for _, p := range prefixedActors {
+		if strings.HasPrefix(t, p) && len(t) > len(p) {
+			return
+		}
+	}
 	if fam, node, ok := strings.Cut(t, "/"); ok {
 		if strings.Contains(fam, "*") {
 			return
@@ -115,7 +120,8 @@ func plural(n int, s string) string {
 
 // user checks a user name.
 func (c *checker) user(s Scalar[string]) {
-	if !s.IsSet() || c.v.Users == nil || slices.Contains(c.v.Users, s.Value) || isPodActor(s.Value) {
+	if !s.IsSet() || c.v.Users == nil || slices.Contains(c.v.Users, s.Value) || isPodActor(s.Value) ||
+		strings.HasPrefix(s.Value, "system:") {
 		return
 	}
 	c.errorf(s.Pos, "unknown user %q", s.Value).WithHint(nearOrList(s.Value, c.v.Users, "fixture's users"))

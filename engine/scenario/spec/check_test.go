@@ -24,7 +24,8 @@ func TestCheckUnknownUsersWithoutFixture(t *testing.T) {
 }
 
 func TestServerAndPodActorsAreKnown(t *testing.T) {
-	for _, claim := range []string{"never pod/demo/web-a -> apiserver", "apiserver -> labeler.policy-system.svc", "never noisy-client -> etcd", "apiserver -> metrics-server"} {
+	for _, claim := range []string{"never pod/demo/web-a -> apiserver", "apiserver -> labeler.policy-system.svc", "never noisy-client -> etcd", "apiserver -> metrics-server",
+		"csi-provisioner -> csi-driver/ebs.csi.example.com", "client -> lb/web", "service-controller -> cloud-provider", "never database-operator -> etcd"} {
 		c, err := ParseClaim(claim, diag.Pos{File: "l.md", Line: 1, Col: 1})
 		if err != nil {
 			t.Fatal(err)
@@ -34,5 +35,14 @@ func TestServerAndPodActorsAreKnown(t *testing.T) {
 		if err := ch.errs.Err(); err != nil {
 			t.Errorf("%q: %v", claim, err)
 		}
+	}
+}
+
+func TestSystemUsersAuthenticate(t *testing.T) {
+	s := parse[*Scenario](t, "scenario", "id: a\ntitle: A\nsteps:\n  - {title: T, expect: apiserver AUTHENTICATE system:serviceaccount:demo:reader}\n")
+	v := DefaultVocabulary()
+	v.Users = []string{"alice"}
+	if err := s.Check(v); err != nil {
+		t.Errorf("a system: user is known to the API server: %v", err)
 	}
 }

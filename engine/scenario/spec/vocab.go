@@ -62,8 +62,14 @@ var defaultActors = []string{
 	"taint-eviction-controller", "generic-garbage-collector", "root-ca-cert-publisher",
 	"service-account-controller",
 	// Extension actors and the noisy client of the overload fault.
-	"metrics-server", "noisy-client",
+	"metrics-server", "noisy-client", "csi-provisioner", "persistent-volume-binder",
+	"service-controller", "cloud-provider", "database-operator",
 }
+
+// prefixedActors are the actors written PREFIX/NAME that are not per
+// node: a CSI driver's storage provider (csi-driver/DRIVER), a cloud load
+// balancer (lb/NAME) and a node's forwarding rules (rules/NODE).
+var prefixedActors = []string{"csi-driver/", "lb/", "rules/"}
 
 // defaultInputs are the what-if input labels of the format.
 var defaultInputs = []string{
