@@ -11,11 +11,15 @@ import (
 )
 
 // The noisy client of `overload api`: OverloadBurst requests at one
-// instant, every OverloadPeriod. Illustrative: enough to exhaust the seats
-// and queues of a non-exempt priority level, as a runaway CI job would.
+// instant, every OverloadPeriod. Illustrative: one flow of the
+// global-default level gets hand-size 6 of its queues, each holding at
+// most 50 requests (the bootstrap configuration's queuing,
+// k8s.io/apiserver/pkg/apis/flowcontrol/bootstrap/default.go), so a burst
+// of a thousand fills its seats and queues and most of it is refused with
+// 429, as a runaway CI job's would be.
 const (
-	OverloadBurst  = 200
-	OverloadPeriod = time.Second
+	OverloadBurst  = 1000
+	OverloadPeriod = 5 * time.Second
 )
 
 // noisy is one running overload loop.
