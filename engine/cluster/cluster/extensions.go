@@ -10,6 +10,7 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/controller/podautoscaler"
 	"github.com/loopbook/loopbook/engine/cluster/controller/statefulset"
 	"github.com/loopbook/loopbook/engine/cluster/csi"
+	"github.com/loopbook/loopbook/engine/cluster/gateway"
 	"github.com/loopbook/loopbook/engine/cluster/kubelet"
 	"github.com/loopbook/loopbook/engine/cluster/metricsserver"
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -56,6 +57,7 @@ type extensions struct {
 	operator      *operator.Operator
 	storage       *csi.Provider
 	cloud         *cloudprovider.Provider
+	gateways      *gateway.Proxies
 }
 
 // buildEarlyExtensions builds the extension actors that must exist before
@@ -72,6 +74,9 @@ func (c *Cluster) buildEarlyExtensions() error {
 		return err
 	}
 	if err := c.buildEarlyCloud(); err != nil {
+		return err
+	}
+	if err := c.buildEarlyGateway(); err != nil {
 		return err
 	}
 	set, err := webhookserver.FromObjects(c.cfg.Objects)
@@ -127,6 +132,7 @@ func (c *Cluster) buildExtensions() error {
 	c.buildOperator()
 	c.buildCSI()
 	c.buildCloud()
+	c.buildGateway()
 	return nil
 }
 

@@ -1,0 +1,156 @@
+package gateway
+
+import (
+	"time"
+
+	"github.com/loopbook/loopbook/engine/cluster/client"
+	"github.com/loopbook/loopbook/engine/cluster/client/cache"
+	"github.com/loopbook/loopbook/engine/cluster/client/workqueue"
+	"github.com/loopbook/loopbook/engine/cluster/env"
+	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/sim"
+	"github.com/loopbook/loopbook/engine/cluster/trace"
+)
+
+// Name is the controller's actor and ServiceAccount.
+const Name trace.Actor = "gateway-controller"
+
+// ControllerName is the spec.controllerName of the GatewayClasses the
+// controller owns (a domain-prefixed path, as Gateway API requires).
+const ControllerName = "gateway.loopbook.dev/gateway-controller"
+
+// Group is Gateway API's group.
+const Group = "gateway.networking.k8s.io"
+
+const syncedPollPeriod = 100 * time.Millisecond
+
+// Controller reconciles GatewayClasses, Gateways and HTTPRoutes.
+type Controller struct {
+	env     *env.Env
+	token   string
+	proxies *Proxies
+	c       *client.Client
+	factory *cache.Factory
+
+	classK, gwK, routeK                *object.KindInfo
+	classes, gateways, routes, service *cache.SharedInformer
+
+	queue   *workqueue.Queue
+	runner  *workqueue.Runner
+	wait    *sim.Timer
+	running bool
+}
+
+// NewController returns a stopped controller programming proxies.
+func NewController(e *env.Env, token string, proxies *Proxies) *Controller {
+	return &Controller{env: e, token: token, proxies: proxies}
+}
+
+// Name is "gateway-controller".
+func (g *Controller) Name() trace.Actor { return Name }
+
+// Running reports whether the controller runs.
+func (g *Controller) Running() bool { return g.running }
+
+// Start lists and watches GatewayClasses, Gateways, HTTPRoutes and
+// Services. Keys are a class's name or a Gateway's namespace/name; a
+// route or Service change queues the Gateways of its namespace and the
+// route's parents.
+func (g *Controller) Start() {
+	if g.running {
+		return
+	}
+	g.running = true
+	e := g.env
+	g.c = e.Client(Name, g.token)
+	g.factory = cache.NewFactory(g.c, 0)
+	g.classK, g.gwK, g.routeK = e.Kind(Group, "GatewayClass"), e.Kind(Group, "Gateway"), e.Kind(Group, "HTTPRoute")
+	g.classes = g.factory.Informer(g.classK)
+	g.gateways = g.factory.Informer(g.gwK)
+	g.routes = g.factory.Informer(g.routeK)
+	g.service = g.factory.Informer(e.Kind("", "Service"))
+	g.queue = workqueue.New(e.Loop, nil)
+	_, _ = g.classes.AddEventHandler(handler(func(o *object.Object) {
+		g.queue.Add(o.Meta.Name)
+		for _, gw := range g.gateways.Lister().List(object.LabelSelector{}) {
+			if gw.GetString(".spec.gatewayClassName") == o.Meta.Name {
+				g.queue.Add(gw.Key())
+			}
+		}
+	}))
+	_, _ = g.gateways.AddEventHandler(handler(func(o *object.Object) { g.queue.Add(o.Key()) }))
+	_, _ = g.routes.AddEventHandler(handler(g.queueParents))
+	_, _ = g.service.AddEventHandler(handler(func(o *object.Object) {
+		for _, gw := range g.gateways.Lister().List(object.LabelSelector{}) {
+			g.queue.Add(gw.Key())
+		}
+	}))
+	g.factory.Start()
+	g.waitForSync()
+}
+
+// queueParents queues the Gateways a route names.
+func (g *Controller) queueParents(route *object.Object) {
+	for _, ref := range parentRefs(route) {
+		g.queue.Add(ref.namespace + "/" + ref.name)
+	}
+}
+
+// handler calls fn on adds, updates and deletes.
+func handler(fn func(*object.Object)) cache.ResourceEventHandlerFuncs {
+	return cache.ResourceEventHandlerFuncs{
+		AddFunc:    fn,
+		UpdateFunc: func(_, n *object.Object) { fn(n) },
+		DeleteFunc: func(o any) {
+			if obj, ok := o.(*object.Object); ok {
+				fn(obj)
+			} else if t, ok := o.(cache.DeletedFinalStateUnknown); ok && t.Obj != nil {
+				fn(t.Obj)
+			}
+		},
+	}
+}
+
+func (g *Controller) waitForSync() {
+	g.wait = nil
+	if !g.running {
+		return
+	}
+	if !g.factory.HasSynced() {
+		g.wait = g.env.Loop.After(syncedPollPeriod, g.waitForSync)
+		return
+	}
+	g.runner = workqueue.RunWorkers(g.queue, 1, g.sync, workqueue.Options{Actor: Name, Log: g.env.Log, Resource: "gateways"})
+}
+
+// Stop ends the controller at once; the proxies keep their programming.
+func (g *Controller) Stop() {
+	if !g.running {
+		return
+	}
+	g.running = false
+	if g.wait != nil {
+		g.wait.Stop()
+		g.wait = nil
+	}
+	if g.runner != nil {
+		g.runner.Stop()
+		g.runner = nil
+	}
+	g.queue.ShutDown()
+	g.factory.Shutdown()
+	g.c.Stop()
+}
+
+// sync reconciles one key: a GatewayClass name or a Gateway's
+// namespace/name.
+func (g *Controller) sync(key string) error {
+	ns, name, err := cache.SplitMetaNamespaceKey(key)
+	if err != nil {
+		return nil
+	}
+	if ns == "" {
+		return g.syncClass(name)
+	}
+	return g.syncGateway(ns, name)
+}
