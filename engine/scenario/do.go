@@ -76,6 +76,14 @@ func (s *Session) do(a spec.Action) (result.Response, bool, error) {
 		if a.LoadBalancer {
 			return result.Response{}, false, s.loadBalancerTraffic(a, n)
 		}
+		if a.Gateway {
+			path := a.Path.Value
+			if path == "" {
+				path = "/"
+			}
+			s.Cluster.GatewayTraffic(trace.Actor(a.From.Text), a.Target.Namespace, a.Target.Name, a.Host.Value, path, n)
+			return result.Response{}, false, nil
+		}
 		s.Cluster.Traffic(trace.Actor(a.From.Text), a.Target.Namespace+"/"+a.Target.Name, n)
 		return result.Response{}, false, nil
 	case *spec.Load:

@@ -7,8 +7,9 @@ import (
 )
 
 // An application in a Pod calls the API as its ServiceAccount (as:
-// pod/NS/NAME), and outside traffic enters through a Service's load
-// balancer (traffic: … -> loadbalancer NS/NAME).
+// pod/NS/NAME), outside traffic enters through a Service's load balancer
+// (traffic: … -> loadbalancer NS/NAME) and through a Gateway, routed by
+// host (traffic: … -> gateway NS/NAME, host, path).
 func TestPodClientAndLoadBalancer(t *testing.T) {
 	fx, err := spec.ParseFixture("cloud-pods.yaml", []byte(readFile(t, "cloud-pods.yaml")))
 	if err != nil {
@@ -43,6 +44,21 @@ run:
   - until: service demo/web .status.loadBalancer.ingress[0].ip exists
   - wait: 5s
   - traffic: client -> loadbalancer demo/web x4
+  - as: alice
+    apply: |
+      apiVersion: gateway.networking.k8s.io/v1
+      kind: HTTPRoute
+      metadata: {name: web, namespace: demo}
+      spec:
+        parentRefs: [{name: gw}]
+        hostnames: [shop.example.com]
+        rules: [{matches: [{path: {type: PathPrefix, value: /}}], backendRefs: [{name: web, port: 80}]}]
+  - wait: 10s
+  - traffic: client -> gateway demo/gw x3
+    host: shop.example.com
+    path: /cart
+  - traffic: client -> gateway demo/gw
+    host: other.example.com
 steps:
   - title: Read Pods
     expect: apiserver AUTHENTICATE system:serviceaccount:demo:pod-reader
@@ -50,8 +66,11 @@ steps:
 claims:
   - response list .code == 200
   - response secrets .code == 403
-  - no client HTTP * => failed
+  - no client HTTP services * => failed
   - client -> lb/*
+  - events client HTTP * to gateway/demo/gw => ok == 3
+  - events gateway/demo/gw HTTP services demo/web => ok == 3
+  - events client HTTP * to gateway/demo/gw => 404 == 1
 `)
 	res, err := RunScenario(s, cfg)
 	if err != nil {

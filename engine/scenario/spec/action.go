@@ -149,6 +149,11 @@ type Traffic struct {
 	// LoadBalancer is set by "loadbalancer NAMESPACE/NAME": the requests
 	// enter through the Service's external load balancer, from outside.
 	LoadBalancer bool
+	// Gateway is set by "gateway NAMESPACE/NAME": the requests go to the
+	// Gateway's proxy with the Host header Host and the path Path (both
+	// optional), which routes them by its HTTPRoutes.
+	Gateway    bool
+	Host, Path Scalar[string]
 }
 
 // Load sets the CPU a workload's traffic costs: CPU (a quantity, "780m")

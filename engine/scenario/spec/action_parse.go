@@ -33,7 +33,7 @@ var actionForms = []actionForm{
 	{key: "watch", request: true, extra: []string{"for"}, required: []string{"for"}},
 	{key: "fault"},
 	{key: "restore"},
-	{key: "traffic"},
+	{key: "traffic", extra: []string{"host", "path"}},
 	{key: "load", extra: []string{"cpu"}, required: []string{"cpu"}},
 	{key: "wait"},
 	{key: "until", extra: []string{"limit"}},

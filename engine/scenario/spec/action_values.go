@@ -92,6 +92,16 @@ func (p *parser) actionValue(key string, base *ActionBase, req *Request, vals ma
 			t := &Traffic{ActionBase: *base}
 			ok := false
 			p.with(v, key, func(w *words) { ok = w.traffic(t) })
+			if h := vals["host"]; h != nil {
+				t.Host = p.str(h, "host")
+			}
+			if pa := vals["path"]; pa != nil {
+				t.Path = p.str(pa, "path")
+			}
+			if (t.Host.IsSet() || t.Path.IsSet()) && !t.Gateway {
+				p.nodeErr(v, "host and path go with traffic to a gateway").WithHint(`as in "traffic: client -> gateway demo/shop x5" with "host: shop.example.com"`)
+				return nil
+			}
 			return nilIf(t, !ok)
 		}
 	case "load":

@@ -90,8 +90,9 @@ func (w *words) traffic(t *Traffic) bool {
 	}
 	t.From = w.word(ts[0])
 	lb := ts[2].text == "loadbalancer"
-	if k := ts[2].text; k != "service" && k != "svc" && !lb && !slices.Contains(podKinds, k) {
-		w.at(ts[2], "traffic goes to a service, a service's loadbalancer or a pod, not %q", k).WithHint(hint)
+	t.Gateway = ts[2].text == "gateway"
+	if k := ts[2].text; k != "service" && k != "svc" && !lb && !t.Gateway && !slices.Contains(podKinds, k) {
+		w.at(ts[2], "traffic goes to a service, a service's loadbalancer, a gateway or a pod, not %q", k).WithHint(hint)
 		return false
 	}
 	t.LoadBalancer = lb
