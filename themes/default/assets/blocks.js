@@ -34,11 +34,11 @@
     });
   }
 
-  // Output that scrolls sideways is reachable by keyboard: checked when a
+  // Output that scrolls is reachable by keyboard: checked when a step, a
   // picker or a <details> shows it and when the window changes size.
   function scrollables(root) {
-    all(root, "pre, .lb-table-wrap").forEach(function (e) {
-      if (e.scrollWidth > e.clientWidth) e.tabIndex = 0;
+    all(root, "pre, .lb-table-wrap, .lb-op-body").forEach(function (e) {
+      if (e.scrollWidth > e.clientWidth || e.scrollHeight > e.clientHeight) e.tabIndex = 0;
     });
   }
 
@@ -173,6 +173,7 @@
       if (say) body.appendChild(el("p", "lb-say", say));
       var fields = one(st, ".lb-fields-table");
       if (fields) body.appendChild(fields.cloneNode(true));
+      scrollables(sec);
     }
 
     function stop() {

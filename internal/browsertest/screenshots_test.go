@@ -1,0 +1,97 @@
+package browsertest
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// screenshotDir is where TestCourse writes its screenshots, relative to
+// the repository root; `make screenshots` points it at docs/screenshots,
+// the copies the README shows.
+var screenshotDir = flag.String("screenshots", "testoutput/screenshots", "folder, from the repository root, for the lesson screenshots")
+
+// shot is one screenshot: a viewport size and a colour scheme.
+type shot struct {
+	width, height int64
+	scheme        string
+}
+
+// themeAsset reads a file of the default theme's assets.
+func themeAsset(root, name string) ([]byte, error) {
+	return os.ReadFile(filepath.Join(root, "themes", "default", "assets", name))
+}
+
+// screenshots photographs the first lesson of s with a scenario, on its
+// second step, at 1280 and 360 CSS pixels in the light and the dark theme,
+// and writes each as lesson-WIDTH-SCHEME.png into the screenshot folder.
+func screenshots(t *testing.T, b *Browser, s *Site) {
+	root, err := repoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := *screenshotDir
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(root, dir)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	lesson := firstPageWith(t, s.Output, regexp.MustCompile(`data-lb="?scenario`))
+	for _, sh := range []shot{{1280, 800, "light"}, {1280, 800, "dark"}, {360, 740, "light"}, {360, 740, "dark"}} {
+		name := fmt.Sprintf("lesson-%d-%s.png", sh.width, sh.scheme)
+		t.Run(name, func(t *testing.T) {
+			p := b.Open(t, s.File(lesson))
+			p.Viewport(sh.width, sh.height, sh.width < 600)
+			p.Media("", "prefers-color-scheme="+sh.scheme, "prefers-reduced-motion=reduce")
+			p.clickCentre("[data-lb=scenario] .lb-next")
+			// The scenario's title just under the sticky header.
+			p.Eval(`(function () {
+				var h = document.querySelector(".site-header"), e = document.querySelector("[data-lb=scenario]");
+				scrollTo(0, scrollY + e.getBoundingClientRect().top - (h ? h.offsetHeight : 0) - 12);
+				document.activeElement.blur();
+				return true;
+			})()`)
+			ctx, cancel := context.WithTimeout(p.ctx, timeout)
+			defer cancel()
+			raw, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+			if err != nil {
+				t.Fatalf("screenshot: %v", err)
+			}
+			img, err := png.Decode(bytes.NewReader(raw))
+			if err != nil {
+				t.Fatalf("the screenshot is not a PNG: %v", err)
+			}
+			if got := img.Bounds().Size(); got != (image.Point{X: int(sh.width), Y: int(sh.height)}) {
+				t.Errorf("screenshot of %v, want %dx%d", got, sh.width, sh.height)
+			}
+			small, err := compact(img)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, name), small, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s: %s, %d bytes", name, lesson, len(small))
+		})
+	}
+}
+
+// compact encodes img as a PNG at the best compression.
+func compact(img image.Image) ([]byte, error) {
+	var b bytes.Buffer
+	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	if err := enc.Encode(&b, img); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
