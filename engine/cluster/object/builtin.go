@@ -153,10 +153,6 @@ func builtinKinds() []*KindInfo {
 			Default: DefaultStorageClass},
 
 		// gateway.networking.k8s.io/v1 (Gateway API CRDs, standard channel)
-		{Group: "gateway.networking.k8s.io", Version: "v1", Kind: "GatewayClass", Resource: "gatewayclasses", ShortNames: []string{"gc"}, Verbs: verbsAll,
-			Categories: []string{"gateway-api"}, Subresources: []string{"status"},
-			Columns:    cols("Name", "Controller", "Accepted", "Age"),
-			Generation: GenerationAllButMetadataStatus},
 		{Group: "gateway.networking.k8s.io", Version: "v1", Kind: "Gateway", Resource: "gateways", ShortNames: []string{"gtw"}, Namespaced: true, Verbs: verbsAll,
 			Categories: []string{"gateway-api"}, Subresources: []string{"status"},
 			Columns:    cols("Name", "Class", "Address", "Programmed", "Age"),

@@ -45,7 +45,6 @@ func TestResolve(t *testing.T) {
 		{"clusterrolebindings", "rbac.authorization.k8s.io", "ClusterRoleBinding", "clusterrolebindings", false},
 		{"gtw", "gateway.networking.k8s.io", "Gateway", "gateways", false},
 		{"httproute", "gateway.networking.k8s.io", "HTTPRoute", "httproutes", false},
-		{"gc", "gateway.networking.k8s.io", "GatewayClass", "gatewayclasses", false},
 		{"apiservices", "apiregistration.k8s.io", "APIService", "apiservices", false},
 		{"mutatingwebhookconfigurations", "admissionregistration.k8s.io", "MutatingWebhookConfiguration", "mutatingwebhookconfigurations", false},
 		{"ep", "", "", "", true},
