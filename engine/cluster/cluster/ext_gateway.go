@@ -24,12 +24,16 @@ func wantsGateway(objs []*object.Object) bool {
 	return false
 }
 
-// buildEarlyGateway creates the controller's ServiceAccount and a role
+// buildEarlyGateway registers GatewayClass (its CRD installed), creates
+// the controller's ServiceAccount and a role
 // like those Gateway API implementations install: read the Gateway API
 // kinds and Services, write the kinds' status.
 func (c *Cluster) buildEarlyGateway() error {
 	if !wantsGateway(c.cfg.Objects) {
 		return nil
+	}
+	if err := c.env.Kinds.Register(gateway.ClassKind()); err != nil {
+		return fmt.Errorf("gatewayclasses: %w", err)
 	}
 	name := string(gateway.Name)
 	if err := c.controllerServiceAccount(name); err != nil {
