@@ -40,6 +40,8 @@ func TestMapID(t *testing.T) {
 		"kubelet/worker-a":               "kubelet/worker-a",
 		"alice":                          "alice",
 		"metrics-server.kube-system.svc": "metrics-server",
+		"service-controller":             "cloud-controller-manager",
+		"gateway-controller":             "gateway-controller",
 	} {
 		if got := MapID(actor); got != want {
 			t.Errorf("MapID(%q) = %q, want %q", actor, got, want)

@@ -113,6 +113,10 @@ func MapID(actor string) string {
 // its Service.
 var servedAs = map[string]string{
 	"metrics-server.kube-system.svc": "metrics-server",
+	// Controllers outside kube-controller-manager: the cloud controller
+	// manager's service controller, and a Gateway API implementation's.
+	"service-controller": "cloud-controller-manager",
+	"gateway-controller": "gateway-controller",
 }
 
 // managerControllers are the kube-controller-manager controllers whose

@@ -63,13 +63,14 @@ var defaultActors = []string{
 	"service-account-controller",
 	// Extension actors and the noisy client of the overload fault.
 	"metrics-server", "noisy-client", "csi-provisioner", "persistent-volume-binder",
-	"service-controller", "cloud-provider", "database-operator",
+	"service-controller", "cloud-provider", "database-operator", "gateway-controller",
 }
 
 // prefixedActors are the actors written PREFIX/NAME that are not per
 // node: a CSI driver's storage provider (csi-driver/DRIVER), a cloud load
-// balancer (lb/NAME) and a node's forwarding rules (rules/NODE).
-var prefixedActors = []string{"csi-driver/", "lb/", "rules/"}
+// balancer (lb/NAME), a node's forwarding rules (rules/NODE) and a
+// Gateway's proxy (gateway/NAMESPACE/NAME).
+var prefixedActors = []string{"csi-driver/", "lb/", "rules/", "gateway/"}
 
 // defaultInputs are the what-if input labels of the format.
 var defaultInputs = []string{
