@@ -179,11 +179,18 @@ func (p *printer) allOutcomes(cases []result.FaultCase, inner string) {
 	p.raw(`</details>`)
 }
 
-// sentenceLabel turns "FIRST DETECTOR" into "First detector".
+// sentenceLabel turns "FIRST DETECTOR" into "First detector"; "API"
+// stays a capitalised word ("API object change").
 func sentenceLabel(l string) string {
 	if l == "" {
 		return l
 	}
-	r := []rune(strings.ToLower(l))
+	words := strings.Fields(strings.ToLower(l))
+	for i, w := range words {
+		if w == "api" {
+			words[i] = "API"
+		}
+	}
+	r := []rune(strings.Join(words, " "))
 	return strings.ToUpper(string(r[:1])) + string(r[1:])
 }
