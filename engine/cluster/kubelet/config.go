@@ -38,6 +38,10 @@ type Config struct {
 	// nil means no token is requested and projected token files are empty
 	// (see TokenSource).
 	Tokens TokenSource
+	// CSI are the node plugins of the CSI drivers the node runs, by
+	// driver name; nil means the kubelet makes no CSI calls (and reads no
+	// claims) before starting containers.
+	CSI map[string]CSINodePlugin
 }
 
 // NodeInfo is the system information a node reports (status.nodeInfo).

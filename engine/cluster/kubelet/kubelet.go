@@ -41,6 +41,8 @@ type life struct {
 	started sim.Time
 	client  *client.Client
 	factory *cache.Factory
+	// staged are the CSI volumes staged on the node, by PV name.
+	staged  map[string]bool
 	podInf  *cache.SharedInformer
 	nodeInf *cache.SharedInformer
 

@@ -47,6 +47,10 @@ func (w *podWorker) mountVolumes() bool {
 	for _, v := range list(spec["volumes"]) {
 		vm, _ := v.(map[string]any)
 		name := str(vm["name"])
+		if !w.mountCSI(vm) {
+			ok = false
+			continue
+		}
 		files, err := w.volumeFiles(vm, get)
 		if err != "" {
 			ok = false
