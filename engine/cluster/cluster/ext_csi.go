@@ -6,6 +6,7 @@ import (
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/csi"
+	"github.com/loopbook/loopbook/engine/cluster/kubelet"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
@@ -79,3 +80,24 @@ func (c *Cluster) buildCSI() {
 
 // StorageProvider is the storage provider the fixture turned on, or nil.
 func (c *Cluster) StorageProvider() *csi.Provider { return c.ext.storage }
+
+// CSINodePluginAnnotation on the opted-in StorageClass, set to "true",
+// also runs the driver's node plugin on every Node (actor
+// "csi-node/DRIVER/NODE"): kubelets then read the claim and volume of a
+// Pod's persistentVolumeClaim volumes and call CSI.NodeStage and
+// CSI.NodePublish before starting its containers.
+const CSINodePluginAnnotation = "csi.loopbook.dev/node-plugin"
+
+// csiNodePlugins are the node plugins of a Node's kubelet, or nil.
+func (c *Cluster) csiNodePlugins(node string) map[string]kubelet.CSINodePlugin {
+	if c.ext.storage == nil {
+		return nil
+	}
+	for _, o := range c.cfg.Objects {
+		if o.Kind == "StorageClass" && o.Meta.Annotations[CSIDriverAnnotation] == "true" && o.Meta.Annotations[CSINodePluginAnnotation] == "true" {
+			d := o.GetString(".provisioner")
+			return map[string]kubelet.CSINodePlugin{d: csi.NewNodePlugin(c.env.Loop, c.env.Log, d, node)}
+		}
+	}
+	return nil
+}

@@ -22,7 +22,7 @@ func (c *Cluster) buildNodes() {
 		rt := runtime.New(runtime.Config{Node: n.Name, Loop: c.env.Loop, Log: c.env.Log, Rand: c.env.Rand,
 			Images: c.images, Network: c.net, PodCIDR: cidr})
 		k := kubelet.New(kubelet.Config{Env: c.env, Node: n.Name, Token: c.authn.NodeToken(n.Name), Runtime: rt,
-			InternalIP: nodeIP(i), Capacity: n.Capacity, Labels: n.Labels, PodCIDR: cidr, Tokens: c.ext.tokens})
+			InternalIP: nodeIP(i), Capacity: n.Capacity, Labels: n.Labels, PodCIDR: cidr, Tokens: c.ext.tokens, CSI: c.csiNodePlugins(n.Name)})
 		c.registry.Add(k)
 		px := proxy.New(proxy.Config{Env: c.env, Node: n.Name, Token: c.saTokens[KubeProxyServiceAccount], Net: c.net})
 		c.nodes = append(c.nodes, &NodeParts{Name: n.Name, Kubelet: k, Runtime: rt, Proxy: px})
