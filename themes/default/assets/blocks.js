@@ -37,7 +37,7 @@
   // Output that scrolls is reachable by keyboard: checked when a step, a
   // picker or a <details> shows it and when the window changes size.
   function scrollables(root) {
-    all(root, "pre, .lb-table-wrap, .lb-op-body").forEach(function (e) {
+    all(root, "pre, .lb-table-wrap, .lb-op-body, .lb-fields-table").forEach(function (e) {
       if (e.scrollWidth > e.clientWidth || e.scrollHeight > e.clientHeight) e.tabIndex = 0;
     });
   }
