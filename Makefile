@@ -3,7 +3,7 @@ GO      ?= go
 BIN     := .bin
 LOOPBOOK := $(BIN)/loopbook
 
-.PHONY: site test browser-deps serve bench bench-scale fmt vet fuzz clean
+.PHONY: site test browser-deps screenshots serve bench bench-scale fmt vet fuzz clean
 
 $(LOOPBOOK): FORCE
 	@mkdir -p $(BIN)
@@ -34,6 +34,11 @@ browser-deps:
 	    echo "The browser tests need$$missing. Install with:"; echo "  sudo apt-get install -y$$missing"; exit 1; \
 	  fi; \
 	fi
+
+## screenshots: photograph a scenario lesson of the course at 1280 and
+## 360 px, light and dark, into docs/screenshots (the README shows them)
+screenshots: browser-deps
+	$(GO) test -count=1 -run 'TestCourse/screenshots' ./internal/browsertest/ -args -screenshots docs/screenshots
 
 ## serve: build in memory, serve on 127.0.0.1:1313 and reload on change
 serve: $(LOOPBOOK)
