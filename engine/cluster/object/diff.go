@@ -45,12 +45,11 @@ type Change struct {
 // ignoring order; other lists by index. A new or removed subtree is one
 // change carrying the whole value. Either side may be nil (create, delete).
 func Diff(old, new *Object) []Change {
-	var stack [16]Step
-	d := differ{path: stack[:0]}
-	switch {
-	case old == nil && new == nil:
+	if old == nil && new == nil {
 		return nil
-	case old == nil || new == nil:
+	}
+	var d differ
+	if old == nil || new == nil {
 		var a, b map[string]any
 		if old != nil {
 			a = old.ToMap()
@@ -131,17 +130,39 @@ func (d *differ) meta(a, b *Meta) {
 	}
 }
 
+// differ collects the changes. The path to the value being compared is
+// kept in buf, on the stack, and only its steps beyond buf's length in
+// deeper.
 type differ struct {
-	out  []Change
-	path []Step
+	out    []Change
+	buf    [16]Step
+	n      int
+	deeper []Step
 }
 
 func (d *differ) emit(op ChangeOp, old, new any) {
-	d.out = append(d.out, Change{Op: op, Path: Path(d.path).String(), Old: old, New: new})
+	p := Path(d.buf[:min(d.n, len(d.buf))])
+	if d.n > len(d.buf) {
+		p = append(p[:len(p):len(p)], d.deeper...)
+	}
+	d.out = append(d.out, Change{Op: op, Path: p.String(), Old: old, New: new})
 }
 
-func (d *differ) push(s Step) { d.path = append(d.path, s) }
-func (d *differ) pop()        { d.path = d.path[:len(d.path)-1] }
+func (d *differ) push(s Step) {
+	if d.n < len(d.buf) {
+		d.buf[d.n] = s
+	} else {
+		d.deeper = append(d.deeper, s)
+	}
+	d.n++
+}
+
+func (d *differ) pop() {
+	d.n--
+	if d.n >= len(d.buf) {
+		d.deeper = d.deeper[:len(d.deeper)-1]
+	}
+}
 
 func (d *differ) maps(a, b map[string]any) {
 	keys := make([]string, 0, len(a)+len(b))

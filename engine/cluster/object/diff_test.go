@@ -1,6 +1,7 @@
 package object
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 	"time"
@@ -126,5 +127,30 @@ func TestDeepCopyIndependence(t *testing.T) {
 	}
 	if !*o.Meta.OwnerReferences[0].Controller || *o.Meta.DeletionGracePeriodSeconds != 30 || !o.Meta.DeletionTimestamp.Equal(ts) {
 		t.Error("pointer fields are shared")
+	}
+}
+
+// TestDiffDeepPath: a change deeper than the differ's stack of steps still
+// carries its whole path, and the paths after it are right again.
+func TestDiffDeepPath(t *testing.T) {
+	nest := func(depth int, leaf any) map[string]any {
+		m := map[string]any{"v": leaf}
+		for i := depth - 1; i > 0; i-- {
+			m = map[string]any{fmt.Sprintf("k%d", i): m}
+		}
+		return m
+	}
+	for _, depth := range []int{1, 15, 16, 17, 40} {
+		old := &Object{APIVersion: "v1", Kind: "ConfigMap", Content: map[string]any{"deep": nest(depth, "a"), "z": "1"}}
+		new := &Object{APIVersion: "v1", Kind: "ConfigMap", Content: map[string]any{"deep": nest(depth, "b"), "z": "2"}}
+		want := ".deep"
+		for i := 1; i < depth; i++ {
+			want += fmt.Sprintf(".k%d", i)
+		}
+		want += ".v"
+		got := Diff(old, new)
+		if len(got) != 2 || got[0].Path != want || got[1].Path != ".z" {
+			t.Errorf("depth %d: %+v, want %s then .z", depth, got, want)
+		}
 	}
 }
