@@ -16,12 +16,17 @@ func DecodeBody(info *KindInfo, body map[string]any) (*Object, bool) {
 		return nil, false
 	}
 	s := info.Schema
-	o := &Object{APIVersion: info.APIVersion(), Kind: info.Kind}
+	o := &Object{Kind: info.Kind}
 	content := len(body)
 	for k, v := range body {
 		switch k {
 		case "apiVersion":
-			if !ownName(v, o.APIVersion) {
+			if av, ok := v.(string); ok && av != "" {
+				if !isAPIVersion(av, info.Group, info.Version) {
+					return nil, false
+				}
+				o.APIVersion = av // the body's, rather than a new one
+			} else if v != nil && !ok {
 				return nil, false
 			}
 			content--
@@ -45,6 +50,9 @@ func DecodeBody(info *KindInfo, body map[string]any) (*Object, bool) {
 			}
 			o.Meta = m
 		}
+	}
+	if o.APIVersion == "" {
+		o.APIVersion = info.APIVersion()
 	}
 	o.Content = make(map[string]any, content)
 	for k, v := range body {
@@ -81,6 +89,14 @@ func ownName(v any, own string) bool {
 	}
 	s, ok := v.(string)
 	return ok && (s == "" || s == own)
+}
+
+// isAPIVersion reports whether s is JoinAPIVersion(group, version).
+func isAPIVersion(s, group, version string) bool {
+	if group == "" {
+		return s == version
+	}
+	return len(s) == len(group)+1+len(version) && s[:len(group)] == group && s[len(group)] == '/' && s[len(group)+1:] == version
 }
 
 // clean reports whether CheckFields finds nothing in v against s: no
