@@ -36,6 +36,7 @@ func siteMap(entries []*entry) *result.Map {
 			m.Inventory.Watches = union(m.Inventory.Watches, a.Inventory.Watches)
 			m.Inventory.Writes = union(m.Inventory.Writes, a.Inventory.Writes)
 			m.Inventory.Calls = union(m.Inventory.Calls, a.Inventory.Calls)
+			m.Inventory.CalledBy = union(m.Inventory.CalledBy, a.Inventory.CalledBy)
 		}
 		for _, d := range s.Map.Direct {
 			edges[d] = true

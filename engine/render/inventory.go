@@ -15,9 +15,9 @@ type inventoryRow struct {
 // inventoryRows returns the inventory's lines that have something to say,
 // in the source course's order.
 func inventoryRows(inv *result.Inventory) []inventoryRow {
-	rows := make([]inventoryRow, 0, 5)
+	rows := make([]inventoryRow, 0, 6)
 	for _, r := range []inventoryRow{
-		{"READS", inv.Reads}, {"WATCHES", inv.Watches}, {"WRITES", inv.Writes}, {"CALLS", inv.Calls},
+		{"READS", inv.Reads}, {"WATCHES", inv.Watches}, {"WRITES", inv.Writes}, {"CALLS", inv.Calls}, {"CALLED BY", inv.CalledBy},
 	} {
 		if len(r.items) > 0 {
 			rows = append(rows, r)

@@ -31,3 +31,10 @@ func TestResponsesShowCommandsAndAnswers(t *testing.T) {
 		t.Errorf("%d terminals, want 2 (a response without a command is left out)", n)
 	}
 }
+
+func TestInventoryShowsWhoCallsAnActor(t *testing.T) {
+	inv := result.Inventory{Watches: []string{"WATCH pods"}, CalledBy: []string{"CRI.StartContainer from kubelet/worker-a"}}
+	if got, want := inventoryText(&inv), "WATCHES: WATCH pods. CALLED BY: CRI.StartContainer from kubelet/worker-a."; got != want {
+		t.Errorf("inventory = %q, want %q", got, want)
+	}
+}

@@ -12,17 +12,22 @@ import (
 // clients that acted, the API servers, etcd, the controller manager (with
 // the controllers that acted as its members), the schedulers, then per
 // Node its kubelet, runtime, proxy and the Pods that ran there. Each
-// actor's inventory is derived from its events since the start mark;
-// Broken flags tell the state at the end of the run.
+// actor's inventory is derived from all its events, the cluster's boot
+// included (informers list and watch from the start); who acts, and the
+// direct calls, from the events since the start mark. Broken flags tell
+// the state at the end of the run.
 func (s *Session) Map() *result.Map {
-	b := newMapBuilder()
+	b, all := newMapBuilder(), newMapBuilder()
 	log := s.Trace()
-	for i := s.Start; i < log.Len(); i++ {
-		b.event(log.At(i))
+	for i := 0; i < log.Len(); i++ {
+		all.event(log.At(i))
+		if i >= s.Start {
+			b.event(log.At(i))
+		}
 	}
 	m := &result.Map{}
 	add := func(a result.MapActor) {
-		a.Inventory = b.inventory(a.ID)
+		a.Inventory = all.inventory(a.ID)
 		m.Actors = append(m.Actors, a)
 	}
 	for _, c := range b.clients {
@@ -89,7 +94,7 @@ type mapBuilder struct {
 
 // inventory is one map actor's sets of "VERB resource" words.
 type inventory struct {
-	reads, watches, writes, calls map[string]bool
+	reads, watches, writes, calls, calledBy map[string]bool
 }
 
 func newMapBuilder() *mapBuilder {
@@ -125,11 +130,7 @@ func (b *mapBuilder) event(e *trace.Event) {
 		b.seen[string(e.To)] = true
 	}
 	id := result.MapID(from)
-	inv := b.inv[id]
-	if inv == nil {
-		inv = &inventory{reads: map[string]bool{}, watches: map[string]bool{}, writes: map[string]bool{}, calls: map[string]bool{}}
-		b.inv[id] = inv
-	}
+	inv := b.of(id)
 	word := e.Verb.String() + " " + EventResource(e)
 	switch e.Verb {
 	case trace.Get, trace.List:
@@ -144,13 +145,25 @@ func (b *mapBuilder) event(e *trace.Event) {
 			b.direct = append(b.direct, edge)
 		}
 		inv.calls[e.Verb.String()+" to "+edge.To] = true
+		b.of(edge.To).calledBy[e.Verb.String()+" from "+id] = true
 	default:
 		if e.Verb.Kind() == trace.KindNodeLocal || e.Verb == trace.HTTP {
 			if e.To != "" && string(e.To) != from {
 				inv.calls[e.Verb.String()+" to "+string(e.To)] = true
+				b.of(result.MapID(string(e.To))).calledBy[e.Verb.String()+" from "+from] = true
 			}
 		}
 	}
+}
+
+// of returns the inventory of a map actor, made on first use.
+func (b *mapBuilder) of(id string) *inventory {
+	inv := b.inv[id]
+	if inv == nil {
+		inv = &inventory{reads: map[string]bool{}, watches: map[string]bool{}, writes: map[string]bool{}, calls: map[string]bool{}, calledBy: map[string]bool{}}
+		b.inv[id] = inv
+	}
+	return inv
 }
 
 // inventory returns the sorted inventory of a map actor.
@@ -159,7 +172,8 @@ func (b *mapBuilder) inventory(id string) result.Inventory {
 	if inv == nil {
 		return result.Inventory{}
 	}
-	return result.Inventory{Reads: sortedSet(inv.reads), Watches: sortedSet(inv.watches), Writes: sortedSet(inv.writes), Calls: sortedSet(inv.calls)}
+	return result.Inventory{Reads: sortedSet(inv.reads), Watches: sortedSet(inv.watches), Writes: sortedSet(inv.writes),
+		Calls: sortedSet(inv.calls), CalledBy: sortedSet(inv.calledBy)}
 }
 
 // sortedSet returns a set's members, sorted.

@@ -86,7 +86,11 @@ type Inventory struct {
 	// Calls are direct calls to actors other than the API server
 	// ("WEBHOOK to apiserver", "CRI.StartContainer to runtime/worker-a").
 	Calls []string
-	Why   string
+	// CalledBy are the direct calls the actor answers
+	// ("CRI.StartContainer from kubelet/worker-a", "PERSIST from
+	// apiserver").
+	CalledBy []string
+	Why      string
 }
 
 // Edge is one directed call between map actors, labelled with its verb.
