@@ -114,8 +114,11 @@ func TestBlocksScript(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("blocks.js: %d bytes, %d minified", len(src), len(min))
-	if len(min) > 8<<10 {
-		t.Errorf("blocks.js minifies to %d bytes, more than 8 KB", len(min))
+	// The theme's whole script budget is 20 KB minified and gzipped (the
+	// browser tests check it on the real course); blocks.js keeps well
+	// inside it.
+	if len(min) > 10<<10 {
+		t.Errorf("blocks.js minifies to %d bytes, more than 10 KB", len(min))
 	}
 	for _, bad := range []string{"fetch(", "eval(", "innerHTML", "XMLHttpRequest", "import(", "http://", "https://"} {
 		if strings.Contains(strings.ReplaceAll(src, "http://www.w3.org/2000/svg", ""), bad) {

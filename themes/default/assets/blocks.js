@@ -342,7 +342,10 @@
       scrollables(b);
       b.addEventListener("toggle", function (e) { scrollables(e.target); }, true);
     });
-    window.addEventListener("resize", function () { blocks.forEach(scrollables); });
+    // Again once styles and fonts have laid the page out, and on resize.
+    var recheck = function () { blocks.forEach(scrollables); };
+    window.addEventListener("load", recheck);
+    window.addEventListener("resize", recheck);
   }
 
   if (doc.readyState === "loading") doc.addEventListener("DOMContentLoaded", start);
