@@ -1,8 +1,10 @@
 package scenario
 
 import (
+	"strings"
 	"testing"
 
+	"github.com/loopbook/loopbook/engine/scenario/result"
 	"github.com/loopbook/loopbook/engine/scenario/spec"
 )
 
@@ -85,5 +87,25 @@ claims:
 		if !c.OK {
 			t.Errorf("%s: expected %s, observed %s %v", c.Text, c.Expected, c.Observed, c.Evidence)
 		}
+	}
+	for id, role := range map[string]result.Role{
+		"gateway-controller": result.RoleExtension, "gateway/demo/gw": result.RoleExtension,
+		"cloud-controller-manager": result.RoleExtension, "cloud-provider": result.RoleExternal,
+	} {
+		if a := res.Map.Actor(id); a == nil || a.Role != role {
+			t.Errorf("map actor %s = %+v, want role %s", id, a, role)
+		}
+	}
+	lbs := 0
+	for _, a := range res.Map.Actors {
+		if strings.HasPrefix(a.ID, "lb/") && a.Role == result.RoleExternal {
+			lbs++
+		}
+	}
+	if lbs != 1 {
+		t.Errorf("%d load balancers on the map, want 1", lbs)
+	}
+	if a := res.Map.Actor("cloud-provider"); a != nil && len(a.Inventory.CalledBy) == 0 {
+		t.Errorf("cloud-provider's inventory names no caller: %+v", a.Inventory)
 	}
 }

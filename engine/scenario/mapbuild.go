@@ -45,6 +45,16 @@ func (s *Session) Map() *result.Map {
 	for _, sc := range s.Cluster.Schedulers() {
 		add(result.MapActor{ID: string(sc.Name()), Label: "kube-scheduler", Role: result.RoleScheduler})
 	}
+	added := map[string]bool{}
+	for _, a := range sortedSet(all.seen) {
+		id := result.MapID(a)
+		role, ok := extensionRole(id)
+		if !ok || added[id] || !b.seen[a] {
+			continue
+		}
+		added[id] = true
+		add(result.MapActor{ID: id, Label: extensionLabel(id), Role: role})
+	}
 	end := s.End()
 	for _, n := range s.Cluster.Nodes() {
 		add(result.MapActor{ID: string(trace.Kubelet(n.Name)), Label: "kubelet", Role: result.RoleKubelet, Node: n.Name})
@@ -101,9 +111,45 @@ func newMapBuilder() *mapBuilder {
 	return &mapBuilder{seen: map[string]bool{}, inv: map[string]*inventory{}}
 }
 
+// extensionRole returns where an extension actor sits on the map: the
+// controllers and servers that extend the cluster (metrics-server, a
+// webhook or aggregated server dialled as NAME.NS.svc, the CSI
+// provisioner, the cloud controller manager, a Gateway controller and its
+// proxies, an Operator) and the providers outside it (the cloud's API,
+// a storage provider behind a CSI driver, a cloud load balancer).
+func extensionRole(id string) (result.Role, bool) {
+	switch {
+	case id == "cloud-provider" || strings.HasPrefix(id, "csi-driver/") || strings.HasPrefix(id, "lb/"):
+		return result.RoleExternal, true
+	case id == "metrics-server" || id == "csi-provisioner" || id == "cloud-controller-manager" ||
+		id == "gateway-controller" || id == "database-operator" || strings.HasSuffix(id, ".svc") ||
+		strings.HasPrefix(id, "gateway/") || strings.HasPrefix(id, "csi-node/"):
+		return result.RoleExtension, true
+	}
+	return 0, false
+}
+
+// extensionLabel names an extension actor on the map.
+func extensionLabel(id string) string {
+	switch {
+	case strings.HasPrefix(id, "csi-driver/"):
+		return "storage provider (" + strings.TrimPrefix(id, "csi-driver/") + ")"
+	case strings.HasPrefix(id, "lb/"):
+		return "load balancer " + strings.TrimPrefix(id, "lb/")
+	case strings.HasPrefix(id, "gateway/"):
+		return "gateway proxy " + strings.TrimPrefix(id, "gateway/")
+	case strings.HasSuffix(id, ".svc"):
+		return strings.TrimSuffix(id, ".svc")
+	}
+	return id
+}
+
 // component reports whether an actor is part of the cluster rather than
 // one of its clients.
 func component(a string) bool {
+	if _, ok := extensionRole(result.MapID(a)); ok {
+		return true
+	}
 	for _, p := range []string{"apiserver", "etcd", "scheduler", "controller-manager", "kubelet/", "runtime/", "proxy/", "fault", "control-plane-endpoint", "webhook/", "system:"} {
 		if strings.HasPrefix(a, p) {
 			return true
