@@ -135,7 +135,7 @@ func extensionLabel(id string) string {
 	case strings.HasPrefix(id, "csi-driver/"):
 		return "storage provider (" + strings.TrimPrefix(id, "csi-driver/") + ")"
 	case strings.HasPrefix(id, "lb/"):
-		return "load balancer " + strings.TrimPrefix(id, "lb/")
+		return "cloud load balancer"
 	case strings.HasPrefix(id, "gateway/"):
 		return "gateway proxy " + strings.TrimPrefix(id, "gateway/")
 	case strings.HasSuffix(id, ".svc"):
