@@ -70,6 +70,7 @@ func (p *printer) step(st *result.Step, n int, start sim.Time, l *layout, id str
 	if !st.Matched {
 		p.unmatched(st)
 	}
+	p.stepMap(st, n, l)
 	if st.Object != nil {
 		p.raw(`<details class="lb-fields"><summary>Object fields after this step: `)
 		p.text(objectTitle(st.Object))
