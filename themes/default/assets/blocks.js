@@ -333,6 +333,8 @@
   };
 
   function start() {
+    // The offline edition reads as the page does without JavaScript.
+    if (doc.body.classList.contains("kind-print")) return;
     var blocks = all(doc, "[data-lb]");
     blocks.forEach(function (b) {
       var fn = init[attr(b, "data-lb")];
@@ -341,6 +343,10 @@
     blocks.forEach(function (b) {
       scrollables(b);
       b.addEventListener("toggle", function (e) { scrollables(e.target); }, true);
+    });
+    // Paper shows every answer and every object's fields.
+    window.addEventListener("beforeprint", function () {
+      blocks.forEach(function (b) { all(b, "details").forEach(function (d) { d.open = true; }); });
     });
     // Again once styles and fonts have laid the page out, and on resize.
     var recheck = function () { blocks.forEach(scrollables); };
