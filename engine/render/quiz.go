@@ -55,7 +55,7 @@ func (p *printer) question(q *result.Question, id string, m *result.Map, inner s
 		correct = q.Actor
 	}
 	p.open("li", "class", "lb-question", "id", id, "data-kind", q.Kind, "data-correct", correct)
-	p.raw(`<fieldset><legend>`)
+	p.raw(`<fieldset><legend data-search="Quiz">`)
 	p.text(q.Statement)
 	p.raw(`</legend>`)
 	if q.Kind == "which actor" {

@@ -36,7 +36,7 @@ func (p *printer) step(st *result.Step, n int, start sim.Time, l *layout, id str
 		"data-actors", stepActorIDs(st.Events), "data-broken?", mapIDs(st.Broken), "data-calls?", stepCalls(st.Events, l))
 	p.raw(`<p class="lb-step-head"><span class="lb-step-num">`)
 	p.raw(num)
-	p.raw(`</span> <strong class="lb-step-title">`)
+	p.raw(`</span> <strong class="lb-step-title" data-search="Step">`)
 	p.text(st.Title)
 	p.raw(`</strong>`)
 	op := stepOperation(st.Events)
