@@ -35,7 +35,7 @@ browser-deps:
 	  fi; \
 	fi
 
-## screenshots: photograph a scenario lesson of the course at 1280 and
+## screenshots: photograph the home page and a scenario lesson at 1280 and
 ## 360 px, light and dark, into docs/screenshots (the README shows them)
 screenshots: browser-deps
 	$(GO) test -count=1 -run 'TestCourse/screenshots' ./internal/browsertest/ -args -screenshots docs/screenshots

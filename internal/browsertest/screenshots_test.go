@@ -38,9 +38,10 @@ func themeAsset(root, name string) ([]byte, error) {
 	return os.ReadFile(filepath.Join(root, "themes", "default", "assets", name))
 }
 
-// screenshots photographs the first lesson of s with a scenario, on its
-// second step, at 1280 and 360 CSS pixels in the light and the dark theme,
-// and writes each as lesson-WIDTH-SCHEME.png into the screenshot folder.
+// screenshots photographs the home page and the first lesson of s with a
+// scenario (on its second step), at 1280 and 360 CSS pixels in the light
+// and the dark theme, and writes each as home-WIDTH-SCHEME.png or
+// lesson-WIDTH-SCHEME.png into the screenshot folder.
 func screenshots(t *testing.T, b *Browser, s *Site) {
 	root, err := repoRoot()
 	if err != nil {
@@ -57,42 +58,46 @@ func screenshots(t *testing.T, b *Browser, s *Site) {
 	if _, ok := s.Output.Lookup(lesson); !ok {
 		lesson = firstPageWith(t, s.Output, regexp.MustCompile(`data-lb="?scenario`))
 	}
-	for _, sh := range []shot{{1280, 800, "light"}, {1280, 800, "dark"}, {360, 740, "light"}, {360, 740, "dark"}} {
-		name := fmt.Sprintf("lesson-%d-%s.png", sh.width, sh.scheme)
-		t.Run(name, func(t *testing.T) {
-			p := b.Open(t, s.File(lesson))
-			p.Viewport(sh.width, sh.height, sh.width < 600)
-			p.Media("", "prefers-color-scheme="+sh.scheme, "prefers-reduced-motion=reduce")
-			p.clickCentre("[data-lb=scenario] .lb-next")
-			// The scenario's title just under the sticky header.
-			p.Eval(`(function () {
-				var h = document.querySelector(".site-header"), e = document.querySelector("[data-lb=scenario]");
-				scrollTo(0, scrollY + e.getBoundingClientRect().top - (h ? h.offsetHeight : 0) - 12);
-				document.activeElement.blur();
-				return true;
-			})()`)
-			ctx, cancel := context.WithTimeout(p.ctx, timeout)
-			defer cancel()
-			raw, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-			if err != nil {
-				t.Fatalf("screenshot: %v", err)
-			}
-			img, err := png.Decode(bytes.NewReader(raw))
-			if err != nil {
-				t.Fatalf("the screenshot is not a PNG: %v", err)
-			}
-			if got := img.Bounds().Size(); got != (image.Point{X: int(sh.width), Y: int(sh.height)}) {
-				t.Errorf("screenshot of %v, want %dx%d", got, sh.width, sh.height)
-			}
-			small, err := compact(img)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(dir, name), small, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			t.Logf("%s: %s, %d bytes", name, lesson, len(small))
-		})
+	for _, page := range []struct{ kind, path string }{{"home", "index.html"}, {"lesson", lesson}} {
+		for _, sh := range []shot{{1280, 800, "light"}, {1280, 800, "dark"}, {360, 740, "light"}, {360, 740, "dark"}} {
+			name := fmt.Sprintf("%s-%d-%s.png", page.kind, sh.width, sh.scheme)
+			t.Run(name, func(t *testing.T) {
+				p := b.Open(t, s.File(page.path))
+				p.Viewport(sh.width, sh.height, sh.width < 600)
+				p.Media("", "prefers-color-scheme="+sh.scheme, "prefers-reduced-motion=reduce")
+				if page.kind == "lesson" {
+					p.clickCentre("[data-lb=scenario] .lb-next")
+					// The scenario's title just under the sticky header.
+					p.Eval(`(function () {
+					var h = document.querySelector(".site-header"), e = document.querySelector("[data-lb=scenario]");
+					scrollTo(0, scrollY + e.getBoundingClientRect().top - (h ? h.offsetHeight : 0) - 12);
+					document.activeElement.blur();
+					return true;
+				})()`)
+				}
+				ctx, cancel := context.WithTimeout(p.ctx, timeout)
+				defer cancel()
+				raw, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+				if err != nil {
+					t.Fatalf("screenshot: %v", err)
+				}
+				img, err := png.Decode(bytes.NewReader(raw))
+				if err != nil {
+					t.Fatalf("the screenshot is not a PNG: %v", err)
+				}
+				if got := img.Bounds().Size(); got != (image.Point{X: int(sh.width), Y: int(sh.height)}) {
+					t.Errorf("screenshot of %v, want %dx%d", got, sh.width, sh.height)
+				}
+				small, err := compact(img)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, name), small, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				t.Logf("%s: %s, %d bytes", name, page.path, len(small))
+			})
+		}
 	}
 }
 
