@@ -2,7 +2,6 @@ package book
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/loopbook/loopbook/engine/diag"
 	"github.com/loopbook/loopbook/engine/scenario/result"
@@ -49,43 +48,16 @@ func problemsOf(e *entry) diag.List {
 	return out
 }
 
-// stepError reports an unmatched step with the events nearest its
-// pattern.
+// stepError reports an unmatched step at its expect pattern.
 func stepError(s spec.Step, st result.Step) *diag.Error {
-	pos := s.Pos
+	pos, want := s.Pos, 0
 	if s.Expect != nil {
-		pos = s.Expect.Pos
+		pos, want = s.Expect.Pos, s.Expect.Count.N
 	}
-	e := diag.Errorf(pos, "step %q: no event matches %q after the previous step", st.Title, st.Pattern)
-	e.Phase = "run"
-	if len(st.Nearest) == 0 {
-		e.WithHint("the run recorded no event of this kind; check the actor and the verb")
-		return e
-	}
-	lines := make([]string, len(st.Nearest))
-	for i := range st.Nearest {
-		lines[i] = result.Line(&st.Nearest[i])
-	}
-	e.WithHint("nearest recorded events:\n    " + strings.Join(lines, "\n    "))
-	return e
+	return result.StepError(pos, &st, want)
 }
 
-// claimError reports a false claim with what it expected, what the run
-// showed and the evidence.
+// claimError reports a false claim at its position.
 func claimError(pos diag.Pos, what string, c result.Claim) *diag.Error {
-	e := diag.Errorf(pos, "%s is false: %s", what, c.Text)
-	e.Phase = "run"
-	hint := fmt.Sprintf("expected %s, observed %s", orDash(c.Expected), orDash(c.Observed))
-	if len(c.Evidence) > 0 {
-		hint += "\n    " + strings.Join(c.Evidence, "\n    ")
-	}
-	e.WithHint(hint)
-	return e
-}
-
-func orDash(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return s
+	return result.ClaimError(pos, what, &c)
 }
