@@ -110,3 +110,12 @@ func stringMap(v any) map[string]string {
 	}
 	return out
 }
+
+// MapAt returns the map nested at keys in m, or nil when a key is missing
+// or does not hold a map: the reader controllers and printers use on
+// object trees.
+func MapAt(m map[string]any, keys ...string) map[string]any { return mapAt(m, keys...) }
+
+// StringMap reads a tree map of strings (labels, a node selector) as a
+// map[string]string, skipping other values; nil when empty.
+func StringMap(v any) map[string]string { return stringMap(v) }

@@ -107,9 +107,9 @@ func (d *describer) events(evs []*object.Object, now time.Time) {
 		if n := integer(c, "count"); n > 1 {
 			interval = fmt.Sprintf("%s (x%d over %s)", since(timestamp(c, "lastTimestamp"), now), n, first)
 		}
-		from := firstNonEmpty(str(mapAt(c, "source"), "component"), str(c, "reportingComponent"))
+		from := firstNonEmpty(str(object.MapAt(c, "source"), "component"), str(c, "reportingComponent"))
 		msg := strings.TrimSpace(str(c, "message"))
-		if fp := str(mapAt(c, "involvedObject"), "fieldPath"); fp != "" {
+		if fp := str(object.MapAt(c, "involvedObject"), "fieldPath"); fp != "" {
 			msg = fp + ": " + msg
 		}
 		d.line(1, "%s\t%s\t%s\t%s\t%s\n", str(c, "type"), str(c, "reason"), interval, from, clean(msg))
@@ -122,7 +122,7 @@ func (d *describer) events(evs []*object.Object, now time.Time) {
 func eventsAbout(o *object.Object, evs []*object.Object) []*object.Object {
 	var out []*object.Object
 	for _, e := range evs {
-		ref := mapAt(e.Content, "involvedObject")
+		ref := object.MapAt(e.Content, "involvedObject")
 		if str(ref, "name") != o.Meta.Name || str(ref, "namespace") != o.Meta.Namespace {
 			continue
 		}

@@ -33,7 +33,7 @@ func describeNode(o *object.Object, pods, events []*object.Object, now time.Time
 		d.line(1, "%s:\t%s\n", str(a, "type"), str(a, "address"))
 	}
 	for _, part := range []struct{ key, label string }{{"capacity", "Capacity"}, {"allocatable", "Allocatable"}} {
-		m := stringMap(st[part.key])
+		m := object.StringMap(st[part.key])
 		if len(m) == 0 {
 			continue
 		}
@@ -42,7 +42,7 @@ func describeNode(o *object.Object, pods, events []*object.Object, now time.Time
 			d.line(0, "  %s:\t%s\n", k, m[k])
 		}
 	}
-	info := mapAt(st, "nodeInfo")
+	info := object.MapAt(st, "nodeInfo")
 	d.line(0, "System Info:\n")
 	for _, f := range []struct{ label, key string }{
 		{"Machine ID", "machineID"}, {"System UUID", "systemUUID"}, {"Boot ID", "bootID"},

@@ -79,7 +79,7 @@ func describePod(o *object.Object, events []*object.Object, now time.Time) strin
 		}
 	}
 	d.line(0, "QoS Class:\t%s\n", object.PodQOSClass(o))
-	d.multiline("Node-Selectors", stringMap(sp["nodeSelector"]))
+	d.multiline("Node-Selectors", object.StringMap(sp["nodeSelector"]))
 	d.tolerations(maps(listAt(sp, "tolerations")))
 	d.events(events, now)
 	return d.String()
@@ -121,16 +121,16 @@ func (d *describer) containers(label string, specs, statuses []map[string]any) {
 			}
 		}
 		if ok {
-			d.state("State", mapAt(s, "state"))
-			if t := mapAt(s, "lastState", "terminated"); t != nil {
-				d.state("Last State", mapAt(s, "lastState"))
+			d.state("State", object.MapAt(s, "state"))
+			if t := object.MapAt(s, "lastState", "terminated"); t != nil {
+				d.state("Last State", object.MapAt(s, "lastState"))
 			}
 			d.line(2, "Ready:\t%s\n", capitalBool(boolean(s, "ready")))
 			d.line(2, "Restart Count:\t%d\n", integer(s, "restartCount"))
 		}
-		d.resources(mapAt(c, "resources"))
+		d.resources(object.MapAt(c, "resources"))
 		for _, p := range []struct{ key, label string }{{"livenessProbe", "Liveness"}, {"readinessProbe", "Readiness"}, {"startupProbe", "Startup"}} {
-			if pr := mapAt(c, p.key); pr != nil {
+			if pr := object.MapAt(c, p.key); pr != nil {
 				d.line(2, "%s:\t%s\n", p.label, describeProbe(pr))
 			}
 		}
@@ -163,16 +163,16 @@ func (d *describer) ports(ports []map[string]any) {
 // state is describe.go's describeStatus.
 func (d *describer) state(name string, s map[string]any) {
 	switch {
-	case mapAt(s, "running") != nil:
+	case object.MapAt(s, "running") != nil:
 		d.line(2, "%s:\tRunning\n", name)
-		d.line(3, "Started:\t%s\n", rfc1123z(timestamp(mapAt(s, "running"), "startedAt")))
-	case mapAt(s, "waiting") != nil:
+		d.line(3, "Started:\t%s\n", rfc1123z(timestamp(object.MapAt(s, "running"), "startedAt")))
+	case object.MapAt(s, "waiting") != nil:
 		d.line(2, "%s:\tWaiting\n", name)
-		if r := str(mapAt(s, "waiting"), "reason"); r != "" {
+		if r := str(object.MapAt(s, "waiting"), "reason"); r != "" {
 			d.line(3, "Reason:\t%s\n", r)
 		}
-	case mapAt(s, "terminated") != nil:
-		t := mapAt(s, "terminated")
+	case object.MapAt(s, "terminated") != nil:
+		t := object.MapAt(s, "terminated")
 		d.line(2, "%s:\tTerminated\n", name)
 		if r := str(t, "reason"); r != "" {
 			d.line(3, "Reason:\t%s\n", r)
@@ -195,7 +195,7 @@ func (d *describer) state(name string, s map[string]any) {
 // each sorted by resource name.
 func (d *describer) resources(r map[string]any) {
 	for _, part := range []struct{ key, label string }{{"limits", "Limits"}, {"requests", "Requests"}} {
-		m := stringMap(r[part.key])
+		m := object.StringMap(r[part.key])
 		if len(m) == 0 {
 			continue
 		}
@@ -212,17 +212,17 @@ func describeProbe(p map[string]any) string {
 		integer(p, "initialDelaySeconds"), integer(p, "timeoutSeconds"), integer(p, "periodSeconds"),
 		integer(p, "successThreshold"), integer(p, "failureThreshold"))
 	switch {
-	case mapAt(p, "exec") != nil:
-		return fmt.Sprintf("exec [%s] %s", strings.Join(strs(listAt(mapAt(p, "exec"), "command")), " "), attrs)
-	case mapAt(p, "httpGet") != nil:
-		h := mapAt(p, "httpGet")
+	case object.MapAt(p, "exec") != nil:
+		return fmt.Sprintf("exec [%s] %s", strings.Join(strs(listAt(object.MapAt(p, "exec"), "command")), " "), attrs)
+	case object.MapAt(p, "httpGet") != nil:
+		h := object.MapAt(p, "httpGet")
 		scheme := strings.ToLower(firstNonEmpty(str(h, "scheme"), "http"))
 		return fmt.Sprintf("http-get %s://%s:%s%s %s", scheme, str(h, "host"), str(h, "port"), str(h, "path"), attrs)
-	case mapAt(p, "tcpSocket") != nil:
-		t := mapAt(p, "tcpSocket")
+	case object.MapAt(p, "tcpSocket") != nil:
+		t := object.MapAt(p, "tcpSocket")
 		return fmt.Sprintf("tcp-socket %s:%s %s", str(t, "host"), str(t, "port"), attrs)
-	case mapAt(p, "grpc") != nil:
-		g := mapAt(p, "grpc")
+	case object.MapAt(p, "grpc") != nil:
+		g := object.MapAt(p, "grpc")
 		return fmt.Sprintf("grpc <pod>:%d %s %s", integer(g, "port"), str(g, "service"), attrs)
 	}
 	return "unknown " + attrs

@@ -12,7 +12,7 @@ import (
 // allocatable resources, then the totals.
 func (d *describer) nodePods(st map[string]any, pods []*object.Object, now time.Time) {
 	alloc := st["allocatable"]
-	if len(stringMap(alloc)) == 0 {
+	if len(object.StringMap(alloc)) == 0 {
 		alloc = st["capacity"]
 	}
 	a := object.ResourcesFrom(alloc)
@@ -23,11 +23,11 @@ func (d *describer) nodePods(st map[string]any, pods []*object.Object, now time.
 	for _, p := range pods {
 		var s [4]sum // cpu requests, cpu limits, memory requests, memory limits
 		for _, c := range maps(listAt(spec(p), "containers")) {
-			r := mapAt(c, "resources")
-			s[0].add(mapAt(r, "requests")["cpu"])
-			s[1].add(mapAt(r, "limits")["cpu"])
-			s[2].add(mapAt(r, "requests")["memory"])
-			s[3].add(mapAt(r, "limits")["memory"])
+			r := object.MapAt(c, "resources")
+			s[0].add(object.MapAt(r, "requests")["cpu"])
+			s[1].add(object.MapAt(r, "limits")["cpu"])
+			s[2].add(object.MapAt(r, "requests")["memory"])
+			s[3].add(object.MapAt(r, "limits")["memory"])
 		}
 		for i := range s {
 			total[i].add(s[i].text())

@@ -24,12 +24,12 @@ func eventRow(o *object.Object, now time.Time) []string {
 		last = since(t, now)
 	}
 	count := integer(c, "count")
-	if s := mapAt(c, "series"); s != nil {
+	if s := object.MapAt(c, "series"); s != nil {
 		last, count = since(timestamp(s, "lastObservedTime"), now), integer(s, "count")
 	} else if count == 0 {
 		count = 1
 	}
-	ref := mapAt(c, "involvedObject")
+	ref := object.MapAt(c, "involvedObject")
 	target := strings.ToLower(str(ref, "kind"))
 	if n := str(ref, "name"); n != "" {
 		target += "/" + n
@@ -50,7 +50,7 @@ func eventFirst(o *object.Object, now time.Time) string {
 // eventSource is printers.go's formatEventSource: the component (or
 // reporting controller) and the host (or reporting instance).
 func eventSource(c map[string]any) string {
-	src := mapAt(c, "source")
+	src := object.MapAt(c, "source")
 	component := firstNonEmpty(str(src, "component"), str(c, "reportingComponent"))
 	host := firstNonEmpty(str(src, "host"), str(c, "reportingInstance"))
 	if host == "" {

@@ -36,7 +36,7 @@ func nodeRow(o *object.Object, now time.Time) []string {
 	if boolean(sp, "unschedulable") {
 		state = append(state, "SchedulingDisabled")
 	}
-	info := mapAt(st, "nodeInfo")
+	info := object.MapAt(st, "nodeInfo")
 	kernel := unknown(str(info, "kernelVersion"))
 	if arch := str(info, "architecture"); arch != "" {
 		kernel += " (" + arch + ")"

@@ -53,8 +53,8 @@ func podRow(o *object.Object, now time.Time) []string {
 		if restartable[str(c, "name")] {
 			sidecar.add(c)
 		}
-		state := mapAt(c, "state")
-		term, wait := mapAt(state, "terminated"), mapAt(state, "waiting")
+		state := object.MapAt(c, "state")
+		term, wait := object.MapAt(state, "terminated"), object.MapAt(state, "waiting")
 		switch {
 		case term != nil && integer(term, "exitCode") == 0:
 			continue
@@ -80,8 +80,8 @@ func podRow(o *object.Object, now time.Time) []string {
 		for i := len(cs) - 1; i >= 0; i-- {
 			c := cs[i]
 			r.add(c)
-			state := mapAt(c, "state")
-			term, wait := mapAt(state, "terminated"), mapAt(state, "waiting")
+			state := object.MapAt(c, "state")
+			term, wait := object.MapAt(state, "terminated"), object.MapAt(state, "waiting")
 			switch {
 			case wait != nil && str(wait, "reason") != "":
 				reason = str(wait, "reason")
@@ -90,7 +90,7 @@ func podRow(o *object.Object, now time.Time) []string {
 				if integer(term, "exitCode") != 0 {
 					errorReason = reason
 				}
-			case boolean(c, "ready") && mapAt(state, "running") != nil:
+			case boolean(c, "ready") && object.MapAt(state, "running") != nil:
 				hasRunning = true
 				ready++
 			}
@@ -129,7 +129,7 @@ type restarts struct {
 
 func (r *restarts) add(c map[string]any) {
 	r.count += int(integer(c, "restartCount"))
-	if t := mapAt(c, "lastState", "terminated"); t != nil {
+	if t := object.MapAt(c, "lastState", "terminated"); t != nil {
 		if f := timestamp(t, "finishedAt"); f.After(r.last) {
 			r.last = f
 		}

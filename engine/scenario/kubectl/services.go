@@ -37,7 +37,7 @@ func serviceRow(o *object.Object, now time.Time) []string {
 		ports = append(ports, s)
 	}
 	return []string{o.Meta.Name, str(sp, "type"), ip, externalIP(o), orNone(strings.Join(ports, ",")),
-		since(o.Meta.CreationTimestamp, now), formatLabels(stringMap(sp["selector"]))}
+		since(o.Meta.CreationTimestamp, now), formatLabels(object.StringMap(sp["selector"]))}
 }
 
 // externalIP is printers.go's getServiceExternalIP (narrow output).
@@ -49,7 +49,7 @@ func externalIP(o *object.Object) string {
 		return orNone(strings.Join(ext, ","))
 	case "LoadBalancer":
 		var lb []string
-		for _, in := range maps(listAt(mapAt(status(o), "loadBalancer"), "ingress")) {
+		for _, in := range maps(listAt(object.MapAt(status(o), "loadBalancer"), "ingress")) {
 			if s := str(in, "ip"); s != "" {
 				lb = append(lb, s)
 			} else if s := str(in, "hostname"); s != "" {

@@ -7,19 +7,6 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
-// mapAt walks nested maps along keys and returns the map at the end, or
-// nil.
-func mapAt(m map[string]any, keys ...string) map[string]any {
-	for _, k := range keys {
-		next, _ := m[k].(map[string]any)
-		if next == nil {
-			return nil
-		}
-		m = next
-	}
-	return m
-}
-
 // listAt returns the list at m[key], or nil.
 func listAt(m map[string]any, key string) []any {
 	l, _ := m[key].([]any)
@@ -86,21 +73,6 @@ func timestamp(m map[string]any, key string) time.Time {
 		return time.Time{}
 	}
 	return t
-}
-
-// stringMap reads a map of strings (labels, a node selector).
-func stringMap(v any) map[string]string {
-	m, _ := v.(map[string]any)
-	if len(m) == 0 {
-		return nil
-	}
-	out := make(map[string]string, len(m))
-	for k, x := range m {
-		if s, ok := x.(string); ok {
-			out[k] = s
-		}
-	}
-	return out
 }
 
 // spec and status return an object's spec and status maps (nil-safe).

@@ -28,7 +28,7 @@ func deploymentRow(o *object.Object, now time.Time) []string {
 	return []string{o.Meta.Name,
 		fmt.Sprintf("%d/%d", integer(st, "readyReplicas"), integer(sp, "replicas")),
 		fmt.Sprint(integer(st, "updatedReplicas")), fmt.Sprint(integer(st, "availableReplicas")),
-		since(o.Meta.CreationTimestamp, now), names, images, formatSelector(mapAt(sp, "selector"))}
+		since(o.Meta.CreationTimestamp, now), names, images, formatSelector(object.MapAt(sp, "selector"))}
 }
 
 // replicaSetRow is printers.go's printReplicaSet.
@@ -37,14 +37,14 @@ func replicaSetRow(o *object.Object, now time.Time) []string {
 	names, images := containerCells(sp)
 	return []string{o.Meta.Name, fmt.Sprint(integer(sp, "replicas")), fmt.Sprint(integer(st, "replicas")),
 		fmt.Sprint(integer(st, "readyReplicas")), since(o.Meta.CreationTimestamp, now),
-		names, images, formatSelector(mapAt(sp, "selector"))}
+		names, images, formatSelector(object.MapAt(sp, "selector"))}
 }
 
 // containerCells is printers.go's layoutContainerCells over the Pod
 // template's containers: names and images joined by commas.
 func containerCells(sp map[string]any) (names, images string) {
 	var n, i []string
-	for _, c := range maps(listAt(mapAt(sp, "template", "spec"), "containers")) {
+	for _, c := range maps(listAt(object.MapAt(sp, "template", "spec"), "containers")) {
 		n, i = append(n, str(c, "name")), append(i, str(c, "image"))
 	}
 	return strings.Join(n, ","), strings.Join(i, ",")
@@ -56,7 +56,7 @@ func containerCells(sp map[string]any) (names, images string) {
 // commas; "<none>" for an empty selector.
 func formatSelector(sel map[string]any) string {
 	var terms []string
-	for k, v := range stringMap(sel["matchLabels"]) {
+	for k, v := range object.StringMap(sel["matchLabels"]) {
 		terms = append(terms, k+"="+v)
 	}
 	for _, e := range maps(listAt(sel, "matchExpressions")) {

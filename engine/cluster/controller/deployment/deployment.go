@@ -36,15 +36,15 @@ type deployment struct {
 }
 
 func decodeDeployment(o *object.Object) *deployment {
-	spec := mapAt(o.Content, "spec")
+	spec := object.MapAt(o.Content, "spec")
 	d := &deployment{obj: o, annotations: cloneAnnotations(o.Meta.Annotations),
-		replicas: int32At(spec, "replicas"), template: mapAt(spec, "template"),
-		strategy: stringOf(mapAt(spec, "strategy"), "type"), minReadySeconds: int32At(spec, "minReadySeconds"),
+		replicas: int32At(spec, "replicas"), template: object.MapAt(spec, "template"),
+		strategy: stringOf(object.MapAt(spec, "strategy"), "type"), minReadySeconds: int32At(spec, "minReadySeconds"),
 		revisionHistoryLimit: optInt32(spec, "revisionHistoryLimit"), progressDeadlineSeconds: optInt32(spec, "progressDeadlineSeconds"),
-		status: decodeDeploymentStatus(mapAt(o.Content, "status"))}
+		status: decodeDeploymentStatus(object.MapAt(o.Content, "status"))}
 	d.selector, _ = object.LabelSelectorFrom(spec["selector"])
 	d.paused, _ = spec["paused"].(bool)
-	ru := mapAt(spec, "strategy", "rollingUpdate")
+	ru := object.MapAt(spec, "strategy", "rollingUpdate")
 	d.maxSurge, d.maxUnavail = ru["maxSurge"], ru["maxUnavailable"]
 	return d
 }

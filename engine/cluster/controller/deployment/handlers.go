@@ -87,7 +87,7 @@ func (dc *Controller) deletePod(obj any) {
 	if d == nil {
 		return
 	}
-	if stringOf(mapAt(d.Content, "spec", "strategy"), "type") == RecreateStrategy {
+	if stringOf(object.MapAt(d.Content, "spec", "strategy"), "type") == RecreateStrategy {
 		dc.queue.Add(d.Key())
 	}
 }
@@ -132,7 +132,7 @@ func (dc *Controller) getDeploymentsForReplicaSet(rs *object.Object) []*object.O
 	}
 	var out []*object.Object
 	for _, d := range dc.dInf.Lister().ListNamespace(rs.Meta.Namespace, object.LabelSelector{}) {
-		sel, ok := object.LabelSelectorFrom(mapAt(d.Content, "spec")["selector"])
+		sel, ok := object.LabelSelectorFrom(object.MapAt(d.Content, "spec")["selector"])
 		if !ok || sel.Empty() || !sel.Matches(rs.Meta.Labels) {
 			continue
 		}

@@ -56,7 +56,7 @@ func (dc *Controller) getNewReplicaSet(d *deployment, rsList, oldRSs []*replicaS
 	if err != nil {
 		return nil, err
 	}
-	mapAt(newRS.Content, "spec")["replicas"] = int64(count)
+	object.MapAt(newRS.Content, "spec")["replicas"] = int64(count)
 	newRS.Meta.Annotations = map[string]string{}
 	setNewReplicaSetAnnotations(d, newRS.Meta.Annotations, newRevision, false)
 
@@ -72,7 +72,7 @@ func (dc *Controller) getNewReplicaSet(d *deployment, rsList, oldRSs []*replicaS
 			return nil, api.NewNotFound(api.GroupResource{Group: "apps", Resource: "replicaset"}, newRS.Meta.Name)
 		}
 		if ref, ok := cached.Meta.ControllerRef(); ok && ref.UID == d.obj.Meta.UID &&
-			equalIgnoreHash(d.template, mapAt(cached.Content, "spec", "template")) {
+			equalIgnoreHash(d.template, object.MapAt(cached.Content, "spec", "template")) {
 			created, err = cached, nil
 			break
 		}
@@ -115,23 +115,23 @@ func (dc *Controller) getNewReplicaSet(d *deployment, rsList, oldRSs []*replicaS
 // its labels, selector and template, 0 replicas for now.
 func (dc *Controller) newReplicaSetObject(d *deployment, hash string) *object.Object {
 	template, _ := object.DeepCopyValue(d.template).(map[string]any)
-	tmeta := mapAt(template, "metadata")
+	tmeta := object.MapAt(template, "metadata")
 	if tmeta == nil {
 		tmeta = map[string]any{}
 		template["metadata"] = tmeta
 	}
-	labels := maps.Clone(mapAt(tmeta, "labels"))
+	labels := maps.Clone(object.MapAt(tmeta, "labels"))
 	if labels == nil {
 		labels = map[string]any{}
 	}
 	labels[DefaultDeploymentUniqueLabelKey] = hash
 	tmeta["labels"] = labels
 
-	selector, _ := object.DeepCopyValue(mapAt(d.obj.Content, "spec")["selector"]).(map[string]any)
+	selector, _ := object.DeepCopyValue(object.MapAt(d.obj.Content, "spec")["selector"]).(map[string]any)
 	if selector == nil {
 		selector = map[string]any{}
 	}
-	ml := mapAt(selector, "matchLabels")
+	ml := object.MapAt(selector, "matchLabels")
 	if ml == nil {
 		ml = map[string]any{}
 		selector["matchLabels"] = ml
@@ -142,7 +142,7 @@ func (dc *Controller) newReplicaSetObject(d *deployment, hash string) *object.Ob
 	rs.Meta.Name = generateReplicaSetName(d.name(), hash)
 	rs.Meta.Namespace = d.namespace()
 	rs.Meta.OwnerReferences = []object.OwnerReference{newControllerRef(d.obj)}
-	rs.Meta.Labels = stringMap(labels)
+	rs.Meta.Labels = object.StringMap(labels)
 	spec := map[string]any{"replicas": int64(0), "selector": selector, "template": template}
 	if d.minReadySeconds != 0 {
 		spec["minReadySeconds"] = int64(d.minReadySeconds)

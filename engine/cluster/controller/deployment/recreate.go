@@ -78,4 +78,4 @@ func (dc *Controller) oldPodsRunning(newRS *replicaSet, oldRSs, rsList []*replic
 	return false
 }
 
-func podPhase(p *object.Object) string { return stringOf(mapAt(p.Content, "status"), "phase") }
+func podPhase(p *object.Object) string { return stringOf(object.MapAt(p.Content, "status"), "phase") }

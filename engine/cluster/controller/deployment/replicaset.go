@@ -27,9 +27,9 @@ type rsStatus struct {
 }
 
 func decodeReplicaSet(o *object.Object) *replicaSet {
-	spec, st := mapAt(o.Content, "spec"), mapAt(o.Content, "status")
+	spec, st := object.MapAt(o.Content, "spec"), object.MapAt(o.Content, "status")
 	rs := &replicaSet{obj: o, replicas: int32At(spec, "replicas"), minReadySeconds: int32At(spec, "minReadySeconds"),
-		template: mapAt(spec, "template"),
+		template: object.MapAt(spec, "template"),
 		status: rsStatus{Replicas: int32At(st, "replicas"), ReadyReplicas: int32At(st, "readyReplicas"),
 			AvailableReplicas: int32At(st, "availableReplicas"), TerminatingReplicas: optInt32(st, "terminatingReplicas")}}
 	rs.status.ObservedGeneration, _ = intOf(st["observedGeneration"])
@@ -60,7 +60,7 @@ func (rs *replicaSet) with(annotations map[string]string, replicas int32, minRea
 	o := *rs.obj
 	o.Meta.Annotations = annotations
 	o.Content = maps.Clone(rs.obj.Content)
-	spec := maps.Clone(mapAt(rs.obj.Content, "spec"))
+	spec := maps.Clone(object.MapAt(rs.obj.Content, "spec"))
 	spec["replicas"] = int64(replicas)
 	if minReadySeconds != 0 {
 		spec["minReadySeconds"] = int64(minReadySeconds)

@@ -10,13 +10,6 @@ import (
 // Small readers of object trees; a missing or mistyped field reads as
 // its zero value.
 
-func mapAt(m map[string]any, keys ...string) map[string]any {
-	for _, k := range keys {
-		m, _ = m[k].(map[string]any)
-	}
-	return m
-}
-
 func intOf(v any) (int64, bool) {
 	switch n := v.(type) {
 	case int64:
@@ -47,20 +40,6 @@ func optInt32(m map[string]any, key string) *int32 {
 func stringOf(m map[string]any, key string) string {
 	s, _ := m[key].(string)
 	return s
-}
-
-func stringMap(v any) map[string]string {
-	m, _ := v.(map[string]any)
-	if len(m) == 0 {
-		return nil
-	}
-	out := make(map[string]string, len(m))
-	for k, x := range m {
-		if s, ok := x.(string); ok {
-			out[k] = s
-		}
-	}
-	return out
 }
 
 // cloneAnnotations returns a copy that may be written.

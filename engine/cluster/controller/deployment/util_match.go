@@ -14,8 +14,8 @@ func equalIgnoreHash(t1, t2 map[string]any) bool {
 }
 
 func withoutHash(t map[string]any) map[string]any {
-	meta := mapAt(t, "metadata")
-	labels := mapAt(meta, "labels")
+	meta := object.MapAt(t, "metadata")
+	labels := object.MapAt(meta, "labels")
 	if _, ok := labels[DefaultDeploymentUniqueLabelKey]; !ok {
 		return t
 	}

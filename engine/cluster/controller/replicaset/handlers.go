@@ -93,7 +93,7 @@ func (rsc *Controller) updatePod(old, cur *object.Object) {
 		// A Pod that just became ready is available minReadySeconds
 		// later: look again then.
 		oldReady, curReady := isPodReady(old), isPodReady(cur)
-		if mrs := intAt(mapAt(rs.Content, "spec"), "minReadySeconds"); !oldReady && curReady && mrs > 0 {
+		if mrs := intAt(object.MapAt(rs.Content, "spec"), "minReadySeconds"); !oldReady && curReady && mrs > 0 {
 			rsc.queue.AddAfter(rs.Key(), time.Duration(mrs)*time.Second)
 		}
 		return
@@ -154,7 +154,7 @@ func (rsc *Controller) getPodReplicaSets(pod *object.Object) []*object.Object {
 	}
 	var out []*object.Object
 	for _, rs := range rsc.rsLister.ListNamespace(pod.Meta.Namespace, object.LabelSelector{}) {
-		sel, ok := object.LabelSelectorFrom(mapAt(rs.Content, "spec")["selector"])
+		sel, ok := object.LabelSelectorFrom(object.MapAt(rs.Content, "spec")["selector"])
 		if !ok || sel.Empty() || !sel.Matches(pod.Meta.Labels) {
 			continue
 		}

@@ -97,7 +97,7 @@ func (rsc *Controller) getIndirectlyRelatedPods(rs *replicaSet) []*object.Object
 	var out []*object.Object
 	seen := map[string]bool{}
 	for _, s := range siblings {
-		sel, ok := object.LabelSelectorFrom(mapAt(s.Content, "spec")["selector"])
+		sel, ok := object.LabelSelectorFrom(object.MapAt(s.Content, "spec")["selector"])
 		if !ok {
 			continue
 		}

@@ -33,12 +33,12 @@ func newControllerRef(owner *object.Object) object.OwnerReference {
 // controller reference. The spec is shared with the template: the client
 // copies what it sends.
 func podFromTemplate(rs *replicaSet, ref object.OwnerReference) *object.Object {
-	meta := mapAt(rs.templateTree, "metadata")
+	meta := object.MapAt(rs.templateTree, "metadata")
 	pod := object.New("v1", "Pod")
 	pod.Meta.Namespace = rs.obj.Meta.Namespace
 	pod.Meta.GenerateName = podsPrefix(rs.obj.Meta.Name)
-	pod.Meta.Labels = stringMap(meta["labels"])
-	pod.Meta.Annotations = stringMap(meta["annotations"])
+	pod.Meta.Labels = object.StringMap(meta["labels"])
+	pod.Meta.Annotations = object.StringMap(meta["annotations"])
 	if fs, ok := meta["finalizers"].([]any); ok {
 		for _, f := range fs {
 			if s, ok := f.(string); ok {

@@ -22,12 +22,12 @@ const (
 const podDeletionCostAnnotation = "controller.kubernetes.io/pod-deletion-cost"
 
 func podPhase(p *object.Object) string {
-	s, _ := mapAt(p.Content, "status")["phase"].(string)
+	s, _ := object.MapAt(p.Content, "status")["phase"].(string)
 	return s
 }
 
 func podNodeName(p *object.Object) string {
-	s, _ := mapAt(p.Content, "spec")["nodeName"].(string)
+	s, _ := object.MapAt(p.Content, "spec")["nodeName"].(string)
 	return s
 }
 
@@ -70,13 +70,13 @@ func isPodActive(p *object.Object) bool {
 // of a regular container, and of a sidecar (an init container with
 // restartPolicy Always).
 func maxContainerRestarts(p *object.Object) (regular, sidecar int64) {
-	st := mapAt(p.Content, "status")
+	st := object.MapAt(p.Content, "status")
 	statuses, _ := st["containerStatuses"].([]any)
 	for _, c := range statuses {
 		regular = max(regular, intAt(asMap(c), "restartCount"))
 	}
 	sidecars := map[string]bool{}
-	inits, _ := mapAt(p.Content, "spec")["initContainers"].([]any)
+	inits, _ := object.MapAt(p.Content, "spec")["initContainers"].([]any)
 	for _, c := range inits {
 		if m := asMap(c); m["restartPolicy"] == "Always" {
 			name, _ := m["name"].(string)

@@ -19,12 +19,12 @@ type replicaSet struct {
 }
 
 func decodeReplicaSet(o *object.Object) *replicaSet {
-	spec := mapAt(o.Content, "spec")
+	spec := object.MapAt(o.Content, "spec")
 	rs := &replicaSet{obj: o, replicas: intAt(spec, "replicas"), minReadySeconds: intAt(spec, "minReadySeconds"),
-		templateTree: mapAt(spec, "template"), status: decodeStatus(mapAt(o.Content, "status"))}
+		templateTree: object.MapAt(spec, "template"), status: decodeStatus(object.MapAt(o.Content, "status"))}
 	rs.selector, _ = object.LabelSelectorFrom(spec["selector"])
 	rs.match = compileSelector(rs.selector)
-	rs.templateLabels = stringMap(mapAt(rs.templateTree, "metadata")["labels"])
+	rs.templateLabels = object.StringMap(object.MapAt(rs.templateTree, "metadata")["labels"])
 	rs.template = compileLabels(rs.templateLabels)
 	return rs
 }
