@@ -83,4 +83,3 @@ func served(c *cluster.Cluster, n int) int {
 	}
 	return ok
 }
-
