@@ -194,7 +194,7 @@ func (s *Session) raw(a *spec.Raw) (result.Response, error) {
 		out = string(object.EncodeJSON(r.Object, object.OrderKubernetes))
 	case out == "" && r.OK() && info.Verb == "list":
 		if k, err := s.Kind(info.Resource); err == nil {
-			out = listJSON(r, k.Kind, k.APIVersion())
+			out = api.ListJSON(r, k.Kind, k.APIVersion())
 		}
 	}
 	resp := response(r, out)

@@ -2,6 +2,7 @@ package apiserver
 
 import (
 	"fmt"
+	"github.com/loopbook/loopbook/engine/cluster/audit"
 	"time"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
@@ -66,6 +67,9 @@ type Config struct {
 	// Aggregator carries requests for the groups APIServices delegate to
 	// aggregated API servers; nil serves none (such paths are 404).
 	Aggregator Aggregator
+	// AuditPolicy is --audit-policy-file: which requests are logged and
+	// how fully; nil logs nothing (no audit backend).
+	AuditPolicy *audit.Policy
 	// Bootstrap objects are written at start, after the system namespaces
 	// and the kubernetes Service, as kube-apiserver's post-start hooks
 	// write the bootstrap RBAC policy.

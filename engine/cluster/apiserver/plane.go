@@ -2,6 +2,7 @@ package apiserver
 
 import (
 	"fmt"
+	"github.com/loopbook/loopbook/engine/cluster/audit"
 
 	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/cluster/sim"
@@ -23,6 +24,8 @@ type Plane struct {
 	reconcile *sim.Timer
 	slice     []string // addresses last written to the kubernetes EndpointSlice
 	nodePorts map[int64]string
+	// audit is the audit log every replica writes to.
+	audit audit.Log
 }
 
 // New starts a control plane: every replica up with its watch caches

@@ -47,6 +47,9 @@ type request struct {
 	// undo releases what a failed write had reserved (a cluster IP).
 	undo []func()
 
+	// aud is the request's audit record; nil when it is not logged.
+	aud *auditing
+
 	// Trace bookkeeping: the request event and the route event, completed
 	// when the request ends.
 	event, routeEvent int
@@ -128,6 +131,7 @@ func (r *request) answer(resp *api.Response) *api.Response {
 			r.undo[i]()
 		}
 	}
+	r.auditAnswered(resp)
 	ev := r.s.p.cfg.Trace.At(r.event)
 	if resp.OK() {
 		ev.Outcome = trace.Outcome{Code: resp.Code}

@@ -27,6 +27,7 @@ func runAuthenticate(r *request) *api.Status {
 	if !ok || user == nil {
 		st := api.NewUnauthorized()
 		r.gate(trace.Authenticate, 0, st, "invalid bearer token")
+		r.auditFailedAuthentication()
 		return st
 	}
 	if user.Name != api.UserAnonymous && !user.InGroup(api.GroupAuthenticated) {
@@ -38,6 +39,7 @@ func runAuthenticate(r *request) *api.Status {
 		detail = "anonymous"
 	}
 	r.gate(trace.Authenticate, 0, nil, detail)
+	r.auditStart()
 	return nil
 }
 

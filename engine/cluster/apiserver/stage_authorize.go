@@ -40,9 +40,11 @@ func (r *request) authorize(attrs api.Attributes) *api.Status {
 	}
 	d, reason := a.Authorize(attrs)
 	if d == api.DecisionAllow {
+		r.auditAnnotate(annotationDecision, "allow", annotationReason, reason)
 		r.gate(trace.Authorize, 0, nil, reason)
 		return nil
 	}
+	r.auditAnnotate(annotationDecision, "forbid", annotationReason, reason)
 	st := auth.Forbidden(attrs, reason)
 	r.gate(trace.Authorize, 0, st, "")
 	return st

@@ -15,5 +15,8 @@ func runDecode(r *request) *api.Status {
 		detail = r.warnings[0]
 	}
 	r.gate(trace.Decode, 0, st, detail)
+	if st == nil {
+		r.auditRequestObject()
+	}
 	return st
 }

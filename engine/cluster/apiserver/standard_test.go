@@ -25,7 +25,7 @@ type standardHarness struct {
 	answer  func(t admission.Target, r *admission.Review) (*admission.ReviewResponse, error)
 }
 
-func newStandard(t *testing.T) *standardHarness {
+func newStandard(t *testing.T, tweak ...func(*Config)) *standardHarness {
 	t.Helper()
 	sh := &standardHarness{harness: &harness{t: t, loop: sim.NewLoop()}}
 	caller := admission.CallerFunc(func(tg admission.Target, r *admission.Review) (*admission.ReviewResponse, error) {
@@ -35,7 +35,11 @@ func newStandard(t *testing.T) *standardHarness {
 		}
 		return r.Allow(), nil
 	})
-	p, authn, err := NewStandard(Config{Loop: sh.loop, Rand: sim.NewRand(3)}, Standard{
+	cfg := Config{Loop: sh.loop, Rand: sim.NewRand(3)}
+	for _, f := range tweak {
+		f(&cfg)
+	}
+	p, authn, err := NewStandard(cfg, Standard{
 		Users: []auth.User{
 			{Name: "admin", Groups: []string{api.GroupMasters}, Token: "admin"},
 			{Name: "alice", Groups: []string{"developers"}, Token: "alice"},

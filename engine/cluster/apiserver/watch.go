@@ -49,7 +49,7 @@ func serveWatch(r *request) *api.Response {
 	if timeout <= 0 {
 		timeout = time.Duration(float64(minRequestTimeout) * (r.s.p.cfg.Rand.Float64() + 1.0))
 	}
-	sink := &watchSink{s: r.s, client: r.req.From, h: r.h, kind: r.kind}
+	sink := &watchSink{s: r.s, client: r.req.From, h: r.h, kind: r.kind, aud: r.aud}
 	w := c.Watch(watchcache.WatchOptions{
 		Predicate:         pred,
 		ResourceVersion:   rv,
@@ -69,6 +69,9 @@ type watchSink struct {
 	client trace.Actor
 	h      api.WatchHandler
 	kind   *object.KindInfo
+	// aud is the watch request's audit record, completed when the stream
+	// ends.
+	aud *auditing
 }
 
 // Send records a NOTIFY event and hands the event to the handler.
@@ -89,8 +92,12 @@ func (w *watchSink) Send(d watchcache.Delivery) {
 	}
 }
 
+// Stopped completes the audit record of a watch the client stopped.
+func (w *watchSink) Stopped() { w.aud.ended() }
+
 // Close tells the handler the server ended the stream.
 func (w *watchSink) Close(err error) {
+	w.aud.ended()
 	if w.h != nil {
 		w.h.Ended(err)
 	}

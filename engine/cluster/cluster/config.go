@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"github.com/loopbook/loopbook/engine/cluster/audit"
 	"time"
 
 	"github.com/loopbook/loopbook/engine/cluster/env"
@@ -37,6 +38,8 @@ type Config struct {
 	Timings *env.Timings
 	// QuietPeriod is Settle's quiet window; default DefaultQuietPeriod.
 	QuietPeriod time.Duration
+	// AuditPolicy is the API servers' audit policy; nil logs nothing.
+	AuditPolicy *audit.Policy
 }
 
 // Node is one worker machine of the fixture.

@@ -50,7 +50,7 @@ type Event struct {
 	// after the event (opaque strings, as clients must treat them).
 	RVBefore string `json:"rvBefore,omitempty"`
 	RVAfter  string `json:"rvAfter,omitempty"`
-	// Phase tells the two ADMIT gates apart.
+	// Phase tells the two ADMIT gates apart, and the stage of an AUDIT.
 	Phase Phase `json:"phase,omitempty"`
 	// WatchType is the type of a NOTIFY's watch event.
 	WatchType WatchType `json:"watchType,omitempty"`
@@ -106,15 +106,23 @@ type Change struct {
 // IsZero reports whether the change is empty.
 func (c Change) IsZero() bool { return len(c.Set) == 0 && len(c.Changed) == 0 && len(c.Removed) == 0 }
 
-// Phase tells apart the two admission gates.
+// Phase tells apart the two admission gates, and the stages of AUDIT
+// records (named as Kubernetes' audit stages).
 type Phase uint8
 
 const (
 	Mutating   Phase = iota + 1 // mutating admission, before validation
 	Validating                  // validating admission, after it
+
+	RequestReceived  // an audit record written when the request arrives
+	ResponseStarted  // … when a long-running response starts
+	ResponseComplete // … when the response is complete
+	Panic            // … when the server panicked
 )
 
-var phaseNames = [...]string{Mutating: "mutating", Validating: "validating"}
+var phaseNames = [...]string{Mutating: "mutating", Validating: "validating",
+	RequestReceived: "RequestReceived", ResponseStarted: "ResponseStarted",
+	ResponseComplete: "ResponseComplete", Panic: "Panic"}
 
 func (p Phase) String() string {
 	if p == 0 || int(p) >= len(phaseNames) {

@@ -32,6 +32,10 @@ const (
 	Admit
 	Validate
 	Persist
+	// Audit is an audit record the API server writes for a request, at
+	// the stage in [Event.Phase], its level in [Event.Detail] (package
+	// audit). It is the server's own bookkeeping, grouped with the gates.
+	Audit
 
 	// Notify is a watch event delivered to a watcher; its type is in
 	// [Event.WatchType].
@@ -83,7 +87,7 @@ var verbNames = [numVerbs]string{
 	Patch: "PATCH", Delete: "DELETE", DeleteCollection: "DELETECOLLECTION",
 	Route: "ROUTE", Authenticate: "AUTHENTICATE", Prioritize: "PRIORITIZE",
 	Authorize: "AUTHORIZE", Decode: "DECODE", Admit: "ADMIT", Validate: "VALIDATE",
-	Persist:   "PERSIST",
+	Persist: "PERSIST", Audit: "AUDIT",
 	Notify:    "NOTIFY",
 	Reconcile: "RECONCILE", Filter: "FILTER", Score: "SCORE", Elect: "ELECT",
 	CRIRunPodSandbox: "CRI.RunPodSandbox", CRIStopPodSandbox: "CRI.StopPodSandbox",
@@ -133,7 +137,7 @@ type Kind uint8
 
 const (
 	KindAPI       Kind = iota + 1 // GET … DELETECOLLECTION
-	KindGate                      // ROUTE … PERSIST
+	KindGate                      // ROUTE … PERSIST, AUDIT
 	KindNotify                    // NOTIFY
 	KindDecision                  // RECONCILE FILTER SCORE ELECT
 	KindNodeLocal                 // CRI.* CNI.* CSI.* PROBE SYNC
@@ -147,7 +151,7 @@ func (v Verb) Kind() Kind {
 	switch {
 	case v >= Get && v <= DeleteCollection:
 		return KindAPI
-	case v >= Route && v <= Persist:
+	case v >= Route && v <= Audit:
 		return KindGate
 	case v == Notify:
 		return KindNotify

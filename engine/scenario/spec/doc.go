@@ -33,11 +33,13 @@
 //	            node's (see ActorGlob)
 //	VERB      = a trace verb, exactly as the trace writes it: GET LIST WATCH
 //	            CREATE UPDATE PATCH DELETE DELETECOLLECTION ROUTE AUTHENTICATE
-//	            PRIORITIZE AUTHORIZE DECODE ADMIT VALIDATE PERSIST NOTIFY
-//	            RECONCILE FILTER SCORE ELECT CRI.* CNI.* CSI.* PROBE SYNC PROXY
+//	            PRIORITIZE AUTHORIZE DECODE ADMIT VALIDATE PERSIST AUDIT
+//	            NOTIFY RECONCILE FILTER SCORE ELECT CRI.* CNI.* CSI.* PROBE SYNC PROXY
 //	            WEBHOOK EXTERNAL HTTP FAULT RESTORE
 //	QUALIFIER = after NOTIFY, the watch event type: ADDED MODIFIED DELETED
-//	            BOOKMARK ERROR; after ADMIT, the phase: mutating validating
+//	            BOOKMARK ERROR; after ADMIT, the phase: mutating validating;
+//	            after AUDIT, the audit stage: RequestReceived ResponseStarted
+//	            ResponseComplete Panic
 //	RESOURCE  = RESOURCE[.GROUP][/SUBRESOURCE], lower case as in API paths
 //	            (deployments, deployments.apps, pods/binding, pods/status)
 //	OBJECT    = NAMESPACE/NAME, or NAME for a cluster-scoped object, or an

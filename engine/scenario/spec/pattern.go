@@ -21,8 +21,8 @@ type Pattern struct {
 	VerbPos diag.Pos
 	// WatchType narrows NOTIFY to one watch event type; 0 is any.
 	WatchType trace.WatchType
-	// Phase narrows ADMIT to mutating or validating admission; 0 is
-	// either.
+	// Phase narrows ADMIT to mutating or validating admission, and AUDIT
+	// to one stage; 0 is any.
 	Phase trace.Phase
 	// Resource is nil when the pattern names none: any resource.
 	Resource *ResourcePattern

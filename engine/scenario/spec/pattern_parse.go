@@ -79,7 +79,8 @@ func (w *words) pattern(ts []token, what string) *Pattern {
 	return p
 }
 
-// qualifier reads NOTIFY's watch type or ADMIT's phase, if written.
+// qualifier reads NOTIFY's watch type, ADMIT's phase or AUDIT's stage, if
+// written.
 func (w *words) qualifier(p *Pattern, ts []token) []token {
 	if len(ts) == 0 {
 		return ts
@@ -96,9 +97,9 @@ func (w *words) qualifier(p *Pattern, ts []token) []token {
 			w.at(t, "watch event types are upper case").WithHint("did you mean " + strconv.Quote(strings.ToUpper(t.text)) + "?")
 			return ts[1:]
 		}
-	case trace.Admit:
+	case trace.Admit, trace.Audit:
 		var ph trace.Phase
-		if ph.UnmarshalText([]byte(t.text)) == nil {
+		if ph.UnmarshalText([]byte(t.text)) == nil && (ph >= trace.RequestReceived) == (p.Verb == trace.Audit) {
 			p.Phase = ph
 			return ts[1:]
 		}

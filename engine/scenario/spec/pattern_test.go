@@ -25,6 +25,8 @@ func TestParsePattern(t *testing.T) {
 			`Pattern{Text:"apiserver NOTIFY ADDED pods demo/* to scheduler" Actor:Word{Text:"apiserver"} Verb:NOTIFY WatchType:ADDED Resource:ResourcePattern{Text:"pods" Resource:"pods"} Object:ObjectPattern{Text:"demo/*" Namespace:"demo" Name:"*" Namespaced:true} To:Word{Text:"scheduler"}}`},
 		{"admit phase and outcome", "apiserver ADMIT validating deployments demo/web => 403 Forbidden",
 			`Pattern{Text:"apiserver ADMIT validating deployments demo/web => 403 Forbidden" Actor:Word{Text:"apiserver"} Verb:ADMIT Phase:validating Resource:ResourcePattern{Text:"deployments" Resource:"deployments"} Object:ObjectPattern{Text:"demo/web" Namespace:"demo" Name:"web" Namespaced:true} Outcome:OutcomePattern{Code:403 Reason:"Forbidden"}}`},
+		{"audit stage", "apiserver AUDIT ResponseComplete pods demo/web-a",
+			`Pattern{Text:"apiserver AUDIT ResponseComplete pods demo/web-a" Actor:Word{Text:"apiserver"} Verb:AUDIT Phase:ResponseComplete Resource:ResourcePattern{Text:"pods" Resource:"pods"} Object:ObjectPattern{Text:"demo/web-a" Namespace:"demo" Name:"web-a" Namespaced:true}}`},
 		{"status subresource all", "kubelet PATCH pods/status demo/web-* all",
 			`Pattern{Text:"kubelet PATCH pods/status demo/web-* all" Actor:Word{Text:"kubelet"} Verb:PATCH Resource:ResourcePattern{Text:"pods/status" Resource:"pods" Subresource:"status"} Object:ObjectPattern{Text:"demo/web-*" Namespace:"demo" Name:"web-*" Namespaced:true} Count:Count{All:true}}`},
 		{"cluster-scoped", "node-lifecycle-controller UPDATE nodes worker-b => ok",

@@ -128,13 +128,23 @@ func (c *Cacher) since(rv int64) (int, *api.Status) {
 }
 
 // Stop ends the watch from the client's side: nothing more is delivered
-// and the sink is not closed.
+// and the sink is not closed; a sink that is a StopSink is told.
 func (w *Watcher) Stop() {
 	if w.done {
 		return
 	}
 	w.finish()
 	w.c.ndone++
+	if s, ok := w.sink.(StopSink); ok {
+		s.Stopped()
+	}
+}
+
+// StopSink is a Sink that learns when the client stops the watch (the
+// API server completes the request's audit record then).
+type StopSink interface {
+	Sink
+	Stopped()
 }
 
 // Done reports whether the watch has ended, by either side.
