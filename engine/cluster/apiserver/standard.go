@@ -1,6 +1,8 @@
 package apiserver
 
 import (
+	"slices"
+	"sync"
 	"time"
 
 	"github.com/loopbook/loopbook/engine/cluster/admission"
@@ -14,6 +16,12 @@ import (
 // DefaultServiceTime is how long a request holds its API Priority and
 // Fairness seats in the model. Illustrative: the model's choice.
 const DefaultServiceTime = 5 * time.Millisecond
+
+// bootstrapPolicy is auth.BootstrapObjects, built once per process: the
+// policy is the same for every plane, and a plane never modifies the
+// objects of Config.Bootstrap (bootstrap writes a copy of each), so the
+// planes share them read-only.
+var bootstrapPolicy = sync.OnceValue(auth.BootstrapObjects)
 
 // Standard are the choices NewStandard takes; the zero Standard is a
 // cluster with no fixture users and no reachable webhook.
@@ -80,7 +88,7 @@ func NewStandard(cfg Config, std Standard) (*Plane, *auth.Authenticator, error) 
 	if cfg.NewPrioritizer == nil {
 		cfg.NewPrioritizer = func(replica trace.Actor) Prioritizer { return newFlowControl(l, replica, std) }
 	}
-	cfg.Bootstrap = append(auth.BootstrapObjects(), cfg.Bootstrap...)
+	cfg.Bootstrap = slices.Concat(bootstrapPolicy(), cfg.Bootstrap)
 	l.p = &Plane{cfg: cfg} // until New returns: no replica, so the store answers
 	pods, _ := cfg.Registry.ByResource("", "pods")
 	if l.nodes, err = newNodeIndex(cfg.Store, keyPrefix(pods)); err != nil {
