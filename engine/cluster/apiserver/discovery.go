@@ -96,19 +96,24 @@ func serveAPIVersions(r *request) *api.Response {
 
 // groupOrder is the order of kube-apiserver v1.37's /apis (as a real one
 // answered): the aggregator's group priorities. Groups it does not list
-// (custom resources, the Gateway API) follow in registration order.
+// (custom resources, the Gateway API, aggregated groups) follow, ordered
+// by sortGroups.
 var groupOrder = []string{"apiregistration.k8s.io", "apps", "events.k8s.io", "authentication.k8s.io",
 	"authorization.k8s.io", "autoscaling", "batch", "certificates.k8s.io", "networking.k8s.io", "policy",
 	"rbac.authorization.k8s.io", "storage.k8s.io", "admissionregistration.k8s.io", "apiextensions.k8s.io",
 	"scheduling.k8s.io", "coordination.k8s.io", "node.k8s.io", "discovery.k8s.io", "resource.k8s.io",
 	"flowcontrol.apiserver.k8s.io", "storagemigration.k8s.io"}
 
-// groups lists the served API groups but the core one, in order.
+// groups lists the served API groups but the core one, in order. A
+// group version whose only kinds are request bodies (autoscaling/v1 for
+// Scale, policy/v1 for Eviction) serves no resource here, so it is not
+// listed: the model has no HorizontalPodAutoscaler in autoscaling/v1
+// and no PodDisruptionBudget.
 func (r *request) groups() []apiGroup {
 	var out []apiGroup
 	index := map[string]int{}
 	for _, k := range r.s.p.cfg.Registry.Kinds() {
-		if k.Group == "" {
+		if k.Group == "" || k.BodyOnly {
 			continue
 		}
 		i, ok := index[k.Group]
@@ -122,18 +127,13 @@ func (r *request) groups() []apiGroup {
 			out[i].Versions = append(out[i].Versions, gv)
 		}
 	}
+	out, prio := r.addAggregated(out, index)
 	for i := range out {
 		g := &out[i]
 		slices.SortStableFunc(g.Versions, func(a, b groupVersion) int { return -object.CompareKubeVersions(a.Version, b.Version) })
 		g.PreferredVersion = g.Versions[0]
 	}
-	rank := func(name string) int {
-		if i := slices.Index(groupOrder, name); i >= 0 {
-			return i
-		}
-		return len(groupOrder)
-	}
-	slices.SortStableFunc(out, func(a, b apiGroup) int { return rank(a.Name) - rank(b.Name) })
+	sortGroups(out, prio)
 	return out
 }
 
@@ -177,7 +177,7 @@ func (r *request) serveResourceList(group, version string) *api.Response {
 		}
 	}
 	if len(res) == 0 {
-		return notFoundPath().Response()
+		return r.aggregatedResourceList()
 	}
 	slices.SortStableFunc(res, func(a, b apiResource) int {
 		switch {

@@ -8,7 +8,8 @@ import (
 )
 
 // nonResourceOperation finds the handler of a non-resource path: the
-// discovery documents, /version, and the health endpoints. Their answers
+// discovery documents, the OpenAPI documents, /version, and the health
+// endpoints. Their answers
 // are the JSON (discovery, version) or text (health) kube-apiserver sends,
 // in Response.Raw.
 func nonResourceOperation(path, query string) *operation {
@@ -20,6 +21,12 @@ func nonResourceOperation(path, query string) *operation {
 		return healthOperation(strings.TrimPrefix(path, "/"), query)
 	case len(parts) == 2 && (parts[0] == "healthz" || parts[0] == "livez" || parts[0] == "readyz"):
 		return checkOperation(parts[0], parts[1])
+	case path == "/openapi/v2":
+		return &operation{respond: serveOpenAPIV2}
+	case path == "/openapi/v3":
+		return &operation{respond: serveOpenAPIV3Discovery}
+	case strings.HasPrefix(path, "/openapi/v3/"):
+		return &operation{respond: func(r *request) *api.Response { return r.serveOpenAPIV3(strings.TrimPrefix(path, "/openapi/v3/")) }}
 	case path == "/api":
 		return &operation{respond: serveAPIVersions}
 	case path == "/apis":

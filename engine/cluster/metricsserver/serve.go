@@ -22,6 +22,9 @@ func (s *Server) Serve(req apiserver.AggregatedRequest) (*api.Response, error) {
 		return nil, errNoEndpoints
 	}
 	info := req.Info
+	if !info.IsResourceRequest && info.Verb == "get" {
+		return discovery(), nil
+	}
 	if info.Verb != "get" && info.Verb != "list" {
 		return api.NewMethodNotSupported(api.GroupResource{Group: "metrics.k8s.io", Resource: info.Resource}, info.Verb).Response(), nil
 	}
