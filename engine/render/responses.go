@@ -25,7 +25,7 @@ func (p *printer) responses(rs []result.Response, heading string) {
 			continue
 		}
 		cls := "lb-terminal"
-		if r.Code >= 400 || r.Code == 0 {
+		if r.Code >= 400 || (r.Code == 0 && r.Message != "") {
 			cls += " is-refused"
 		}
 		p.open("pre", "class", cls)

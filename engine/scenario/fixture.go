@@ -63,6 +63,9 @@ func Config(f *spec.Fixture, seed int64) (cluster.Config, error) {
 	t, err := timings(f.Timings)
 	errs.Add(err)
 	cfg.Timings = t
+	pol, err := auditPolicy(f.AuditPolicy)
+	errs.Add(err)
+	cfg.AuditPolicy = pol
 	if err := errs.Err(); err != nil {
 		return cluster.Config{}, err
 	}

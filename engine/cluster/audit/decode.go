@@ -57,7 +57,9 @@ func Decode(text []byte) (*Policy, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(text))
 	dec.KnownFields(true)
 	if err := dec.Decode(p); err != nil {
-		return nil, PolicyErrors{syntaxError(err)}
+		e := syntaxError(err)
+		e.Column = firstWord(text, e.Line)
+		return nil, PolicyErrors{e}
 	}
 	locateRules(&root, p)
 	if errs := p.validate(); len(errs) > 0 {
@@ -85,6 +87,17 @@ func syntaxError(err error) *PolicyError {
 		return &PolicyError{Line: line, Column: 1, Message: rest}
 	}
 	return &PolicyError{Message: strings.TrimPrefix(msg, "yaml: ")}
+}
+
+// firstWord is the 1-based column of line's first non-blank character; 0
+// when the line does not exist.
+func firstWord(text []byte, line int) int {
+	lines := strings.Split(string(text), "\n")
+	if line < 1 || line > len(lines) {
+		return 0
+	}
+	l := lines[line-1]
+	return len(l) - len(strings.TrimLeft(l, " \t")) + 1
 }
 
 // locateRules records where each rule starts, for validation errors.

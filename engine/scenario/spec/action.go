@@ -16,6 +16,7 @@ import (
 //	as: USER + raw                  *Raw
 //	fault | restore                 *FaultAction (Restore set for restore)
 //	traffic                         *Traffic
+//	audit                           *AuditLog
 //	wait                            *Wait
 //	until (+ limit)                 *Until
 type Action interface {

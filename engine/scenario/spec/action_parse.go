@@ -35,6 +35,7 @@ var actionForms = []actionForm{
 	{key: "restore"},
 	{key: "traffic", extra: []string{"host", "path"}},
 	{key: "load", extra: []string{"cpu"}, required: []string{"cpu"}},
+	{key: "audit"},
 	{key: "wait"},
 	{key: "until", extra: []string{"limit"}},
 }

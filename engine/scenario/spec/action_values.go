@@ -71,6 +71,8 @@ func (p *parser) actionValue(key string, base *ActionBase, req *Request, vals ma
 			}
 			return nilIf(a, !ok)
 		}
+	case "audit":
+		return func(v *yaml.Node) Action { return p.auditAction(base, v) }
 	case "poll", "watch":
 		return func(v *yaml.Node) Action {
 			a := &Follow{ActionBase: *base, Request: *req, Watch: key == "watch", For: p.duration(vals["for"], "for")}

@@ -25,6 +25,10 @@ type Fixture struct {
 	// Timings overrides the model's default timings, in the order
 	// written.
 	Timings []Timing
+	// AuditPolicy is the API servers' audit policy (an audit.k8s.io/v1
+	// Policy, as kube-apiserver reads from --audit-policy-file); unset,
+	// nothing is audited.
+	AuditPolicy Document
 }
 
 // Node is a worker Node of a fixture.

@@ -40,6 +40,7 @@ func (p *parser) fixture(n *yaml.Node, named bool) *Fixture {
 		{"users", func(_, v *yaml.Node) { f.Users = p.users(v) }},
 		{"objects", func(_, v *yaml.Node) { f.Objects = p.document(v, "objects") }},
 		{"timings", func(_, v *yaml.Node) { f.Timings = p.timings(v) }},
+		{"auditPolicy", func(_, v *yaml.Node) { f.AuditPolicy = p.document(v, "auditPolicy") }},
 	}, required...)
 	return f
 }
