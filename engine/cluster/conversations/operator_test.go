@@ -15,12 +15,15 @@ import (
 var operatorCRD = strings.Replace(databaseCRD, "metadata: {name: databaseclusters.db.example.com}",
 	"metadata:\n  name: databaseclusters.db.example.com\n  annotations: {operator.loopbook.dev/enabled: \"true\"}", 1)
 
-// ordersCluster is DatabaseCluster demo/orders with three replicas.
+// ordersCluster is DatabaseCluster demo/orders with three replicas, its
+// claims of class zonal (storageClasses): a claim without a class that
+// nothing provisions would keep its Pod unschedulable ("pod has unbound
+// immediate PersistentVolumeClaims").
 const ordersCluster = `
 apiVersion: db.example.com/v1
 kind: DatabaseCluster
 metadata: {name: orders, namespace: demo}
-spec: {replicas: 3, storage: 2Gi}
+spec: {replicas: 3, storage: 2Gi, storageClassName: zonal}
 `
 
 // storedCR reads a custom resource from the store (kube-apiserver keeps
@@ -39,7 +42,7 @@ func storedCR(c *cluster.Cluster, group, resource, ns, name string) *object.Obje
 // orders-2, each only once the one before is Running and Ready; the
 // operator reports the Ready condition on the custom resource's status.
 func TestOperatorReconcilesDatabaseCluster(t *testing.T) {
-	c := started(t, fixture(t, 19, operatorCRD))
+	c := started(t, fixture(t, 19, operatorCRD+"---\n"+storageClasses))
 	mark := c.Trace().Len()
 	apply(t, c, "kubernetes-admin", ordersCluster)
 	ready := func() string {

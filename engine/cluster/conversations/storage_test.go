@@ -40,9 +40,13 @@ func consumer(name, claim string) string {
 
 // Conversation 16, and the named case: a claim of a WaitForFirstConsumer
 // class stays Pending, with no call to the provider, until a Pod using
-// it is scheduled; then the provisioner creates the volume in that
-// node's zone (EXTERNAL CSI.CreateVolume), writes the PV, and the PV
-// controller binds the claim. An Immediate class provisions at once.
+// it is being scheduled. The scheduler's VolumeBinding picks a node,
+// writes volume.kubernetes.io/selected-node on the claim (PreBind); the
+// provisioner creates the volume in that node's zone (EXTERNAL
+// CSI.CreateVolume) and writes the PV; the PV controller binds the
+// claim; only then, at PreBind's next one-second check, does the
+// scheduler write the Pod's binding. An Immediate class provisions at
+// once.
 func TestDynamicProvisioning(t *testing.T) {
 	c := started(t, fixture(t, 16, storageClasses))
 	mark := c.Trace().Len()
@@ -62,15 +66,25 @@ func TestDynamicProvisioning(t *testing.T) {
 		}
 	}
 	if !c.RunUntil(bound("data"), 2*time.Minute) {
-		t.Fatal("data not bound after its consumer was scheduled")
+		t.Fatal("data not bound after its consumer was created")
+	}
+	pvc := stored(c, "", "PersistentVolumeClaim", "demo", "data")
+	if n := stored(c, "", "Pod", "demo", "db").GetString(".spec.nodeName"); n != "" {
+		t.Errorf("db bound to %s before its claim was bound", n)
+	}
+	scheduled := func() bool { return stored(c, "", "Pod", "demo", "db").GetString(".spec.nodeName") != "" }
+	if !c.RunUntil(scheduled, time.Minute) {
+		t.Fatal("db not bound to a node after its claim was bound")
 	}
 	node := stored(c, "", "Pod", "demo", "db").GetString(".spec.nodeName")
+	if sel := pvc.Meta.Annotations["volume.kubernetes.io/selected-node"]; sel != node {
+		t.Errorf("claim's selected node %q, Pod bound to %q", sel, node)
+	}
 	zone := map[string]string{"worker-a": "a", "worker-b": "b"}[node]
 	vols := c.StorageProvider().Volumes()
 	if len(vols) != 1 || vols[0].Zone != zone {
 		t.Errorf("volumes %+v, want one in zone %s of %s", vols, zone, node)
 	}
-	pvc := stored(c, "", "PersistentVolumeClaim", "demo", "data")
 	pv := stored(c, "", "PersistentVolume", "", pvc.GetString(".spec.volumeName"))
 	if pv == nil || pv.GetString(".status.phase") != "Bound" || pv.GetString(".spec.csi.driver") != "csi.example.com" {
 		t.Errorf("volume %v", pv)

@@ -16,19 +16,21 @@ import (
 // (cmd/kube-controller-manager/app/core.go: "persistent-volume-binder").
 const BinderName = "persistent-volume-binder"
 
-// Binder is the PV controller's binding of provisioned volumes to their
-// claims, and (a named simplification) the selected-node annotation of
-// WaitForFirstConsumer claims. It implements controller.Controller.
+// Binder is the PV controller's binding of volumes to their claims: a
+// volume whose claimRef names a claim not bound yet (written by the
+// provisioner, or by the scheduler's VolumeBinding for an existing
+// volume) gets the claim bound to it. It implements
+// controller.Controller.
 type Binder struct {
-	c                      *client.Client
-	loop                   *sim.Loop
-	pvcK, pvK              *object.KindInfo
-	claims, pvs, pods, scs *cache.SharedInformer
-	queue                  *workqueue.Queue
-	runner                 *workqueue.Runner
-	wait                   *sim.Timer
-	regs                   []func()
-	ctx                    *controller.Context
+	c           *client.Client
+	loop        *sim.Loop
+	pvcK, pvK   *object.KindInfo
+	claims, pvs *cache.SharedInformer
+	queue       *workqueue.Queue
+	runner      *workqueue.Runner
+	wait        *sim.Timer
+	regs        []func()
+	ctx         *controller.Context
 }
 
 // NewBinder returns a stopped binder.
@@ -37,15 +39,13 @@ func NewBinder() *Binder { return &Binder{} }
 // Name returns "persistent-volume-binder".
 func (b *Binder) Name() string { return BinderName }
 
-// Start watches volumes, claims, Pods and StorageClasses.
+// Start watches volumes and claims.
 func (b *Binder) Start(ctx *controller.Context) {
 	e := ctx.Env
 	b.ctx, b.loop = ctx, e.Loop
 	b.c = ctx.ClientFor(BinderName)
 	b.pvcK, b.pvK = e.Kind("", "PersistentVolumeClaim"), e.Kind("", "PersistentVolume")
 	b.claims, b.pvs = ctx.Informers.Informer(b.pvcK), ctx.Informers.Informer(b.pvK)
-	b.pods = ctx.Informers.Informer(e.Kind("", "Pod"))
-	b.scs = ctx.Informers.Informer(e.Kind("storage.k8s.io", "StorageClass"))
 	b.queue = workqueue.New(e.Loop, nil)
 	on := func(inf *cache.SharedInformer, key func(*object.Object) []string) {
 		add := func(o *object.Object) {
@@ -59,16 +59,6 @@ func (b *Binder) Start(ctx *controller.Context) {
 	}
 	on(b.pvs, func(o *object.Object) []string { return []string{"pv:" + o.Meta.Name} })
 	on(b.claims, func(o *object.Object) []string { return []string{"pvc:" + o.Key()} })
-	on(b.pods, func(o *object.Object) []string {
-		if o.GetString(".spec.nodeName") == "" {
-			return nil
-		}
-		var keys []string
-		for _, c := range claimsOf(o) {
-			keys = append(keys, "pvc:"+o.Meta.Namespace+"/"+c)
-		}
-		return keys
-	})
 	b.waitForSync()
 }
 
@@ -77,7 +67,7 @@ func (b *Binder) waitForSync() {
 	if b.queue == nil || b.queue.ShuttingDown() {
 		return
 	}
-	for _, inf := range []*cache.SharedInformer{b.claims, b.pvs, b.pods, b.scs} {
+	for _, inf := range []*cache.SharedInformer{b.claims, b.pvs} {
 		if !inf.HasSynced() {
 			b.wait = b.loop.After(syncedPollPeriod, b.waitForSync)
 			return
@@ -114,33 +104,16 @@ func (b *Binder) sync(key string) error {
 	return b.syncClaim(ns, name)
 }
 
-// syncClaim writes the selected node of a waiting WaitForFirstConsumer
-// claim once a Pod using it is scheduled.
+// syncClaim binds a claim whose volume names it (the claim's own event,
+// e.g. after a relist, can come before the volume's).
 func (b *Binder) syncClaim(ns, name string) error {
 	pvc, ok := b.claims.Lister().Get(ns, name)
-	if !ok || pvc.GetString(".spec.volumeName") != "" || pvc.Meta.Annotations[SelectedNodeAnnotation] != "" {
+	if !ok || pvc.GetString(".spec.volumeName") != "" {
 		return nil
 	}
-	sc, ok := b.scs.Lister().Get("", pvc.GetString(".spec.storageClassName"))
-	if !ok || sc.GetString(".volumeBindingMode") != WaitForFirstConsumer {
-		return nil
-	}
-	for _, p := range b.pods.Lister().ListNamespace(ns, object.LabelSelector{}) {
-		node := p.GetString(".spec.nodeName")
-		if node == "" || p.Meta.DeletionTimestamp != nil {
-			continue
-		}
-		for _, c := range claimsOf(p) {
-			if c == name {
-				// The role allows update, not patch, of claims.
-				c := pvc.DeepCopy()
-				if c.Meta.Annotations == nil {
-					c.Meta.Annotations = map[string]string{}
-				}
-				c.Meta.Annotations[SelectedNodeAnnotation] = node
-				_, err := b.c.Update(b.pvcK, c, api.WriteOptions{})
-				return err
-			}
+	for _, pv := range b.pvs.Lister().List(object.LabelSelector{}) {
+		if pv.GetString(".spec.claimRef.uid") == pvc.Meta.UID {
+			return b.syncVolume(pv.Meta.Name)
 		}
 	}
 	return nil
@@ -184,18 +157,4 @@ func (b *Binder) syncVolume(name string) error {
 	v.Content["status"] = map[string]any{"phase": "Bound"}
 	_, err := b.c.UpdateStatus(b.pvK, v, api.WriteOptions{})
 	return err
-}
-
-// claimsOf are the claims a Pod's volumes name.
-func claimsOf(p *object.Object) []string {
-	var out []string
-	vols, _ := p.Spec()["volumes"].([]any)
-	for _, v := range vols {
-		vm, _ := v.(map[string]any)
-		src, _ := vm["persistentVolumeClaim"].(map[string]any)
-		if n, _ := src["claimName"].(string); n != "" {
-			out = append(out, n)
-		}
-	}
-	return out
 }

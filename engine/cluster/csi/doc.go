@@ -25,10 +25,11 @@
 //     and the pv.kubernetes.io/bind-completed and bound-by-controller
 //     annotations), then both statuses become Bound.
 //
-// Simplifications, named: the scheduler's VolumeBinding plugin is not
-// the one writing volume.kubernetes.io/selected-node; the binder does,
-// for a claim of a WaitForFirstConsumer class once a Pod using it is
-// scheduled (in Kubernetes the scheduler writes it in PreBind and binds
-// the Pod only after the volume is bound). No volume.kubernetes.io/
-// storage-provisioner annotation handshake; no deletion of volumes.
+// The scheduler's VolumeBinding plugin, not this package, writes
+// volume.kubernetes.io/selected-node on a claim of a WaitForFirstConsumer
+// class, in PreBind, and writes the Pod's binding only once the claim is
+// bound.
+//
+// Simplifications, named: no volume.kubernetes.io/storage-provisioner
+// annotation handshake; no deletion of volumes.
 package csi

@@ -11,6 +11,24 @@ import (
 // DefaultBinder is the name of the bind plugin, as its errors name it.
 const DefaultBinder = "DefaultBinder"
 
+// preBindAndBind is the binding cycle: the PreBind plugins (VolumeBinding
+// writing and waiting for its claims), then the Binding. A PreBind
+// failure ends the cycle as a failed binding does (schedule_one.go,
+// bindingCycle).
+func (s *Scheduler) preBindAndBind(qp *framework.QueuedPodInfo, assumed *framework.PodInfo, node string) {
+	proc := s.proc
+	s.fwk.RunPreBindPlugins(&s.state, assumed, node, func(st *framework.Status) {
+		if s.proc != proc || !s.running {
+			return // the process was stopped meanwhile
+		}
+		if !st.IsSuccess() {
+			s.handleBindingCycleError(qp, assumed, st)
+			return
+		}
+		s.bind(qp, assumed, node)
+	})
+}
+
 // bind POSTs the Binding of an assumed Pod (plugins/defaultbinder: a
 // Binding named after the Pod, with its UID as precondition and the node as
 // target), then finishes the binding cycle: a Scheduled Event on success;

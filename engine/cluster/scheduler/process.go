@@ -25,6 +25,7 @@ func (s *Scheduler) startProcess() {
 	s.podInf = s.factory.FilteredInformer(s.podKind, cache.Filter{FieldSelector: PodInformerFieldSelector})
 	s.nodeInf = s.factory.Informer(s.nodes)
 	s.addEventHandlers()
+	s.startVolumeInformers()
 	s.factory.Start()
 	if s.cfg.DisableLeaderElection {
 		s.startedLeading()
@@ -76,7 +77,7 @@ func (s *Scheduler) stopProcess() {
 	s.recorder.stop()
 	s.client.Stop()
 	s.elector, s.leClient, s.identity = nil, nil, ""
-	s.client, s.factory, s.podInf, s.nodeInf = nil, nil, nil, nil
+	s.client, s.factory, s.podInf, s.nodeInf, s.vols = nil, nil, nil, nil, volumeInformers{}
 	s.cache, s.queue, s.fwk, s.recorder, s.nominator = nil, nil, nil, nil, nil
 	s.nextStartNodeIndex = 0
 }

@@ -47,7 +47,7 @@ func (s *Scheduler) scheduleOne(qp *framework.QueuedPodInfo) {
 		return
 	}
 	s.nominator.delete(pod.Key)
-	s.bind(qp, assumed, result.host)
+	s.preBindAndBind(qp, assumed, result.host)
 }
 
 // schedulingAlgorithm filters and scores, and runs PostFilter (preemption)

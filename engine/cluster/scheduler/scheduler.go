@@ -8,6 +8,7 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/object"
 	schedcache "github.com/loopbook/loopbook/engine/cluster/scheduler/cache"
 	"github.com/loopbook/loopbook/engine/cluster/scheduler/framework"
+	"github.com/loopbook/loopbook/engine/cluster/scheduler/plugins"
 	"github.com/loopbook/loopbook/engine/cluster/scheduler/queue"
 	"github.com/loopbook/loopbook/engine/cluster/sim"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
@@ -63,6 +64,7 @@ type Scheduler struct {
 	factory   *cache.Factory
 	podInf    *cache.SharedInformer
 	nodeInf   *cache.SharedInformer
+	vols      volumeInformers
 	cache     *schedcache.Cache
 	queue     *queue.PriorityQueue
 	fwk       *framework.Framework
@@ -144,7 +146,7 @@ func (s *Scheduler) kick() {
 // (wait.UntilWithContext(ctx, sched.ScheduleOne, 0)).
 func (s *Scheduler) pump() {
 	s.pumpPosted = false
-	if !s.leading || !s.podInf.HasSynced() || !s.nodeInf.HasSynced() {
+	if !s.leading || !s.podInf.HasSynced() || !s.nodeInf.HasSynced() || !s.vols.synced() {
 		return
 	}
 	if p := s.queue.Pop(); p != nil {
@@ -156,6 +158,10 @@ func (s *Scheduler) pump() {
 // NodeInfos returns the nodes in the order the scheduler evaluates them
 // (plugins.Handle).
 func (s *Scheduler) NodeInfos() []*framework.NodeInfo { return s.cache.NodeInfos() }
+
+// Volumes returns what VolumeBinding reads and writes, for the current
+// process (plugins.Handle).
+func (s *Scheduler) Volumes() plugins.Volumes { return volumeAccess{s: s, proc: s.proc} }
 
 // Framework returns the profile's framework (plugins.Handle).
 func (s *Scheduler) Framework() *framework.Framework { return s.fwk }

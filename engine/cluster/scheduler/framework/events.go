@@ -57,6 +57,7 @@ const (
 	UnscheduledPod        EventResource = "UnscheduledPod"
 	TargetPod             EventResource = "TargetPod"
 	Node                  EventResource = "Node"
+	PersistentVolume      EventResource = "PersistentVolume"
 	PersistentVolumeClaim EventResource = "PersistentVolumeClaim"
 	StorageClass          EventResource = "storage.k8s.io/StorageClass"
 	WildCard              EventResource = "*"

@@ -28,6 +28,7 @@ type Framework struct {
 	postFilter  []PostFilterPlugin
 	preScore    []PreScorePlugin
 	score       []ScorePlugin
+	preBind     []PreBindPlugin
 	weights     map[string]int64
 	plugins     []Plugin
 	hints       *QueueingHintMap
@@ -61,6 +62,9 @@ func NewFramework(profile string, entries []PluginEntry) *Framework {
 		}
 		if ps, ok := p.(PreScorePlugin); ok {
 			f.preScore = append(f.preScore, ps)
+		}
+		if pb, ok := p.(PreBindPlugin); ok {
+			f.preBind = append(f.preBind, pb)
 		}
 		if sp, ok := p.(ScorePlugin); ok {
 			f.score = append(f.score, sp)

@@ -9,6 +9,7 @@
 // VolumeZone (no volume attachment is modelled); PodTopologySpread and
 // InterPodAffinity (no topology spreading or inter-pod affinity, including
 // PodTopologySpread's system-default soft spreading, is modelled);
-// DefaultBinder is the scheduler's own binding call. VolumeBinding is a hook
-// that passes every Pod until PersistentVolumeClaims are modelled.
+// DefaultBinder is the scheduler's own binding call. VolumeBinding filters
+// by claims, volumes and StorageClasses and binds them in PreBind, without
+// storage capacity or scoring.
 package plugins

@@ -25,9 +25,19 @@ func DefaultProfile(h Handle) []framework.PluginEntry {
 		{Plugin: &NodeAffinityPlugin{}, Weight: 2},
 		{Plugin: &NodePortsPlugin{}},
 		{Plugin: &FitPlugin{}, Weight: 1},
-		{Plugin: &VolumeBindingPlugin{}},
+		{Plugin: volumeBinding(h)},
 		{Plugin: &DefaultPreemptionPlugin{Handle: h}},
 		{Plugin: &BalancedAllocationPlugin{}, Weight: 1},
 		{Plugin: &ImageLocalityPlugin{Handle: h}, Weight: 1},
 	}
+}
+
+// volumeBinding is the VolumeBinding plugin, reading the handle's
+// volumes when it has them.
+func volumeBinding(h Handle) *VolumeBindingPlugin {
+	vb := &VolumeBindingPlugin{}
+	if vh, ok := h.(interface{ Volumes() Volumes }); ok {
+		vb.Volumes = vh.Volumes()
+	}
+	return vb
 }

@@ -1,0 +1,227 @@
+package plugins
+
+import (
+	"slices"
+
+	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/scheduler/framework"
+)
+
+// findPodVolumes is binder.go's FindPodVolumes for one node: bound
+// claims' volumes must accept the node; each waiting claim either was
+// given this node already, or gets an available volume the node can use,
+// or is provisioned if its class can provision on the node.
+func (v *VolumeBindingPlugin) findPodVolumes(st *volumeState, n *framework.NodeInfo) (*podVolumes, []string) {
+	boundOK, pvsFound, unboundOK := true, true, true
+	for _, pvc := range st.bound {
+		pv, ok := v.Volumes.Volume(pvc.GetString(".spec.volumeName"))
+		if !ok {
+			pvsFound = false
+			break
+		}
+		if !volumeFitsNode(pv, n.Labels) {
+			boundOK = false
+			break
+		}
+	}
+	out := &podVolumes{}
+	var toMatch, toProvision []*object.Object
+	for _, pvc := range st.waiting {
+		sel, ok := pvc.Meta.Annotations[AnnSelectedNode]
+		switch {
+		case ok && sel != n.Name:
+			unboundOK = false // fast path: provisioning was asked for another node
+		case ok:
+			toProvision = append(toProvision, pvc)
+		default:
+			toMatch = append(toMatch, pvc)
+		}
+	}
+	if unboundOK {
+		chosen := map[string]bool{}
+		for _, pvc := range sortedBySize(toMatch) {
+			if pv := v.matchingVolume(pvc, n.Labels, chosen); pv != nil {
+				chosen[pv.Meta.Name] = true
+				out.static = append(out.static, binding{pv: pv, pvc: pvc})
+				continue
+			}
+			toProvision = append(toProvision, pvc)
+		}
+		for _, pvc := range toProvision {
+			if !v.canProvision(pvc, n.Labels) {
+				unboundOK = false
+				break
+			}
+			out.provision = append(out.provision, pvc)
+		}
+	}
+	var reasons []string
+	if !boundOK {
+		reasons = append(reasons, ErrReasonNodeConflict)
+	}
+	if !unboundOK {
+		reasons = append(reasons, ErrReasonBindConflict)
+	}
+	if !pvsFound {
+		reasons = append(reasons, ErrReasonPVNotExist)
+	}
+	return out, reasons
+}
+
+// canProvision is checkVolumeProvisions for one claim: the class exists,
+// has a provisioner other than kubernetes.io/no-provisioner, and its
+// allowedTopologies (if any) admit the node.
+func (v *VolumeBindingPlugin) canProvision(pvc *object.Object, labels map[string]string) bool {
+	sc, ok := v.Volumes.StorageClass(pvc.GetString(".spec.storageClassName"))
+	if !ok {
+		return false
+	}
+	if p := sc.GetString(".provisioner"); p == "" || p == NotSupportedProvisioner {
+		return false
+	}
+	topo, _ := sc.Content["allowedTopologies"].([]any)
+	return matchTopology(topo, labels)
+}
+
+// matchingVolume is volume.FindMatchingVolume for a claim waiting for its
+// consumer: the smallest volume of the claim's class that is free (or
+// pre-bound to this claim), not chosen yet, large enough, offering the
+// claim's access modes, and usable from the node.
+func (v *VolumeBindingPlugin) matchingVolume(pvc *object.Object, labels map[string]string, chosen map[string]bool) *object.Object {
+	want := storageOf(pvc.GetString(".spec.resources.requests.storage"))
+	class := pvc.GetString(".spec.storageClassName")
+	modes := stringList(pvc.Spec()["accessModes"])
+	var best *object.Object
+	var bestSize object.Quantity
+	for _, pv := range v.Volumes.PersistentVolumes() {
+		if chosen[pv.Meta.Name] || pv.GetString(".spec.storageClassName") != class || pv.Meta.DeletionTimestamp != nil {
+			continue
+		}
+		if boundToClaim(pv, pvc) {
+			if !volumeFitsNode(pv, labels) {
+				return nil
+			}
+			return pv
+		}
+		// The model's PV controller does not write Available on a new
+		// volume, so an empty phase counts as Available.
+		if p := pv.GetString(".status.phase"); (p != "" && p != "Available") || pv.GetString(".spec.claimRef.name") != "" {
+			continue
+		}
+		size := storageOf(pv.GetString(".spec.capacity.storage"))
+		if size.Cmp(want) < 0 || !containsAll(stringList(pv.Spec()["accessModes"]), modes) || !volumeFitsNode(pv, labels) {
+			continue
+		}
+		if best == nil || size.Cmp(bestSize) < 0 {
+			best, bestSize = pv, size
+		}
+	}
+	return best
+}
+
+// boundToClaim is volume.IsVolumeBoundToClaim: the volume's claimRef
+// names the claim, with its UID when the reference has one.
+func boundToClaim(pv, pvc *object.Object) bool {
+	if pv.GetString(".spec.claimRef.name") != pvc.Meta.Name || pv.GetString(".spec.claimRef.namespace") != pvc.Meta.Namespace {
+		return false
+	}
+	uid := pv.GetString(".spec.claimRef.uid")
+	return uid == "" || uid == pvc.Meta.UID
+}
+
+// volumeFitsNode is volume.CheckNodeAffinity: a volume without
+// nodeAffinity.required fits every node; otherwise one of its terms must
+// match the node's labels.
+func volumeFitsNode(pv *object.Object, labels map[string]string) bool {
+	raw, ok, _ := pv.Get(".spec.nodeAffinity.required.nodeSelectorTerms")
+	if !ok {
+		return true
+	}
+	terms, _ := raw.([]any)
+	for _, t := range terms {
+		tm, _ := t.(map[string]any)
+		term := object.NodeSelectorTerm{MatchExpressions: requirements(tm["matchExpressions"])}
+		if term.MatchesNode(labels, "") {
+			return true
+		}
+	}
+	return false
+}
+
+// matchTopology is v1helper.MatchTopologySelectorTerms: no terms match
+// everything; otherwise some term's every key must carry one of its
+// values on the node.
+func matchTopology(terms []any, labels map[string]string) bool {
+	if len(terms) == 0 {
+		return true
+	}
+	for _, t := range terms {
+		tm, _ := t.(map[string]any)
+		exprs, _ := tm["matchLabelExpressions"].([]any)
+		ok := len(exprs) > 0
+		for _, e := range exprs {
+			em, _ := e.(map[string]any)
+			key, _ := em["key"].(string)
+			lv, has := labels[key]
+			if !has || !slices.Contains(stringList(em["values"]), lv) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// requirements reads a list of node selector requirements.
+func requirements(v any) []object.Requirement {
+	l, _ := v.([]any)
+	out := make([]object.Requirement, 0, len(l))
+	for _, e := range l {
+		m, _ := e.(map[string]any)
+		key, _ := m["key"].(string)
+		op, _ := m["operator"].(string)
+		out = append(out, object.Requirement{Key: key, Operator: op, Values: stringList(m["values"])})
+	}
+	return out
+}
+
+// sortedBySize is the claims by increasing requested size (byPVCSize),
+// stable for equal sizes.
+func sortedBySize(claims []*object.Object) []*object.Object {
+	out := slices.Clone(claims)
+	slices.SortStableFunc(out, func(a, b *object.Object) int {
+		return storageOf(a.GetString(".spec.resources.requests.storage")).Cmp(storageOf(b.GetString(".spec.resources.requests.storage")))
+	})
+	return out
+}
+
+// storageOf parses a storage quantity; a bad one is zero.
+func storageOf(s string) object.Quantity {
+	q, _ := object.ParseQuantity(s)
+	return q
+}
+
+// stringList reads a list of strings.
+func stringList(v any) []string {
+	l, _ := v.([]any)
+	out := make([]string, 0, len(l))
+	for _, e := range l {
+		if s, ok := e.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// containsAll reports whether have holds every element of want.
+func containsAll(have, want []string) bool {
+	for _, w := range want {
+		if !slices.Contains(have, w) {
+			return false
+		}
+	}
+	return true
+}
