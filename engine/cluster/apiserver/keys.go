@@ -52,3 +52,12 @@ func objectKey(k *object.KindInfo, namespace, name string) string {
 	}
 	return keyPrefix(k) + namespace + "/" + name
 }
+
+// ObjectKey is the store key of one object of kind k, as the API servers
+// write it: "/registry/pods/NS/NAME", "/registry/minions/NAME",
+// "/registry/gateway.networking.k8s.io/gateways/NS/NAME" (resources of a
+// CRD, or of a group served from CRDs in a real cluster, are stored under
+// their group).
+func ObjectKey(k *object.KindInfo, namespace, name string) string {
+	return objectKey(k, namespace, name)
+}

@@ -1,23 +1,23 @@
 package cluster
 
-import "github.com/loopbook/loopbook/engine/cluster/object"
+import (
+	"github.com/loopbook/loopbook/engine/cluster/apiserver"
+	"github.com/loopbook/loopbook/engine/cluster/object"
+)
 
 // Object reads an object straight from the store, as a claim checks the
 // cluster's state: no request, no trace event, no virtual time. It
-// returns nil when the object does not exist. The store keys follow
-// kube-apiserver's layout for built-in kinds ("/registry/deployments/NS/NAME",
-// Nodes under "minions", Services under "services/specs").
+// returns nil when the object or its kind does not exist. The key is the
+// one the API servers write (apiserver.ObjectKey): kube-apiserver's
+// layout for built-in kinds ("/registry/deployments/NS/NAME", Nodes under
+// "minions", Services under "services/specs"), and
+// "/registry/GROUP/RESOURCE/…" for custom resources and the Gateway API.
 func (c *Cluster) Object(group, kind, namespace, name string) *object.Object {
-	k := c.env.Kind(group, kind)
-	prefix := map[string]string{"nodes": "minions", "services": "services/specs", "ingresses": "ingress"}[k.Resource]
-	if prefix == "" {
-		prefix = k.Resource
+	k, ok := c.env.Kinds.ByGroupKind(group, kind)
+	if !ok {
+		return nil
 	}
-	key := "/registry/" + prefix + "/" + name
-	if k.Namespaced {
-		key = "/registry/" + prefix + "/" + namespace + "/" + name
-	}
-	kv, ok, err := c.plane.Store().Get(key)
+	kv, ok, err := c.plane.Store().Get(apiserver.ObjectKey(k, namespace, name))
 	if err != nil || !ok {
 		return nil
 	}
