@@ -102,6 +102,8 @@ func TestClaims(t *testing.T) {
 		{"response bob-cm .reason == Forbidden", true, ".reason == Forbidden", "Forbidden"},
 		{"response bob-cm .code == 201", false, ".code == 201", "403"},
 		{`response bob-cm .message matches /cannot create resource "configmaps"/`, true, "", ""},
+		{`response bob-cm .message lacks /cannot create resource "configmaps"/`, false, `.message lacks /cannot create resource "configmaps"/`, ""},
+		{`response bob-cm .message lacks /secrets/`, true, "", ""},
 		{"response bob-get .code == 403", true, "", "403"},
 		{"response apply-web .code == 201", true, "", "201"},
 		{"response v2 .code == 200", true, "", "200"},

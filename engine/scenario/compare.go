@@ -92,15 +92,16 @@ func compare(got any, present bool, op spec.Op, want spec.Value, re *spec.Word) 
 		return present, nil
 	case spec.Missing:
 		return !present, nil
-	case spec.Matches:
+	case spec.Matches, spec.Lacks:
 		if re == nil {
-			return false, fmt.Errorf("matches without an expression")
+			return false, fmt.Errorf("%s without an expression", op)
 		}
 		rx, err := regexp.Compile(re.Text)
 		if err != nil {
 			return false, err
 		}
-		return present && rx.MatchString(valueText(got, present)), nil
+		found := present && rx.MatchString(valueText(got, present))
+		return found == (op == spec.Matches), nil
 	}
 	if !present {
 		return op == spec.Ne, nil
@@ -139,9 +140,9 @@ func expectation(op spec.Op, want spec.Value, re *spec.Word) string {
 	switch op {
 	case spec.Exists, spec.Missing:
 		return op.String()
-	case spec.Matches:
+	case spec.Matches, spec.Lacks:
 		if re != nil {
-			return "matches /" + re.Text + "/"
+			return op.String() + " /" + re.Text + "/"
 		}
 	}
 	if want.Quoted {

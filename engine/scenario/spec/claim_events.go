@@ -38,7 +38,7 @@ func (w *words) responseClaim(b ClaimBase, ts []token) Claim {
 		w.at(rest[0], "unexpected %q", rest[0].text)
 		return nil
 	}
-	if _, num := v.Number(); f.text == ".code" && op != Matches && !num {
+	if _, num := v.Number(); f.text == ".code" && op != Matches && op != Lacks && !num {
 		w.at(ts[4], "a status code is a number, got %q", ts[4].text)
 		return nil
 	}

@@ -89,10 +89,10 @@ func (w *words) value(t token) (Value, bool) {
 	return Value{Text: s, Quoted: quoted, Pos: w.pos(t)}, true
 }
 
-// regex reads the /expression/ of matches.
+// regex reads the /expression/ of matches and lacks.
 func (w *words) regex(t token) (*Word, bool) {
 	if len(t.text) < 2 || t.text[0] != '/' || t.text[len(t.text)-1] != '/' {
-		w.at(t, "expected /regular expression/ after matches, got %q", t.text)
+		w.at(t, "expected a /regular expression/ after the operator, got %q", t.text)
 		return nil, false
 	}
 	re := t.text[1 : len(t.text)-1]
@@ -108,7 +108,7 @@ func (w *words) regex(t token) (*Word, bool) {
 // returns what is left.
 func (w *words) comparison(ts []token, at diag.Pos) (Op, Value, *Word, []token, bool) {
 	if len(ts) == 0 {
-		w.errorf(at, "expected an operator").WithHint("one of == != < <= > >= matches exists missing")
+		w.errorf(at, "expected an operator").WithHint("one of == != < <= > >= matches lacks exists missing")
 		return 0, Value{}, nil, nil, false
 	}
 	o, ok := w.op(ts[0], false)
@@ -122,7 +122,7 @@ func (w *words) comparison(ts []token, at diag.Pos) (Op, Value, *Word, []token, 
 		w.errorf(w.after(ts[0]), "expected a value after %q", ts[0].text)
 		return 0, Value{}, nil, nil, false
 	}
-	if o == Matches {
+	if o == Matches || o == Lacks {
 		re, ok := w.regex(ts[1])
 		return o, Value{}, re, ts[2:], ok
 	}

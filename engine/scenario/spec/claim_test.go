@@ -69,6 +69,8 @@ func TestParseClaim(t *testing.T) {
 			`ResponseClaim{ClaimBase{Text:"response create-web .code == 403"} Action:Word{Text:"create-web"} Field:Word{Text:"code"} Op:== Value:Value{Text:"403"}}`},
 		{"response reason", "response create-web .reason == Forbidden",
 			`ResponseClaim{ClaimBase{Text:"response create-web .reason == Forbidden"} Action:Word{Text:"create-web"} Field:Word{Text:"reason"} Op:== Value:Value{Text:"Forbidden"}}`},
+		{"lacks", `response trail .output lacks /"data"/`,
+			`ResponseClaim{ClaimBase{Text:"response trail .output lacks /\"data\"/"} Action:Word{Text:"trail"} Field:Word{Text:"output"} Op:lacks Regex:Word{Text:"\"data\""}}`},
 		{"response message", `response create-web .message matches /cannot create resource "deployments"/`,
 			`ResponseClaim{ClaimBase{Text:"response create-web .message matches /cannot create resource \"deployments\"/"} Action:Word{Text:"create-web"} Field:Word{Text:"message"} Op:matches Regex:Word{Text:"cannot create resource \"deployments\""}}`},
 		{"stored", "stored revision unchanged",

@@ -10,8 +10,9 @@ import (
 // Op is a comparison operator of a claim.
 type Op uint8
 
-// The operators. Exists and Missing take no value; Matches takes a
-// /regular expression/ (Go syntax).
+// The operators. Exists and Missing take no value; Matches and Lacks take
+// a /regular expression/ (Go syntax): the value has a match of it, or
+// none.
 const (
 	_ Op = iota
 	Eq
@@ -21,11 +22,12 @@ const (
 	Gt
 	Ge
 	Matches
+	Lacks
 	Exists
 	Missing
 )
 
-var opNames = [...]string{Eq: "==", Ne: "!=", Lt: "<", Le: "<=", Gt: ">", Ge: ">=", Matches: "matches", Exists: "exists", Missing: "missing"}
+var opNames = [...]string{Eq: "==", Ne: "!=", Lt: "<", Le: "<=", Gt: ">", Ge: ">=", Matches: "matches", Lacks: "lacks", Exists: "exists", Missing: "missing"}
 
 // String returns the operator as written.
 func (o Op) String() string {

@@ -17,8 +17,8 @@ type token struct {
 
 // lex splits s into words at white space. A double-quoted part ("Step
 // title") and a bracketed part ([45s, 55s], [type=Ready], ["a.b"]) belong
-// to the word they are in, spaces included; after the word "matches", a
-// word starting with "/" runs to the next unescaped "/".
+// to the word they are in, spaces included; after the word "matches" or
+// "lacks", a word starting with "/" runs to the next unescaped "/".
 func lex(s []rune) []token {
 	var out []token
 	i := 0
@@ -31,7 +31,7 @@ func lex(s []rune) []token {
 		}
 		start := i
 		var open rune
-		if len(out) > 0 && out[len(out)-1].text == "matches" && s[i] == '/' {
+		if len(out) > 0 && (out[len(out)-1].text == "matches" || out[len(out)-1].text == "lacks") && s[i] == '/' {
 			i, open = scanRegex(s, i)
 		} else {
 			i, open = scanWord(s, i)
