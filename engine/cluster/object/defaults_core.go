@@ -87,12 +87,15 @@ func DefaultPersistentVolume(o *Object) {
 	setDefault(o.EnsureMap("status"), "phase", "Pending")
 }
 
-// DefaultSecret is SetDefaults_Secret: type Opaque.
+// DefaultSecret is SetDefaults_Secret: type Opaque. It also merges
+// stringData into data (MergeStringData), which Kubernetes does in the
+// conversion that follows defaulting when a write is decoded.
 func DefaultSecret(o *Object) {
 	if o.Content == nil {
 		o.Content = map[string]any{}
 	}
 	setDefault(o.Content, "type", "Opaque")
+	MergeStringData(o)
 }
 
 // DefaultNode is SetDefaults_NodeStatus: allocatable defaults to capacity.
