@@ -9,8 +9,8 @@ import (
 
 // objectFields writes the "current API operation and object fields" of a
 // step: the operation, then the object's fields after the step as a table,
-// the fields the step's events set or changed marked (by a class and a
-// word), and the fields they removed listed after it.
+// the fields the step's events set ("new") or changed marked (by a class
+// and a word), and the fields they removed listed after it.
 func (p *printer) objectFields(op string, obj *result.Object, events []trace.Event) {
 	p.raw(`<div class="lb-fields-body">`)
 	if op != "" {
@@ -18,19 +18,29 @@ func (p *printer) objectFields(op string, obj *result.Object, events []trace.Eve
 		p.text(op)
 		p.raw(`</code></p>`)
 	}
-	var set, removed []string
+	var set, changed, removed []string
 	for i := range events {
-		set = append(append(set, events[i].Change.Set...), events[i].Change.Changed...)
+		set = append(set, events[i].Change.Set...)
+		changed = append(changed, events[i].Change.Changed...)
 		removed = append(removed, events[i].Change.Removed...)
 	}
 	p.raw(`<table class="lb-fields-table"><caption>`)
 	p.text(objectTitle(obj))
 	p.raw(`</caption><thead><tr><th scope="col">field</th><th scope="col">value</th></tr></thead><tbody>`)
 	for _, f := range obj.Fields {
-		if touched(f.Path, set) {
+		// A field both set and changed by the step's events (a create,
+		// then a status write) reads as changed.
+		word := ""
+		switch {
+		case touched(f.Path, changed):
+			word = "changed"
+		case touched(f.Path, set):
+			word = "new"
+		}
+		if word != "" {
 			p.raw(`<tr class="is-changed"><th scope="row"><code>`)
 			p.text(f.Path)
-			p.raw(`</code> <span class="lb-changed-word">changed</span></th><td><code>`)
+			p.raw(`</code> <span class="lb-changed-word">` + word + `</span></th><td><code>`)
 		} else {
 			p.raw(`<tr><th scope="row"><code>`)
 			p.text(f.Path)
