@@ -10,13 +10,16 @@ import (
 // operation is an event as the step list names it: its verb, resource
 // (with subresource) and object, and the outcome when it failed —
 // "CREATE deployments demo/web", "CREATE pods/binding demo/web-a",
-// "AUTHENTICATE alice", "AUTHORIZE deployments demo/web → 403 Forbidden".
+// "AUTHENTICATE alice", "AUTHORIZE deployments demo/web → 403 Forbidden",
+// "AUDIT ResponseComplete pods demo/web-a".
 func operation(e *trace.Event) string {
 	var b strings.Builder
 	b.WriteString(e.Verb.String())
 	switch {
 	case e.Verb == trace.Admit && e.Phase != 0:
 		b.WriteString(" (" + e.Phase.String() + ")")
+	case e.Verb == trace.Audit && e.Phase != 0:
+		b.WriteString(" " + e.Phase.String())
 	case e.Verb == trace.Notify && e.WatchType != 0:
 		b.WriteString(" " + e.WatchType.String())
 	}
