@@ -71,7 +71,7 @@ func TestClaims(t *testing.T) {
 		{`deployment demo/web .spec.template.spec.containers[0].image == "web:v2" after apply-web`, false, "", "web:v1"},
 		{`deployment demo/web .status.readyReplicas == 3 after ready`, true, "", "3"},
 		{`pod demo/web-* .spec.nodeName exists after "Bind Pods"`, true, "each: .spec.nodeName exists", ""},
-		{`pod demo/web-* .spec.nodeName == worker-a`, false, "each: .spec.nodeName == worker-a", "worker-b"},
+		{`pod demo/web-* .spec.nodeName == worker-z`, false, "each: .spec.nodeName == worker-z", "worker-"},
 		{`pod demo app=web .status.phase == Running`, true, "each: .status.phase == Running", "Running, Running"},
 		{`pod demo/web-* .spec.containers[0].resources.requests.cpu >= 100m`, false, "", "<none>"},
 		{"count pods demo app=web == 2", true, "== 2", "2"},

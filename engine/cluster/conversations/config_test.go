@@ -1,6 +1,8 @@
 package conversations_test
 
 import (
+	"maps"
+	"strings"
 	"testing"
 	"time"
 
@@ -34,6 +36,7 @@ spec:
     volumeMounts:
     - {name: config, mountPath: /etc/web}
     - {name: creds, mountPath: /etc/creds, readOnly: true}
+    - {name: config, mountPath: /etc/color.conf, subPath: color}
   volumes:
   - {name: config, configMap: {name: web-config}}
   - {name: creds, secret: {secretName: web-creds}}
@@ -42,7 +45,10 @@ spec:
 // Conversation 13: the kubelet GETs what the PodSpec references, sets
 // the environment and mounts the files, then starts the container.
 // Environment variables are captured at container start: a later change
-// of the ConfigMap does not reach them.
+// of the ConfigMap does not reach them, nor the file mounted with subPath,
+// while the mounted directory's file follows it at the kubelet's next
+// periodic sync (at most 1.5 × syncFrequency, pkg/kubelet/pod_workers.go,
+// and a one-second tick later).
 func TestConfigMapAndSecret(t *testing.T) {
 	c := started(t, fixture(t, 13, ""))
 	mark := c.Trace().Len()
@@ -58,7 +64,7 @@ func TestConfigMapAndSecret(t *testing.T) {
 		return story(ev) && ev.Resource != "pods" || ev.From == node && (ev.Resource == "configmaps" || ev.Resource == "secrets") && ev.Verb != trace.Notify ||
 			ev.From == node && ev.Verb.Kind() == trace.KindNodeLocal
 	}
-	golden(t, "config.txt", table(c.Trace(), mark, keep))
+	started := table(c.Trace(), mark, keep)
 
 	pods, cms := c.Env().Kind("", "Pod"), c.Env().Kind("", "ConfigMap")
 	exec := func(cmd ...string) string {
@@ -68,25 +74,36 @@ func TestConfigMapAndSecret(t *testing.T) {
 		}
 		return string(out)
 	}
-	for _, tc := range []struct {
-		cmd  []string
-		want string
-	}{
-		{[]string{"printenv", "COLOR"}, "blue\n"},
-		{[]string{"printenv", "PASSWORD"}, "s3cret\n"},
-		{[]string{"cat", "/etc/web/color"}, "blue"},
-		{[]string{"cat", "/etc/creds/password"}, "s3cret"},
-	} {
-		if got := exec(tc.cmd...); got != tc.want {
-			t.Errorf("%v: %q, want %q", tc.cmd, got, tc.want)
+	check := func(when string, want map[string]string) {
+		t.Helper()
+		for _, cmd := range []string{"printenv COLOR", "printenv PASSWORD", "cat /etc/web/color", "cat /etc/color.conf", "cat /etc/creds/password"} {
+			if got := exec(strings.Fields(cmd)...); got != want[cmd] {
+				t.Errorf("%s: %s = %q, want %q", when, cmd, got, want[cmd])
+			}
 		}
 	}
+	before := map[string]string{"printenv COLOR": "blue\n", "printenv PASSWORD": "s3cret\n", "cat /etc/web/color": "blue",
+		"cat /etc/color.conf": "blue", "cat /etc/creds/password": "s3cret"}
+	check("at start", before)
+	updateMark := c.Trace().Len()
+	updated := c.Now()
 	if _, err := c.Client("alice").Patch(cms, "demo", "web-config", api.MergePatch,
 		map[string]any{"data": map[string]any{"color": "green"}}, api.WriteOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	c.RunFor(2 * time.Minute)
-	if got := exec("printenv", "COLOR"); got != "blue\n" {
-		t.Errorf("COLOR after the update %q, want the value at start, blue", got)
+	check("just after the update", before)
+	const bound = 91 * time.Second
+	synced := func() bool {
+		return c.Trace().Query(trace.From(string(node)), trace.Verbs(trace.Sync)).After(updateMark-1).Count() > 0
 	}
+	if !c.RunUntil(synced, bound) {
+		t.Fatalf("no SYNC of the mounted files within %v of the update", bound)
+	}
+	t.Logf("files rewritten %v after the update", c.Now().Sub(updated))
+	after := maps.Clone(before)
+	after["cat /etc/web/color"] = "green"
+	check("after the sync", after)
+	golden(t, "config.txt", started+"\n-- the ConfigMap changes --\n"+table(c.Trace(), updateMark, keep))
+	c.RunFor(2 * time.Minute)
+	check("later", after)
 }

@@ -28,6 +28,12 @@
 //     doubling to 300 s, reset after 10 minutes of running), and reports
 //     the Pod's status: phase, conditions, container statuses, IPs, start
 //     time, QoS class.
+//   - Volumes: at each periodic sync of a running Pod (1 to 1.5 minutes
+//     apart) its ConfigMap, Secret, projected and downward API volumes are
+//     set up again and the files that changed are rewritten, which the
+//     container sees at once — a SYNC event of the kubelet for the Pod;
+//     subPath mounts and environment variables keep the values the
+//     container started with (remount.go).
 //   - Status: each new status is sent at once with a GET of the Pod and a
 //     strategic-merge PATCH of pods/status carrying the changed fields and
 //     the Pod's UID, and sent again every 10 s while the API server does
@@ -51,15 +57,15 @@
 // flight runs at the tick after it.
 //
 // Simplifications, each named where it is made: ConfigMaps and Secrets
-// are read with GET when a Pod starts (the Get change-detection strategy),
-// and mounted files do not follow updates yet; projected ServiceAccount
+// are read with GET when a Pod starts and at each remount (the Get
+// change-detection strategy, not the default Watch); projected ServiceAccount
 // tokens come from a TokenSource (none by default: the files are empty);
 // Kubernetes Events (Pulling, Started, Killing, BackOff…) are not written;
 // service links and $(VAR) expansion are not modelled; probes answer at
 // once (no timeoutSeconds); sidecar init containers, readiness gates and
 // in-place resize are not modelled; the status manager's batch sync only
 // resends statuses the API server did not take (its reconciliation of a
-// status someone else changed is not modelled), and the pod workers'
-// one-minute resync is not modelled, since every change reaches a worker
-// as an event.
+// status someone else changed is not modelled), and of the pod workers'
+// one-minute resync only the volume remount is modelled, since every other
+// change reaches a worker as an event.
 package kubelet

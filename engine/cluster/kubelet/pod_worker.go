@@ -23,14 +23,15 @@ type podWorker struct {
 	pending  bool     // a sync was asked for while busy
 	waiting  bool     // in the loop's waiting list
 
-	rejected    bool                     // admission refused it
-	mounted     bool                     // its volumes are set up
-	mounts      map[string]runtime.Mount // by volume name
-	env         map[string][]runtime.EnvVar
-	envObjects  map[string]*object.Object // the ConfigMaps and Secrets read, by "resource/name"
-	probesAdded bool
-	reasons     map[string]reason // the reason cache, by container name
-	sandboxID   string            // the current sandbox
+	rejected     bool                     // admission refused it
+	mounted      bool                     // its volumes are set up
+	mounts       map[string]runtime.Mount // by volume name
+	env          map[string][]runtime.EnvVar
+	envObjects   map[string]*object.Object // the ConfigMaps and Secrets read, by "resource/name"
+	remountTimer *sim.Timer                // the next periodic sync of its volumes
+	probesAdded  bool
+	reasons      map[string]reason // the reason cache, by container name
+	sandboxID    string            // the current sandbox
 
 	killRequested bool // the Pod left the API before it terminated
 	terminating   bool // termination started

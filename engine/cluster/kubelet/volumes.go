@@ -17,30 +17,16 @@ import (
 // is retried after the pod worker's back-off, and the Pod stays
 // ContainerCreating.
 //
+// Once mounted, the files of ConfigMap, Secret, projected and downward API
+// volumes are written again at each periodic sync (remount.go).
+//
 // Simplifications: the kubelet's ConfigMapAndSecretChangeDetectionStrategy
-// is Get, not the default Watch (the objects are read when the Pod starts,
-// and mounted files do not follow later updates yet); tokens are not
-// refreshed.
+// is Get, not the default Watch: each mount reads the objects with a GET
+// (under Watch the kubelet reads them from reflectors it starts per
+// object); tokens are not refreshed.
 func (w *podWorker) mountVolumes() bool {
 	l := w.l
-	objs := map[string]*object.Object{}
-	missing := map[string]bool{}
-	get := func(kind *object.KindInfo, name string) *object.Object {
-		key := kind.Resource + "/" + name
-		if o, ok := objs[key]; ok {
-			return o
-		}
-		if missing[key] {
-			return nil
-		}
-		o, err := l.client.Get(kind, w.v.Namespace, name)
-		if err != nil {
-			missing[key] = true
-			return nil
-		}
-		objs[key] = o
-		return o
-	}
+	objs, get := w.objectGetter()
 	spec := w.pod.Spec()
 	w.mounts = map[string]runtime.Mount{}
 	ok := true
@@ -51,7 +37,7 @@ func (w *podWorker) mountVolumes() bool {
 			ok = false
 			continue
 		}
-		files, err := w.volumeFiles(vm, get)
+		files, err := w.volumeFiles(vm, get, nil)
 		if err != "" {
 			ok = false
 			continue
@@ -87,12 +73,40 @@ func (w *podWorker) mountVolumes() bool {
 	w.envObjects = objs
 	if ok {
 		w.mounted = true
+		w.scheduleRemount()
 	}
 	return ok
 }
 
+// objectGetter returns a GET of the Pod's ConfigMaps and Secrets that asks
+// the API server once per object, and the objects it found, by
+// "resource/name".
+func (w *podWorker) objectGetter() (map[string]*object.Object, func(*object.KindInfo, string) *object.Object) {
+	objs := map[string]*object.Object{}
+	missing := map[string]bool{}
+	return objs, func(kind *object.KindInfo, name string) *object.Object {
+		key := kind.Resource + "/" + name
+		if o, ok := objs[key]; ok {
+			return o
+		}
+		if missing[key] {
+			return nil
+		}
+		o, err := w.l.client.Get(kind, w.v.Namespace, name)
+		if err != nil {
+			missing[key] = true
+			return nil
+		}
+		objs[key] = o
+		return o
+	}
+}
+
 // volumeFiles returns the files of one volume, or why it cannot be set up.
-func (w *podWorker) volumeFiles(vm map[string]any, get func(*object.KindInfo, string) *object.Object) (map[string]string, string) {
+// prev are the volume's files when it is mounted again: a projected token
+// is kept from them (the token manager hands out its cached token until
+// it needs a refresh, pkg/kubelet/token/token_manager.go).
+func (w *podWorker) volumeFiles(vm map[string]any, get func(*object.KindInfo, string) *object.Object, prev map[string]string) (map[string]string, string) {
 	k := w.l.k
 	files := map[string]string{}
 	switch {
@@ -119,7 +133,11 @@ func (w *podWorker) volumeFiles(vm map[string]any, get func(*object.KindInfo, st
 				_, err = w.objectFiles(k.kinds.secrets, sec, str(sec["name"]), get, files)
 			case sm["serviceAccountToken"] != nil:
 				t, _ := sm["serviceAccountToken"].(map[string]any)
-				files[str(t["path"])], err = w.token(t)
+				if tok, ok := prev[str(t["path"])]; ok {
+					files[str(t["path"])] = tok
+				} else {
+					files[str(t["path"])], err = w.token(t)
+				}
 			case sm["downwardAPI"] != nil:
 				d, _ := sm["downwardAPI"].(map[string]any)
 				w.downwardFiles(d, files)

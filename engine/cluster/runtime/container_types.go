@@ -54,7 +54,11 @@ type ContainerConfig struct {
 // EnvVar is one environment variable.
 type EnvVar struct{ Name, Value string }
 
-// Mount is a directory of files mounted into a container.
+// Mount is a directory of files mounted into a container, or one file (a
+// subPath mount) whose content is under the name "". Files is the
+// directory itself, not a copy: the kubelet may rewrite it while the
+// container runs (a remounted ConfigMap or Secret volume), and the
+// container reads the new files.
 type Mount struct {
 	Path  string
 	Files map[string]string // file name → content

@@ -104,15 +104,23 @@ func (c *container) env() []EnvVar {
 	return out
 }
 
-// file reads a file the kubelet mounted.
+// file reads a file the kubelet mounted: a file of a mounted directory,
+// or a mount of one file (a subPath mount, its content under ""). The
+// deepest mount that holds the path wins, as in a mount table.
 func (c *container) file(p string) (string, bool) {
 	p = path.Clean(p)
+	best := -1
+	content, found := "", false
 	for _, m := range c.cfg.Mounts {
 		dir := path.Clean(m.Path)
-		if rel, ok := strings.CutPrefix(p, dir+"/"); ok {
-			content, found := m.Files[rel]
-			return content, found
+		rel, ok := strings.CutPrefix(p, dir+"/")
+		if p == dir {
+			rel, ok = "", true
+		}
+		if ok && len(dir) > best {
+			best = len(dir)
+			content, found = m.Files[rel]
 		}
 	}
-	return "", false
+	return content, found
 }

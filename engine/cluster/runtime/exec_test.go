@@ -14,8 +14,10 @@ func TestExecSync(t *testing.T) {
 	pod := podA
 	pod.Hostname = "web-0"
 	_, id := n.running(pod, "app:v1", ContainerConfig{
-		Env:    []EnvVar{{Name: "MODE", Value: "prod"}},
-		Mounts: []Mount{{Path: "/etc/config", Files: map[string]string{"app.yaml": "replicas: 3\n"}}},
+		Env: []EnvVar{{Name: "MODE", Value: "prod"}},
+		Mounts: []Mount{{Path: "/etc/config", Files: map[string]string{"app.yaml": "replicas: 3\n"}},
+			{Path: "/etc/config/app.yaml", Files: map[string]string{"": "replicas: 5\n"}},
+			{Path: "/etc/mode.conf", Files: map[string]string{"": "prod"}}},
 	})
 	tests := []struct {
 		cmd    []string
@@ -30,9 +32,11 @@ func TestExecSync(t *testing.T) {
 		{cmd: []string{"printenv", "MODE"}, stdout: "prod\n"},
 		{cmd: []string{"printenv", "NOPE"}, code: 1},
 		{cmd: []string{"env"}, stdout: "HOSTNAME=web-0\nMODE=prod\n"},
-		{cmd: []string{"cat", "/etc/config/app.yaml"}, stdout: "replicas: 3\n"},
+		{cmd: []string{"cat", "/etc/config/app.yaml"}, stdout: "replicas: 5\n"},
+		{cmd: []string{"cat", "/etc/mode.conf"}, stdout: "prod"},
+		{cmd: []string{"cat", "/etc/mode.conf/x"}, code: 1},
 		{cmd: []string{"cat", "/etc/config/missing"}, code: 1},
-		{cmd: []string{"sh", "-c", "cat /etc/config/app.yaml"}, stdout: "replicas: 3\n"},
+		{cmd: []string{"sh", "-c", "cat /etc/config/app.yaml"}, stdout: "replicas: 5\n"},
 		{cmd: []string{"/bin/true"}},
 		{cmd: []string{"false"}, code: 1},
 		{cmd: []string{"curl"}, err: `exec: "curl": executable file not found in $PATH: unknown`},
