@@ -8,7 +8,7 @@ package object
 // it unambiguously); Endpoints (ep) is not modelled, EndpointSlice is.
 func NewBuiltinRegistry() *Registry {
 	r := NewRegistry()
-	for _, k := range builtinKinds() {
+	for _, k := range append(builtinKinds(), batchKinds()...) {
 		r.MustRegister(k)
 	}
 	return r
