@@ -66,6 +66,9 @@ func (s *Session) do(a spec.Action) (result.Response, bool, error) {
 	case *spec.Follow:
 		r, err := s.follow(a)
 		return r, true, err
+	case *spec.Kubectl:
+		r, err := s.kubectlRun(a)
+		return r, true, err
 	case *spec.AuditLog:
 		return s.auditLog(a), true, nil
 	case *spec.FaultAction:

@@ -11,10 +11,13 @@ import (
 )
 
 // getTable prints one object as `kubectl get KIND NAME` does: kubectl's
-// table for the kinds package kubectl prints, NAME and AGE for the
-// others (the server's default table,
-// k8s.io/apimachinery/pkg/api/meta/table).
+// table for the kinds package kubectl prints, a custom resource's
+// printer columns, NAME and AGE for the others (the server's default
+// table, k8s.io/apimachinery/pkg/api/meta/table).
 func getTable(k *object.KindInfo, o *object.Object, now sim.Time) string {
+	if k.CRD != nil {
+		return kubectl.CustomTable(k.Columns, []*object.Object{o}, now, false)
+	}
 	if out, err := kubectl.Table(k.Kind, []*object.Object{o}, now, false); err == nil {
 		return strings.TrimRight(out, "\n")
 	}

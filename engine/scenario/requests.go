@@ -236,7 +236,7 @@ func response(r *api.Response, ok string) result.Response {
 	out.Reason, out.Message = string(st.Reason), st.Message
 	out.Output = st.Kubectl()
 	if st.Code == 0 {
-		out.Output = "The connection to the server was refused - did you specify the right host or port?"
+		out.Output = refusedOutput(st.Message)
 	}
 	return out
 }

@@ -14,6 +14,7 @@ import (
 //	as: USER + scale + replicas     *Scale
 //	as: USER + logs | exec          *Logs, *Exec
 //	as: USER + raw                  *Raw
+//	as: USER + kubectl              *Kubectl
 //	fault | restore                 *FaultAction (Restore set for restore)
 //	traffic                         *Traffic
 //	audit                           *AuditLog

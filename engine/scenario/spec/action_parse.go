@@ -29,6 +29,7 @@ var actionForms = []actionForm{
 	{key: "logs", request: true, extra: []string{"container"}},
 	{key: "exec", request: true, extra: []string{"container", "command"}, required: []string{"command"}},
 	{key: "raw", request: true, extra: []string{"body"}},
+	{key: "kubectl", request: true},
 	{key: "poll", request: true, extra: []string{"every", "for"}, required: []string{"every", "for"}},
 	{key: "watch", request: true, extra: []string{"for"}, required: []string{"for"}},
 	{key: "fault"},

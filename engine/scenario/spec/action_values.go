@@ -71,6 +71,13 @@ func (p *parser) actionValue(key string, base *ActionBase, req *Request, vals ma
 			}
 			return nilIf(a, !ok)
 		}
+	case "kubectl":
+		return func(v *yaml.Node) Action {
+			a := &Kubectl{ActionBase: *base, Request: *req}
+			ok := false
+			p.with(v, key, func(w *words) { ok = w.kubectl(a) })
+			return nilIf(a, !ok)
+		}
 	case "audit":
 		return func(v *yaml.Node) Action { return p.auditAction(base, v) }
 	case "poll", "watch":

@@ -1,0 +1,111 @@
+package spec
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/loopbook/loopbook/engine/diag"
+)
+
+// Kubectl runs a kubectl command that reads the cluster's discovery or the
+// client's own configuration, as USER ("kubectl: api-resources",
+// "kubectl: config view"). The commands that talk to the API server send
+// their requests through the model's endpoint, so they are traced; the
+// config commands only read the client's kubeconfig.
+type Kubectl struct {
+	ActionBase
+	Request
+	// Command is the command's name: one of KubectlCommands.
+	Command Word
+	// Flags holds each flag written, by its long name without dashes
+	// ("namespaced", "api-group", "output", "sort-by", "minify"); a flag
+	// written without a value has "true".
+	Flags map[string]string
+}
+
+// KubectlCommands are the commands a kubectl action runs, with the flags
+// each takes (long names).
+var KubectlCommands = map[string][]string{
+	"api-resources":          {"namespaced", "api-group", "output", "sort-by"},
+	"api-versions":           nil,
+	"cluster-info":           nil,
+	"config view":            {"minify"},
+	"config current-context": nil,
+}
+
+// kubectlFlagValues are the values a flag accepts; a flag not listed
+// takes any value.
+var kubectlFlagValues = map[string][]string{
+	"namespaced": {"true", "false"},
+	"output":     {"name"},
+	"sort-by":    {"name", "kind"},
+	"minify":     {"true", "false"},
+}
+
+// kubectl parses "COMMAND [FLAGS]", the value of a kubectl action.
+func (w *words) kubectl(a *Kubectl) bool {
+	names := make([]string, 0, len(KubectlCommands))
+	for n := range KubectlCommands {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	hint := "one of " + strings.Join(names, ", ")
+	ts := w.toks
+	if len(ts) == 0 {
+		w.errorf(w.end(), "kubectl expects a command").WithHint(hint)
+		return false
+	}
+	n := 1
+	if ts[0].text == "config" && len(ts) > 1 {
+		n = 2
+	}
+	var text []string
+	for _, t := range ts[:n] {
+		text = append(text, t.text)
+	}
+	name := strings.Join(text, " ")
+	flags, ok := KubectlCommands[name]
+	if !ok {
+		w.at(ts[0], "kubectl: unknown command %q", name).WithHint(diag.DidYouMean(name, names))
+		return false
+	}
+	a.Command = Word{Text: name, Pos: w.pos(ts[0])}
+	a.Flags = map[string]string{}
+	for i := n; i < len(ts); i++ {
+		t := ts[i]
+		flag, val, hasVal := strings.Cut(t.text, "=")
+		switch {
+		case flag == "-o":
+			flag = "--output"
+		case !strings.HasPrefix(flag, "--"):
+			w.at(t, "kubectl %s: unexpected argument %q", name, t.text).WithHint("flags are written --name=value")
+			return false
+		}
+		flag = strings.TrimPrefix(flag, "--")
+		if !slices.Contains(flags, flag) {
+			w.at(t, "kubectl %s: unknown flag --%s", name, flag).WithHint(flagHint(flags))
+			return false
+		}
+		if !hasVal && flag == "output" && i+1 < len(ts) {
+			i++
+			val, hasVal = ts[i].text, true
+		}
+		if !hasVal {
+			val = "true"
+		}
+		if vs := kubectlFlagValues[flag]; vs != nil && !slices.Contains(vs, val) {
+			w.at(t, "kubectl %s: --%s takes %s, not %q", name, flag, strings.Join(vs, " or "), val)
+			return false
+		}
+		a.Flags[flag] = val
+	}
+	return true
+}
+
+// flagHint lists a command's flags.
+func flagHint(flags []string) string {
+	if len(flags) == 0 {
+		return "this command takes no flags here"
+	}
+	return "it takes --" + strings.Join(flags, ", --")
+}
