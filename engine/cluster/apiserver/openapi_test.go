@@ -27,7 +27,7 @@ func TestOpenAPI(t *testing.T) {
 	}{
 		{"v2 header", "/openapi/v2", []string{"swagger=2.0", "info.title=Kubernetes", "info.version=v1.37.0"}},
 		{"v2 definitions", "/openapi/v2", []string{"definitions[io.k8s.api.core.v1.Pod].type=object",
-			"definitions[io.k8s.api.apps.v1.Deployment].type=object",
+			"definitions[io.k8s.api.apps.v1.Deployment].type=object", "definitions[io.k8s.api.batch.v1.CronJob].type=object",
 			"definitions[io.k8s.api.rbac.v1.ClusterRole].type=object",
 			"definitions[io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.CustomResourceDefinition].type=object",
 			"definitions[io.k8s.api.core.v1.PodList].properties.items.items.$ref=#/definitions/io.k8s.api.core.v1.Pod"}},
@@ -43,6 +43,8 @@ func TestOpenAPI(t *testing.T) {
 			"components.schemas[io.k8s.api.apps.v1.Deployment].properties.metadata.allOf.0.$ref=#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta",
 			"paths[/apis/apps/v1/namespaces/{namespace}/deployments].get.responses.200.content.application/json.schema.$ref=#/components/schemas/io.k8s.api.apps.v1.DeploymentList"}},
 		{"v3 core", "/openapi/v3/api/v1", []string{"components.schemas[io.k8s.api.core.v1.Pod].type=object"}},
+		{"v3 batch", "/openapi/v3/apis/batch/v1", []string{"components.schemas[io.k8s.api.batch.v1.Job].type=object",
+			"paths[/apis/batch/v1/namespaces/{namespace}/cronjobs/{name}/status].put.operationId=replaceBatchV1NamespacedCronJobStatus"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -56,7 +58,7 @@ func TestOpenAPI(t *testing.T) {
 			}
 		})
 	}
-	for _, key := range []string{"api/v1", "apis/apps/v1"} {
+	for _, key := range []string{"api/v1", "apis/apps/v1", "apis/batch/v1"} {
 		e, ok := v3[key].(map[string]any)
 		if !ok {
 			t.Errorf("/openapi/v3 lists no %s: %v", key, v3)
