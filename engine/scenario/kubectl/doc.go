@@ -1,8 +1,15 @@
 // Package kubectl prints API objects as kubectl v1.37 prints them, from
 // the engine's state rather than from an API server: the tables of `kubectl
 // get` (pods, deployments, replicasets, nodes, services, endpointslices,
-// events; `-o wide` adds the priority-1 columns), `kubectl describe pod`
-// and `kubectl describe node`, and `-o yaml`.
+// events, persistentvolumeclaims, persistentvolumes, storageclasses;
+// `-o wide` adds the priority-1 columns; custom resources with their
+// CRD's printer columns, [CustomTable]), `kubectl describe pod` and
+// `kubectl describe node`, and `-o yaml`. It also prints the commands
+// that describe the cluster from discovery documents and the client's
+// configuration: `kubectl api-versions` ([APIVersions]), `kubectl
+// api-resources` ([APIResources]), `kubectl cluster-info`
+// ([ClusterInfo]) and `kubectl config view` and `current-context`
+// ([Kubeconfig]).
 //
 // Columns, cell formats and status words follow kubectl's printers
 // (k8s.io/kubernetes/pkg/printers/internalversion/printers.go), table
