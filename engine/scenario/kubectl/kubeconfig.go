@@ -68,12 +68,6 @@ func (k Kubeconfig) CurrentContext() (string, error) {
 	return k.Context, nil
 }
 
-// Host is the server's host:port, as kubectl names it in "The connection
-// to the server HOST:PORT was refused".
-func (k Kubeconfig) Host() string {
-	return strings.TrimPrefix(strings.TrimPrefix(k.Server, "https://"), "http://")
-}
-
 // ClusterInfoService is a Service `kubectl cluster-info` lists: one
 // labelled kubernetes.io/cluster-service=true in kube-system.
 type ClusterInfoService struct {
