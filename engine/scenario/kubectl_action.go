@@ -2,12 +2,10 @@ package scenario
 
 import (
 	"encoding/json"
-	"net/url"
 	"slices"
 	"strings"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
-	"github.com/loopbook/loopbook/engine/cluster/apiserver"
 	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/scenario/kubectl"
@@ -48,25 +46,6 @@ func (s *Session) kubectlRun(a *spec.Kubectl) (result.Response, error) {
 	}
 	resp.User, resp.Action = a.As.Value, kubectlLine(a)
 	return resp, nil
-}
-
-// kubeconfig is the client configuration of user: the cluster
-// "kubernetes" at the endpoint, the user with its token, and the context
-// "USER@kubernetes" — the names kubeadm writes into the kubeconfigs it
-// generates (cmd/kubeadm/app/phases/kubeconfig/kubeconfig.go: contexts
-// are named USER@CLUSTER; DefaultClusterName is "kubernetes"). The
-// application in a Pod has no kubeconfig: kubectl there uses the
-// in-cluster configuration, the kubernetes Service's address.
-func (s *Session) kubeconfig(user string) kubectl.Kubeconfig {
-	if strings.HasPrefix(user, "pod/") {
-		return kubectl.Kubeconfig{InCluster: true, Server: "https://" + api.KubernetesServiceHost}
-	}
-	host := apiserver.DefaultEndpointAddress
-	if e, ok := s.Cluster.Env().Endpoint.(interface{ Address() string }); ok {
-		host = e.Address()
-	}
-	return kubectl.Kubeconfig{Cluster: "kubernetes", User: user, Context: user + "@kubernetes",
-		Server: "https://" + host, Token: true}
 }
 
 // kubectlLine is the command as typed.
@@ -235,21 +214,4 @@ func (k *kubectlRun) clusterInfo(server string, services *object.KindInfo) resul
 		svcs = append(svcs, s)
 	}
 	return result.Response{Code: 200, Output: kubectl.ClusterInfo(server, svcs)}
-}
-
-// refusedOutput is kubectl's message for a connection nobody accepted,
-// naming the server's host:port as the failed URL carries it
-// (k8s.io/kubectl/pkg/cmd/util/helpers.go, StandardErrorMessage: "The
-// connection to the server %s was refused - did you specify the right
-// host or port?", with the url.Error's URL host).
-func refusedOutput(message string) string {
-	host := ""
-	if _, rest, ok := strings.Cut(message, `"`); ok {
-		if u, _, ok := strings.Cut(rest, `"`); ok {
-			if p, err := url.Parse(u); err == nil {
-				host = p.Host
-			}
-		}
-	}
-	return "The connection to the server " + host + " was refused - did you specify the right host or port?"
 }
