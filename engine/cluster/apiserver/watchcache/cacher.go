@@ -180,7 +180,7 @@ func (c *Cacher) Watchers() int { return len(c.watchers) - c.ndone }
 func (c *Cacher) HistoryLen() int { return c.hist.len() }
 
 // Capacity returns the history's current capacity.
-func (c *Cacher) Capacity() int { return len(c.hist.buf) }
+func (c *Cacher) Capacity() int { return c.hist.capacity() }
 
 // Stop ends every watcher with err (delivered through the loop, at once)
 // and stops the cacher: a replica going away.

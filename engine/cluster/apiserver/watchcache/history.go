@@ -21,7 +21,9 @@ const (
 
 // history is the cyclic buffer of recent events, addressed by absolute
 // position (start and end only grow), so a watcher's cursor survives
-// evictions and resizes.
+// evictions and resizes. The buffer of LowerBoundCapacity events is
+// allocated by the first add: most of a cluster's caches (one per
+// resource and replica) never record an event.
 type history struct {
 	buf        []Event
 	start, end int
@@ -30,7 +32,15 @@ type history struct {
 	removed bool
 }
 
-func newHistory() history { return history{buf: make([]Event, LowerBoundCapacity)} }
+func newHistory() history { return history{} }
+
+// capacity is the number of events the history holds before evicting.
+func (h *history) capacity() int {
+	if h.buf == nil {
+		return LowerBoundCapacity
+	}
+	return len(h.buf)
+}
 
 func (h *history) len() int { return h.end - h.start }
 
@@ -39,6 +49,9 @@ func (h *history) at(pos int) *Event { return &h.buf[pos%len(h.buf)] }
 // add appends ev, first resizing as resizeCacheLocked does, then evicting
 // the oldest event when full.
 func (h *history) add(ev Event) {
+	if h.buf == nil {
+		h.buf = make([]Event, LowerBoundCapacity)
+	}
 	h.resize(ev.At)
 	if h.len() == len(h.buf) {
 		*h.at(h.start) = Event{}
