@@ -15,6 +15,7 @@ func (v *Vocabulary) forCluster(ref ClusterRef) *checker {
 // scenario names that v does not know.
 func (s *Scenario) Check(v *Vocabulary) error {
 	c := v.forCluster(s.Cluster)
+	c.v = c.v.withRunKinds(s.Run)
 	c.timings(s.Cluster.Inline)
 	for _, a := range s.Run {
 		c.action(a)
@@ -87,7 +88,7 @@ func (q *Quiz) Check(v *Vocabulary) error {
 			c.claim(qu.Proof.Claim)
 			continue
 		}
-		pc := &checker{v: (&checker{v: c.v}).fixture(sc.Cluster)}
+		pc := &checker{v: (&checker{v: c.v}).fixture(sc.Cluster).withRunKinds(sc.Run)}
 		pc.claim(qu.Proof.Claim)
 		p := &parser{}
 		p.references([]Claim{qu.Proof.Claim}, sc.StepTitles(), sc.ActionIDs())

@@ -46,3 +46,28 @@ func TestSystemUsersAuthenticate(t *testing.T) {
 		t.Errorf("a system: user is known to the API server: %v", err)
 	}
 }
+
+func TestCheckKindsARunDefines(t *testing.T) {
+	src := `id: a
+title: A
+run:
+  - as: alice
+    apply: |
+      apiVersion: apiextensions.k8s.io/v1
+      kind: CustomResourceDefinition
+      metadata: {name: databaseclusters.example.io}
+      spec:
+        group: example.io
+        names: {kind: DatabaseCluster, plural: databaseclusters, singular: databasecluster, shortNames: [dbc]}
+  - {as: alice, get: dbc demo/main}
+claims:
+  - count databaseclusters demo == 1
+  - count databasecluster demo == 1
+  - count databaseclustr demo == 1
+`
+	s := parse[*Scenario](t, "scenario", src)
+	err := s.Check(DefaultVocabulary())
+	if err == nil || err.Error() != `lesson.md:35:11: unknown kind "databaseclustr"; did you mean "databasecluster"?` {
+		t.Errorf("a kind the run's CRD defines is known to later actions and claims, a misspelt one is not: %v", err)
+	}
+}

@@ -139,6 +139,31 @@ func (v *Vocabulary) WithFixture(f *Fixture) *Vocabulary {
 	return &c
 }
 
+// withRunKinds returns a copy of v that also knows the kinds the run's
+// apply and create actions define (CustomResourceDefinitions), so that
+// later actions and claims may name them.
+func (v *Vocabulary) withRunKinds(run []Action) *Vocabulary {
+	if v.Kinds == nil {
+		return v
+	}
+	var crds []crd
+	for _, a := range run {
+		if ap, ok := a.(*Apply); ok {
+			crds = append(crds, crdNames(ap.Object.Text)...)
+		}
+	}
+	if len(crds) == 0 {
+		return v
+	}
+	c := *v
+	c.Kinds = slices.Clone(c.Kinds)
+	c.Resources = slices.Clone(c.Resources)
+	for _, crd := range crds {
+		c.addKind(crd.kind, crd.plural, crd.singular, crd.short, []string{"status", "scale"})
+	}
+	return &c
+}
+
 func countOr(s Scalar[int], def int) int {
 	if s.IsSet() {
 		return s.Value
