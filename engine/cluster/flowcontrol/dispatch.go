@@ -54,6 +54,7 @@ func (qs *queueSet) handle(e event) {
 			// service time (queueset.go, finishRequestLocked).
 			q.nextDispatchR += e.arg
 			qs.bound(q)
+			qs.refresh(int(e.queue))
 			qs.track(q, wasIdle)
 		}
 		if e.release {
@@ -71,6 +72,7 @@ func (qs *queueSet) handle(e event) {
 		}
 		qs.dequeued(e.queue, q, &w)
 		qs.bound(q)
+		qs.refresh(int(e.queue))
 		qs.track(q, wasIdle)
 	}
 }
@@ -103,22 +105,27 @@ func (qs *queueSet) dispatchAll() {
 // findDispatchQueueToBoundLocked and dispatchLocked). It reports false if
 // that head cannot get its seats yet.
 func (qs *queueSet) dispatchOne() bool {
-	best, bestFinish := -1, int64(0)
-	consider := func(i int) {
-		q := &qs.queues[i]
-		if f := q.nextDispatchR + q.peek().totalWork; best < 0 || f < bestFinish {
-			best, bestFinish = i, f
-		}
-	}
 	from := qs.robin + 1
 	if from >= len(qs.queues) {
 		from = 0
 	}
-	for i := qs.nextNonEmpty(from); i >= 0; i = qs.nextNonEmpty(i + 1) {
-		consider(i)
-	}
-	for i := qs.nextNonEmpty(0); i >= 0 && i < from; i = qs.nextNonEmpty(i + 1) {
-		consider(i)
+	var best int
+	if qs.fewWaiting() && !qs.verify {
+		best = qs.scanForDispatch(from)
+	} else {
+		var bestFinish int64
+		best, bestFinish = qs.finish.leftmostMin(from, len(qs.queues))
+		if i, f := qs.finish.leftmostMin(0, from); best < 0 || i >= 0 && f < bestFinish {
+			best, bestFinish = i, f
+		}
+		if bestFinish == noFinish || qs.verify {
+			// A finish as large as noFinish itself: look at every queue.
+			if b := qs.scanForDispatch(from); qs.verify && bestFinish != noFinish && b != best {
+				panic("flowcontrol: the finish tree and the scan disagree")
+			} else {
+				best = b
+			}
+		}
 	}
 	q := &qs.queues[best]
 	if !qs.canAccommodate(int(q.peek().seats)) {
@@ -135,8 +142,50 @@ func (qs *queueSet) dispatchOne() bool {
 		qs.start(w.job, int32(best))
 	}
 	qs.bound(q)
+	qs.refresh(best)
 	qs.track(q, wasIdle)
 	return true
+}
+
+// fewWaiting reports whether at most 8 queues have requests waiting, so
+// that a scan of them is cheaper than the finish tree.
+func (qs *queueSet) fewWaiting() bool {
+	n := 0
+	for _, w := range qs.nonEmpty {
+		if n += bits.OnesCount64(w); n > 8 {
+			return false
+		}
+	}
+	return true
+}
+
+// scanForDispatch is dispatchOne's choice found by looking at every
+// queue with requests waiting, from queue from on round-robin.
+func (qs *queueSet) scanForDispatch(from int) int {
+	best, bestFinish := -1, int64(0)
+	consider := func(i int) {
+		q := &qs.queues[i]
+		if f := q.nextDispatchR + q.peek().totalWork; best < 0 || f < bestFinish {
+			best, bestFinish = i, f
+		}
+	}
+	for i := qs.nextNonEmpty(from); i >= 0; i = qs.nextNonEmpty(i + 1) {
+		consider(i)
+	}
+	for i := qs.nextNonEmpty(0); i >= 0 && i < from; i = qs.nextNonEmpty(i + 1) {
+		consider(i)
+	}
+	return best
+}
+
+// refresh updates queue qi's key in the finish tree.
+func (qs *queueSet) refresh(qi int) {
+	q := &qs.queues[qi]
+	if w := q.peek(); w != nil {
+		qs.finish.set(qi, q.nextDispatchR+w.totalWork)
+	} else {
+		qs.finish.set(qi, noFinish)
+	}
 }
 
 // start executes j now, in queue qi or none (-1), and schedules the end

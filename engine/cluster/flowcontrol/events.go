@@ -16,11 +16,17 @@ const (
 	evTimeout
 )
 
-// event is a future change to a level's seats or queues: 40 bytes and no
+// event is a future change to a level's seats or queues: 48 bytes and no
 // pointers, so a level's state copies cheaply for predictions.
 type event struct {
-	at  sim.Time
-	seq uint64
+	at sim.Time
+	// pushed and seq order events due at the same instant: by the instant
+	// they were scheduled, then in the order they were. The level's own
+	// clock never goes back, so this is the order of scheduling alone;
+	// the prediction's shadow (see predict) schedules ahead of the level
+	// and relies on pushed to keep the level's order.
+	pushed sim.Time
+	seq    uint64
 	// arg is, for evFinish, what finishing adds to the queue's next
 	// dispatch R: initial seats × (service time − the estimate charged
 	// at dispatch); for evTimeout, the doomed request's id.
@@ -31,12 +37,20 @@ type event struct {
 	release bool // evFinish: also free the seats (no additional latency)
 }
 
-// events is a binary min-heap ordered by (at, seq). Like the sim
+// events is a binary min-heap ordered by (at, pushed, seq). Like the sim
 // package's queue it is written out, not driven by container/heap, and
 // its sifts move a hole rather than swapping.
 type events []event
 
-func before(a, b *event) bool { return a.at < b.at || a.at == b.at && a.seq < b.seq }
+func before(a, b *event) bool {
+	if a.at != b.at {
+		return a.at < b.at
+	}
+	if a.pushed != b.pushed {
+		return a.pushed < b.pushed
+	}
+	return a.seq < b.seq
+}
 
 func (h *events) push(e event) {
 	s := append(*h, e)

@@ -24,6 +24,7 @@ type queueSet struct {
 	waitLimit  time.Duration
 	queues     []queue  // nil for a level without queues
 	nonEmpty   []uint64 // bit i set: queues[i] has waiting requests
+	finish     finishTree
 	events     events
 	seq        uint64
 	now        sim.Time
@@ -44,8 +45,18 @@ type queueSet struct {
 	watched bool
 	watchAt sim.Time
 
-	scratch *queueSet // reused for predictions
-	flat    []waiter  // the scratch copy's queued requests
+	// scratch is the state predictions replay; while shadowing is true
+	// it is this state's future with no further arrivals, replayed as
+	// far as the last prediction needed (see predict).
+	scratch   *queueSet
+	shadowing bool
+	fresh     bool     // never use the shadow: every prediction copies (tests)
+	verify    bool     // check every finish-tree choice against a scan (tests)
+	flat      []waiter // the scratch copy's queued requests
+	// last is the key of the last event the scratch state handled
+	// (valid when handled is true).
+	last    event
+	handled bool
 }
 
 // newQueueSet builds the state of a level with the given limit.
@@ -55,6 +66,7 @@ func newQueueSet(pl *PriorityLevel, limit int, waitLimit time.Duration) queueSet
 		n := pl.Queuing.Queues
 		qs.queues = make([]queue, n)
 		qs.nonEmpty = make([]uint64, (n+63)/64)
+		qs.finish = newFinishTree(n)
 		qs.queueLimit = pl.Queuing.QueueLengthLimit
 	}
 	return qs
@@ -76,6 +88,7 @@ func (qs *queueSet) arrive(t sim.Time, j job, hand []int32) (wait time.Duration,
 	qi := qs.shuffleShard(hand)
 	q := &qs.queues[qi]
 	if qs.waiting == 0 && qs.canAccommodate(int(j.seats)) {
+		qs.shadowing = false
 		qs.dispatchAtOnce(qi, j)
 		return 0, ""
 	}
@@ -92,18 +105,27 @@ func (qs *queueSet) arrive(t sim.Time, j job, hand []int32) (wait time.Duration,
 	qs.seatsWaiting += int(j.seats)
 	qs.track(q, wasIdle)
 	qs.bound(q)
+	qs.refresh(qi)
 
 	qs.watchID, qs.watched = j.id, false
+	seq := qs.seq
 	qs.dispatchAll()
+	if qs.watched || qs.seq != seq {
+		// Something started at the arrival, which the shadow's future
+		// without arrivals does not hold.
+		qs.shadowing = false
+	}
 	if qs.watched {
 		return 0, ""
 	}
 	deadline := t.Add(qs.waitLimit)
-	if at, ok := qs.predict(j.id, deadline); ok {
+	if at, ok := qs.predict(j.id, qi, num, deadline); ok {
 		return at.Sub(t), ""
 	}
 	q.at(num).doomed = true
-	qs.push(event{at: deadline, kind: evTimeout, queue: int32(qi), arg: int64(num)})
+	timeout := event{at: deadline, kind: evTimeout, queue: int32(qi), arg: int64(num)}
+	qs.push(timeout)
+	qs.shadowTimeout(timeout, num)
 	return qs.waitLimit, RejectTimeOut
 }
 
@@ -123,6 +145,7 @@ func (qs *queueSet) dispatchAtOnce(qi int, j job) {
 	q.nextDispatchR += j.totalWork
 	qs.robin = qi
 	qs.start(j, int32(qi))
+	qs.refresh(qi)
 	qs.track(q, wasIdle)
 }
 
@@ -175,8 +198,11 @@ func (qs *queueSet) bound(q *queue) {
 	}
 }
 
-func (qs *queueSet) push(e event) {
+func (qs *queueSet) push(e event) { qs.pushAt(e, qs.now) }
+
+// pushAt schedules e as if at instant pushed (see event.pushed).
+func (qs *queueSet) pushAt(e event, pushed sim.Time) {
 	qs.seq++
-	e.seq = qs.seq
+	e.seq, e.pushed = qs.seq, pushed
 	qs.events.push(e)
 }
