@@ -69,6 +69,9 @@ func (r *request) aggregatedOperation() *operation {
 		ev := trace.Event{Time: r.now, From: r.s.name, To: trace.Actor(areq.Service + "." + areq.Namespace + ".svc"),
 			Verb: trace.Proxy, Resource: info.Resource, Subresource: info.Subresource, Namespace: info.Namespace, Name: info.Name,
 			Outcome: trace.Outcome{Code: resp.Code}}
+		if !info.IsResourceRequest {
+			ev.Name = info.Path // discovery of the group version
+		}
 		if resp.Code >= http.StatusBadRequest && resp.Status != nil {
 			ev.Outcome = outcome(resp.Status)
 		}

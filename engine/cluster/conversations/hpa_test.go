@@ -168,6 +168,16 @@ func TestAggregatedAPIDown(t *testing.T) {
 	if r := metrics(); r.Code != 200 || len(r.Items) != 3 {
 		t.Fatalf("metrics: %d, %d items, want 200 and 3", r.Code, len(r.Items))
 	}
+	// Discovery of the group version is proxied too, and the PROXY event
+	// names the path.
+	from := c.Trace().Len()
+	if r := alice.Do(&api.Request{Method: api.MethodGet, Path: "/apis/metrics.k8s.io/v1beta1"}, nil); r.Code != 200 {
+		t.Fatalf("discovery of metrics.k8s.io/v1beta1: %d", r.Code)
+	}
+	proxied := c.Trace().Query(trace.Verbs(trace.Proxy)).After(from - 1).Events()
+	if len(proxied) != 1 || proxied[0].Name != "/apis/metrics.k8s.io/v1beta1" {
+		t.Errorf("discovery PROXY events %+v, want one naming /apis/metrics.k8s.io/v1beta1", proxied)
+	}
 	c.MetricsServer().Stop()
 	r := metrics()
 	want := `error trying to reach service: no endpoints available for service "metrics-server"`
