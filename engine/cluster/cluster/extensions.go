@@ -11,6 +11,7 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/controller/statefulset"
 	"github.com/loopbook/loopbook/engine/cluster/csi"
 	"github.com/loopbook/loopbook/engine/cluster/gateway"
+	"github.com/loopbook/loopbook/engine/cluster/ingress"
 	"github.com/loopbook/loopbook/engine/cluster/kubelet"
 	"github.com/loopbook/loopbook/engine/cluster/metricsserver"
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -44,6 +45,9 @@ import (
 //	csi-provisioner,  a StorageClass annotated csi.loopbook.dev/driver:
 //	persistent-       "true": its provisioner's driver, the external
 //	volume-binder     provisioner and the PV binder (ext_csi.go).
+//	ingress-          an IngressClass whose spec.controller is
+//	controller        k8s.io/ingress-nginx: the Ingress controller and its
+//	                  proxy, actor "ingress-proxy" (ext_ingress.go).
 type extensions struct {
 	webhooks   *webhookserver.Set
 	aggregator aggregatorGate
@@ -58,6 +62,7 @@ type extensions struct {
 	storage       *csi.Provider
 	cloud         *cloudprovider.Provider
 	gateways      *gateway.Proxies
+	ingress       *ingress.Proxy
 }
 
 // buildEarlyExtensions builds the extension actors that must exist before
@@ -77,6 +82,9 @@ func (c *Cluster) buildEarlyExtensions() error {
 		return err
 	}
 	if err := c.buildEarlyGateway(); err != nil {
+		return err
+	}
+	if err := c.buildEarlyIngress(); err != nil {
 		return err
 	}
 	set, err := webhookserver.FromObjects(c.cfg.Objects)
@@ -133,6 +141,7 @@ func (c *Cluster) buildExtensions() error {
 	c.buildCSI()
 	c.buildCloud()
 	c.buildGateway()
+	c.buildIngress()
 	return nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/loopbook/loopbook/engine/cluster/httpmatch"
 	"github.com/loopbook/loopbook/engine/cluster/sim"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
 )
@@ -163,12 +164,8 @@ func hostMatches(hosts []string, host string) bool {
 // matches element-wise ("/api" matches "/api" and "/api/x", not
 // "/apix").
 func pathMatches(typ, want, path string) bool {
-	if path == "" {
-		path = "/"
-	}
 	if typ == "Exact" {
-		return path == want
+		return httpmatch.Exact(want, path)
 	}
-	want = strings.TrimSuffix(want, "/")
-	return want == "" || path == want || strings.HasPrefix(path, want+"/")
+	return httpmatch.Prefix(want, path)
 }

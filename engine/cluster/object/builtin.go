@@ -131,6 +131,7 @@ func builtinKinds() []*KindInfo {
 		{Group: "networking.k8s.io", Version: "v1", Kind: "Ingress", Resource: "ingresses", ShortNames: []string{"ing"}, Namespaced: true, Verbs: verbsAll,
 			Subresources: []string{"status"}, Columns: cols("Name", "Class", "Hosts", "Address", "Ports", "Age"),
 			Generation: GenerationSpec, Validate: validateIngress},
+		ingressClassKind(),
 
 		// policy/v1
 		{Group: "policy", Version: "v1", Kind: "Eviction", Resource: "evictions", Namespaced: true, BodyOnly: true},

@@ -2,6 +2,7 @@ package object
 
 import (
 	"fmt"
+	"net/netip"
 	"strings"
 )
 
@@ -12,12 +13,23 @@ func validateIngress(o, _ *Object) FieldErrors {
 	if len(listAt(spec, "rules")) == 0 && mapAt(spec, "defaultBackend") == nil {
 		errs = append(errs, Invalid("spec", spec, "either `defaultBackend` or `rules` must be specified"))
 	}
+	if c, ok := spec["ingressClassName"].(string); ok {
+		// ValidateIngressSpec: ValidateIngressClassName (a DNS subdomain).
+		for _, msg := range IsDNS1123Subdomain(c) {
+			errs = append(errs, Invalid("spec.ingressClassName", c, msg))
+		}
+	}
 	for i, r := range listAt(spec, "rules") {
 		rp := index("spec.rules", i)
 		rm, _ := r.(map[string]any)
-		if h := stringAt(rm, "host"); h != "" && !strings.HasPrefix(h, "*.") {
-			for _, msg := range IsDNS1123Subdomain(h) {
-				errs = append(errs, Invalid(child(rp, "host"), h, msg))
+		if h := stringAt(rm, "host"); h != "" {
+			if _, err := netip.ParseAddr(h); err == nil {
+				errs = append(errs, Invalid(child(rp, "host"), h, "must be a DNS name, not an IP address"))
+			}
+			if !strings.HasPrefix(h, "*.") {
+				for _, msg := range IsDNS1123Subdomain(h) {
+					errs = append(errs, Invalid(child(rp, "host"), h, msg))
+				}
 			}
 		}
 		http := mapAt(rm, "http")
@@ -35,9 +47,7 @@ func validateIngress(o, _ *Object) FieldErrors {
 			case "":
 				errs = append(errs, Required(child(pp, "pathType"), "pathType must be specified"))
 			case "Exact", "Prefix", "ImplementationSpecific":
-				if path := stringAt(pm, "path"); pt != "ImplementationSpecific" && !strings.HasPrefix(path, "/") {
-					errs = append(errs, Invalid(child(pp, "path"), path, "must be an absolute path"))
-				}
+				errs = append(errs, validateIngressPath(child(pp, "path"), pt, stringAt(pm, "path"))...)
 			default:
 				errs = append(errs, NotSupported(child(pp, "pathType"), pt, []string{"Exact", "ImplementationSpecific", "Prefix"}))
 			}
@@ -49,6 +59,42 @@ func validateIngress(o, _ *Object) FieldErrors {
 					errs = append(errs, Required(child(child(child(pp, "backend"), "service"), "name"), ""))
 				}
 			}
+		}
+	}
+	return errs
+}
+
+// Path rules of validateHTTPIngressPath (pkg/apis/networking/validation/
+// validation.go): Exact and Prefix paths are absolute and free of the
+// invalid sequences and suffixes; an ImplementationSpecific path, when
+// set, is absolute.
+var (
+	invalidPathSequences = []string{"//", "/./", "/../", "%2f", "%2F"}
+	invalidPathSuffixes  = []string{"/..", "/."}
+)
+
+func validateIngressPath(field, pathType, path string) FieldErrors {
+	var errs FieldErrors
+	if pathType == "ImplementationSpecific" {
+		if path != "" && !strings.HasPrefix(path, "/") {
+			errs = append(errs, Invalid(field, path, "must be an absolute path"))
+		}
+		return errs
+	}
+	if !strings.HasPrefix(path, "/") {
+		errs = append(errs, Invalid(field, path, "must be an absolute path"))
+	}
+	if path == "" {
+		return errs
+	}
+	for _, seq := range invalidPathSequences {
+		if strings.Contains(path, seq) {
+			errs = append(errs, Invalid(field, path, fmt.Sprintf("must not contain '%s'", seq)))
+		}
+	}
+	for _, suf := range invalidPathSuffixes {
+		if strings.HasSuffix(path, suf) {
+			errs = append(errs, Invalid(field, path, fmt.Sprintf("cannot end with '%s'", suf)))
 		}
 	}
 	return errs

@@ -1,0 +1,140 @@
+package ingress
+
+import (
+	"time"
+
+	"github.com/loopbook/loopbook/engine/cluster/client"
+	"github.com/loopbook/loopbook/engine/cluster/client/cache"
+	"github.com/loopbook/loopbook/engine/cluster/client/workqueue"
+	"github.com/loopbook/loopbook/engine/cluster/env"
+	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/sim"
+	"github.com/loopbook/loopbook/engine/cluster/trace"
+)
+
+// Name is the controller's actor and ServiceAccount.
+const Name trace.Actor = "ingress-controller"
+
+// ControllerClass is the spec.controller of the IngressClasses the
+// controller serves: ingress-nginx's default --controller-class.
+const ControllerClass = "k8s.io/ingress-nginx"
+
+// Group is the Ingress API's group.
+const Group = "networking.k8s.io"
+
+// StatusInterval is how often the controller checks the Ingresses'
+// status addresses (ingress-nginx status.UpdateInterval, 60 s); it also
+// checks once at start.
+const StatusInterval = 60 * time.Second
+
+const (
+	syncedPollPeriod = 100 * time.Millisecond
+	// syncKey is the one key of the work queue: every change rebuilds
+	// the whole configuration, as ingress-nginx's syncIngress does.
+	syncKey = "configuration"
+)
+
+// Controller watches IngressClasses, Ingresses, Services and
+// EndpointSlices and programs its proxy.
+type Controller struct {
+	env     *env.Env
+	token   string
+	proxy   *Proxy
+	c       *client.Client
+	factory *cache.Factory
+
+	classK, ingK                                 *object.KindInfo
+	classes, ingresses, services, endpointSlices *cache.SharedInformer
+
+	queue        *workqueue.Queue
+	runner       *workqueue.Runner
+	wait, status *sim.Timer
+	running      bool
+}
+
+// NewController returns a stopped controller programming proxy.
+func NewController(e *env.Env, token string, proxy *Proxy) *Controller {
+	return &Controller{env: e, token: token, proxy: proxy}
+}
+
+// Name is "ingress-controller".
+func (g *Controller) Name() trace.Actor { return Name }
+
+// Running reports whether the controller runs.
+func (g *Controller) Running() bool { return g.running }
+
+// Start lists and watches the four kinds; any change queues the one
+// configuration key.
+func (g *Controller) Start() {
+	if g.running {
+		return
+	}
+	g.running = true
+	e := g.env
+	g.c = e.Client(Name, g.token)
+	g.factory = cache.NewFactory(g.c, 0)
+	g.classK, g.ingK = e.Kind(Group, "IngressClass"), e.Kind(Group, "Ingress")
+	g.classes = g.factory.Informer(g.classK)
+	g.ingresses = g.factory.Informer(g.ingK)
+	g.services = g.factory.Informer(e.Kind("", "Service"))
+	g.endpointSlices = g.factory.Informer(e.Kind("discovery.k8s.io", "EndpointSlice"))
+	g.queue = workqueue.New(e.Loop, nil)
+	for _, inf := range []*cache.SharedInformer{g.classes, g.ingresses, g.services, g.endpointSlices} {
+		_, _ = inf.AddEventHandler(handler(func(*object.Object) { g.queue.Add(syncKey) }))
+	}
+	g.factory.Start()
+	g.waitForSync()
+}
+
+// handler calls fn on adds, updates and deletes.
+func handler(fn func(*object.Object)) cache.ResourceEventHandlerFuncs {
+	return cache.ResourceEventHandlerFuncs{
+		AddFunc:    fn,
+		UpdateFunc: func(_, n *object.Object) { fn(n) },
+		DeleteFunc: func(any) { fn(nil) },
+	}
+}
+
+func (g *Controller) waitForSync() {
+	g.wait = nil
+	if !g.running {
+		return
+	}
+	if !g.factory.HasSynced() {
+		g.wait = g.env.Loop.After(syncedPollPeriod, g.waitForSync)
+		return
+	}
+	g.runner = workqueue.RunWorkers(g.queue, 1, g.sync, workqueue.Options{Actor: Name, Log: g.env.Log, Resource: "ingresses"})
+	g.syncStatus()
+}
+
+// syncStatus runs one status check and schedules the next.
+func (g *Controller) syncStatus() {
+	g.status = nil
+	if !g.running {
+		return
+	}
+	g.updateStatus()
+	g.status = g.env.Loop.After(StatusInterval, g.syncStatus)
+}
+
+// Stop ends the controller at once; the proxy keeps its programming.
+func (g *Controller) Stop() {
+	if !g.running {
+		return
+	}
+	g.running = false
+	for _, t := range []*sim.Timer{g.wait, g.status} {
+		if t != nil {
+			t.Stop()
+		}
+	}
+	g.wait, g.status = nil, nil
+	if g.runner != nil {
+		g.runner.Stop()
+		g.runner = nil
+	}
+	g.queue.ShutDown()
+	g.factory.Shutdown()
+	g.c.Stop()
+}
