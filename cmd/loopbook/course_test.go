@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/loopbook/loopbook/engine/book"
@@ -75,62 +76,112 @@ var shortcuts = []string{
 	"An API outage instantly kills running containers.",
 }
 
+// builtSite is the repository's site, built once with every block run,
+// for the course tests.
+type builtSite struct {
+	files   map[string]string // path → HTML, every page
+	printed []byte            // print.html
+	err     error
+}
+
+var (
+	siteOnce sync.Once
+	theSite  builtSite
+)
+
+// courseSite builds the repository's site (once per test binary).
+func courseSite(t *testing.T) *builtSite {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the whole site")
+	}
+	siteOnce.Do(func() {
+		src, err := filepath.Abs(filepath.Join("..", ".."))
+		if err != nil {
+			theSite.err = err
+			return
+		}
+		bk := book.New(book.Options{Source: src})
+		out, err := site.Build(site.Options{Source: src, Registry: bk.Registry(), Book: bk})
+		if err != nil {
+			theSite.err = fmt.Errorf("the site does not build: %v", err)
+			return
+		}
+		theSite.files = map[string]string{}
+		for _, f := range out.Files {
+			if strings.HasSuffix(f.Path, ".html") {
+				theSite.files[f.Path] = string(f.Data)
+			}
+		}
+		printed, ok := out.Lookup("print.html")
+		if !ok {
+			theSite.err = fmt.Errorf("no print.html")
+			return
+		}
+		theSite.printed = printed
+	})
+	if theSite.err != nil {
+		t.Fatal(theSite.err)
+	}
+	return &theSite
+}
+
+// course gives the lookups of one course's pages (those under prefix).
+type course struct {
+	t       *testing.T
+	pages   map[string]string
+	printed []byte
+}
+
+func (b *builtSite) course(t *testing.T, prefix string) *course {
+	c := &course{t: t, pages: map[string]string{}, printed: b.printed}
+	for p, html := range b.files {
+		if strings.HasPrefix(p, prefix) {
+			c.pages[p] = html
+		}
+	}
+	return c
+}
+
+// find lists the course pages whose HTML has the anchor id.
+func (c *course) find(id string) []string {
+	attr := regexp.MustCompile(`id="?` + regexp.QuoteMeta(id) + `[" >]`)
+	var found []string
+	for p, html := range c.pages {
+		if attr.MatchString(html) {
+			found = append(found, p)
+		}
+	}
+	return found
+}
+
+// holder is the one course page that has the anchor id, and its HTML.
+func (c *course) holder(id string) (string, string) {
+	found := c.find(id)
+	switch len(found) {
+	case 0:
+		c.t.Errorf("no page of the course has the anchor %q", id)
+		return "", ""
+	case 1:
+		return found[0], c.pages[found[0]]
+	}
+	c.t.Errorf("anchor %q is on several pages: %v", id, found)
+	return "", ""
+}
+
+// inPrint checks that the offline edition has the block id.
+func (c *course) inPrint(id string) {
+	if !regexp.MustCompile(`id="?[^" >]*--` + regexp.QuoteMeta(id) + `[" >]`).Match(c.printed) {
+		c.t.Errorf("print.html lacks %q", id)
+	}
+}
+
 // TestFirstCourseIsComplete builds the repository's site with every block
 // run, and checks that each of the first course's conversations, faults
 // and shortcuts is in it by id, so that none can silently disappear.
 func TestFirstCourseIsComplete(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the whole course")
-	}
-	src, err := filepath.Abs(filepath.Join("..", ".."))
-	if err != nil {
-		t.Fatal(err)
-	}
-	bk := book.New(book.Options{Source: src})
-	out, err := site.Build(site.Options{Source: src, Registry: bk.Registry(), Book: bk})
-	if err != nil {
-		t.Fatalf("the site does not build: %v", err)
-	}
-	pages := map[string]string{}
-	for _, f := range out.Files {
-		if strings.HasPrefix(f.Path, "coordination/") && strings.HasSuffix(f.Path, ".html") {
-			pages[f.Path] = string(f.Data)
-		}
-	}
-	printed, ok := out.Lookup("print.html")
-	if !ok {
-		t.Fatal("no print.html")
-	}
-
-	// find lists the course pages whose HTML has the anchor id.
-	find := func(id string) []string {
-		attr := regexp.MustCompile(`id="?` + regexp.QuoteMeta(id) + `[" >]`)
-		var found []string
-		for p, html := range pages {
-			if attr.MatchString(html) {
-				found = append(found, p)
-			}
-		}
-		return found
-	}
-	// holder is the one course page that has the anchor id, and its HTML.
-	holder := func(id string) (string, string) {
-		found := find(id)
-		switch len(found) {
-		case 0:
-			t.Errorf("no page of the course has the anchor %q", id)
-			return "", ""
-		case 1:
-			return found[0], pages[found[0]]
-		}
-		t.Errorf("anchor %q is on several pages: %v", id, found)
-		return "", ""
-	}
-	inPrint := func(id string) {
-		if !regexp.MustCompile(`id="?[^" >]*--` + regexp.QuoteMeta(id) + `[" >]`).Match(printed) {
-			t.Errorf("print.html lacks %q", id)
-		}
-	}
+	c := courseSite(t).course(t, "coordination/")
+	pages, find, holder, inPrint := c.pages, c.find, c.holder, c.inPrint
 
 	// A scenario that ran renders its steps (ID-step-1, …); one that did
 	// not renders as its source.
