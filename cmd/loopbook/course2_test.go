@@ -41,6 +41,7 @@ const interviewQuestions = 10
 // in the offline edition.
 func TestSecondCourseIsComplete(t *testing.T) {
 	c := courseSite(t).course(t, "apiserver/")
+	ran := 0
 	for _, l := range secondCourse {
 		for _, id := range l.blocks {
 			p, page := c.holder(id)
@@ -49,12 +50,16 @@ func TestSecondCourseIsComplete(t *testing.T) {
 				continue
 			}
 			if isScenario(page, id) {
+				ran++
 				if len(c.find(id+"-step-1")) == 0 {
 					t.Errorf("%s: scenario %q did not run (no rendered steps)", l.lesson, id)
 				}
 			}
 			c.inPrint(id)
 		}
+	}
+	if ran < 25 {
+		t.Errorf("only %d of the course's blocks were found to be scenarios", ran)
 	}
 	for q := 1; q <= interviewQuestions; q++ {
 		c.holder(fmt.Sprintf("api-quiz-interview-q%d", q))
