@@ -81,12 +81,16 @@ func (s *Session) do(a spec.Action) (result.Response, bool, error) {
 		if a.LoadBalancer {
 			return result.Response{}, false, s.loadBalancerTraffic(a, n)
 		}
-		if a.Gateway {
+		if a.Gateway || a.Target.Kind.Text == "ingress" {
 			path := a.Path.Value
 			if path == "" {
 				path = "/"
 			}
-			s.Cluster.GatewayTraffic(trace.Actor(a.From.Text), a.Target.Namespace, a.Target.Name, a.Host.Value, path, n)
+			send := s.Cluster.GatewayTraffic
+			if !a.Gateway {
+				send = s.Cluster.IngressTraffic
+			}
+			send(trace.Actor(a.From.Text), a.Target.Namespace, a.Target.Name, a.Host.Value, path, n)
 			return result.Response{}, false, nil
 		}
 		s.Cluster.Traffic(trace.Actor(a.From.Text), a.Target.Namespace+"/"+a.Target.Name, n)

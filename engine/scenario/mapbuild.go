@@ -122,7 +122,8 @@ func extensionRole(id string) (result.Role, bool) {
 	case id == "cloud-provider" || strings.HasPrefix(id, "csi-driver/") || strings.HasPrefix(id, "lb/"):
 		return result.RoleExternal, true
 	case id == "metrics-server" || id == "csi-provisioner" || id == "cloud-controller-manager" ||
-		id == "gateway-controller" || id == "database-operator" || strings.HasSuffix(id, ".svc") ||
+		id == "gateway-controller" || id == "ingress-controller" || id == "ingress-proxy" ||
+		id == "database-operator" || strings.HasSuffix(id, ".svc") ||
 		strings.HasPrefix(id, "gateway/") || strings.HasPrefix(id, "csi-node/"):
 		return result.RoleExtension, true
 	}

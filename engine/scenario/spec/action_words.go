@@ -91,8 +91,8 @@ func (w *words) traffic(t *Traffic) bool {
 	t.From = w.word(ts[0])
 	lb := ts[2].text == "loadbalancer"
 	t.Gateway = ts[2].text == "gateway"
-	if k := ts[2].text; k != "service" && k != "svc" && !lb && !t.Gateway && !slices.Contains(podKinds, k) {
-		w.at(ts[2], "traffic goes to a service, a service's loadbalancer, a gateway or a pod, not %q", k).WithHint(hint)
+	if k := ts[2].text; k != "service" && k != "svc" && !lb && !t.Gateway && k != "ingress" && !slices.Contains(podKinds, k) {
+		w.at(ts[2], "traffic goes to a service, a service's loadbalancer, a gateway, an ingress or a pod, not %q", k).WithHint(hint)
 		return false
 	}
 	t.LoadBalancer = lb

@@ -64,6 +64,7 @@ var defaultActors = []string{
 	// Extension actors and the noisy client of the overload fault.
 	"metrics-server", "noisy-client", "csi-provisioner", "persistent-volume-binder",
 	"service-controller", "cloud-provider", "database-operator", "gateway-controller",
+	"ingress-controller", "ingress-proxy",
 }
 
 // prefixedActors are the actors written PREFIX/NAME that are not per
