@@ -10,7 +10,9 @@ import (
 // ImplementationSpecific reading ingress-nginx gives (an nginx location
 // prefix, by characters).
 func TestMatch(t *testing.T) {
-	p := func(typ, path string) Path { return Path{PathType: typ, Path: path, Backend: Backend{Service: typ + " " + path}} }
+	p := func(typ, path string) Path {
+		return Path{PathType: typ, Path: path, Backend: Backend{Service: typ + " " + path}}
+	}
 	cases := []struct {
 		name  string
 		paths []Path
