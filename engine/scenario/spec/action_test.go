@@ -43,6 +43,8 @@ func TestActions(t *testing.T) {
 			`FaultAction{ActionBase{ID:Scalar[string]{Value:"back"}} Restore:true Fault:Fault{Text:"kill node worker-b" Kind:kill node Target:Word{Text:"worker-b"}}}`},
 		{"traffic", "- traffic: client -> service demo/web x20",
 			`Traffic{ActionBase{} From:Word{Text:"client"} Target:ObjectRef{Kind:Word{Text:"service"} Namespace:"demo" Name:"web" Namespaced:true} Count:Scalar[int]{Value:20}}`},
+		{"traffic to an ingress", "- traffic: client -> ingress demo/shop x4\n  host: shop.example.com\n  path: /cart\n",
+			`Traffic{ActionBase{} From:Word{Text:"client"} Target:ObjectRef{Kind:Word{Text:"ingress"} Namespace:"demo" Name:"shop" Namespaced:true} Count:Scalar[int]{Value:4} Host:Scalar[string]{Value:"shop.example.com"} Path:Scalar[string]{Value:"/cart"}}`},
 		{"traffic once to a pod", "- traffic: client -> pod demo/web-a",
 			`Traffic{ActionBase{} From:Word{Text:"client"} Target:ObjectRef{Kind:Word{Text:"pod"} Namespace:"demo" Name:"web-a" Namespaced:true}}`},
 		{"wait", "- wait: 5m",
