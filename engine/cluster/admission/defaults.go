@@ -12,6 +12,8 @@ type Deps struct {
 	ServiceAccounts ServiceAccounts
 	// PriorityClasses may be nil: only the system classes exist.
 	PriorityClasses PriorityClasses
+	// IngressClasses may be nil: no IngressClass exists.
+	IngressClasses IngressClasses
 	// Webhooks may be nil: no webhook configurations.
 	Webhooks WebhookConfigs
 	Caller   Caller
@@ -24,7 +26,7 @@ type Deps struct {
 
 // NewDefault returns the chain of kube-apiserver's default-on plugins
 // that the model has, in kube-apiserver's order: NamespaceLifecycle,
-// ServiceAccount, Priority, DefaultTolerationSeconds,
+// ServiceAccount, Priority, DefaultTolerationSeconds, DefaultIngressClass,
 // MutatingAdmissionWebhook, ValidatingAdmissionWebhook
 // (DefaultOffAdmissionPlugins and AllOrderedPlugins in
 // k8s.io/kubernetes/pkg/kubeapiserver/options/plugins.go).
@@ -35,6 +37,7 @@ func NewDefault(cfg Config, d Deps) *Chain {
 		NewServiceAccount(d.ServiceAccounts, GenerateNameFunc(d.Rand)),
 		NewPriority(d.PriorityClasses),
 		NewDefaultTolerationSeconds(),
+		NewDefaultIngressClass(d.IngressClasses),
 		NewMutatingWebhook(cfg, wo),
 		NewValidatingWebhook(cfg, wo),
 	})...)

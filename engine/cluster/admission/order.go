@@ -29,7 +29,7 @@ func OrderedPlugins() []string {
 		"EventRateLimit", "ExtendedResourceToleration", "DefaultStorageClass",
 		"StorageObjectInUseProtection", "PodGroupProtection", "OwnerReferencesPermissionEnforcement",
 		"PersistentVolumeClaimResize", "RuntimeClass", "CertificateApproval", "CertificateSigning",
-		"ClusterTrustBundleAttest", "CertificateSubjectRestriction", "DefaultIngressClass",
+		"ClusterTrustBundleAttest", "CertificateSubjectRestriction", DefaultIngressClassName,
 		"DenyServiceExternalIPs", "PodTopologyLabels", "PodGroupWorkloadExists",
 		"NodeDeclaredFeatureValidator", "JobValidation", "PodResizeValidator",
 		"MutatingAdmissionPolicy", MutatingAdmissionWebhookName, "ValidatingAdmissionPolicy",

@@ -117,6 +117,11 @@ func (l *lookups) RoleBindings(namespace string) []*object.Object {
 // Namespace is admission.Namespaces.
 func (l *lookups) Namespace(name string) *object.Object { return l.get("", "namespaces", "", name) }
 
+// IngressClasses lists the IngressClasses, for DefaultIngressClass.
+func (l *lookups) IngressClasses() []*object.Object {
+	return l.list("networking.k8s.io", "ingressclasses", "")
+}
+
 // ServiceAccount is admission.ServiceAccounts.
 func (l *lookups) ServiceAccount(namespace, name string) *object.Object {
 	return l.get("", "serviceaccounts", namespace, name)

@@ -117,6 +117,7 @@ func standardAdmission(cfg Config, std Standard, l *lookups) *admission.Chain {
 		admission.NewServiceAccount(l, admission.GenerateNameFunc(cfg.Rand)),
 		admission.NewPriority(nil),
 		admission.NewDefaultTolerationSeconds(),
+		admission.NewDefaultIngressClass(l),
 		&auth.NodeRestriction{Pods: l.pod, Nodes: l.node},
 		admission.NewMutatingWebhook(acfg, wo),
 		admission.NewValidatingWebhook(acfg, wo),

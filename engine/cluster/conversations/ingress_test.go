@@ -128,17 +128,18 @@ spec: {controller: example.com/other-controller}
 	rules := "  rules: [{host: shop.example.com, http: {paths: [{path: /, pathType: Prefix, backend: {service: {name: web, port: {number: 80}}}}]}}]\n"
 	cases := []struct {
 		name, objects, ingress string
+		class                  string // spec.ingressClassName as stored
 		host                   string
 		address                string
 		code                   int
 	}{
-		{"class field", ingressObjects, ing("nginx", rules), "shop.example.com", "192.0.2.10", 200},
-		{"no class takes the default", ingressObjects, ing("", rules), "shop.example.com", "192.0.2.10", 200},
-		{"no class and no default", strings.Replace(ingressObjects, `"true"`, `"false"`, 1), ing("", rules), "shop.example.com", "", 0},
-		{"another controller's class", ingressObjects + "---\n" + other, ing("other", rules), "shop.example.com", "", 0},
-		{"unknown host gets 404", ingressObjects, ing("nginx", rules), "x.example.com", "192.0.2.10", 404},
-		{"defaultBackend catches all", ingressObjects, ing("nginx", "  defaultBackend: {service: {name: web, port: {number: 80}}}\n"), "x.example.com", "192.0.2.10", 200},
-		{"missing Service answers 503", ingressObjects, ing("nginx", strings.Replace(rules, "name: web", "name: missing", 1)), "shop.example.com", "192.0.2.10", 503},
+		{"class field", ingressObjects, ing("nginx", rules), "nginx", "shop.example.com", "192.0.2.10", 200},
+		{"no class takes the default", ingressObjects, ing("", rules), "nginx", "shop.example.com", "192.0.2.10", 200},
+		{"no class and no default", strings.Replace(ingressObjects, `"true"`, `"false"`, 1), ing("", rules), "", "shop.example.com", "", 0},
+		{"another controller's class", ingressObjects + "---\n" + other, ing("other", rules), "other", "shop.example.com", "", 0},
+		{"unknown host gets 404", ingressObjects, ing("nginx", rules), "nginx", "x.example.com", "192.0.2.10", 404},
+		{"defaultBackend catches all", ingressObjects, ing("nginx", "  defaultBackend: {service: {name: web, port: {number: 80}}}\n"), "nginx", "x.example.com", "192.0.2.10", 200},
+		{"missing Service answers 503", ingressObjects, ing("nginx", strings.Replace(rules, "name: web", "name: missing", 1)), "nginx", "shop.example.com", "192.0.2.10", 503},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -146,6 +147,11 @@ spec: {controller: example.com/other-controller}
 			apply(t, c, "alice", pod("web-1", "web:v1"))
 			apply(t, c, "alice", tc.ingress)
 			c.RunFor(ingress.StatusInterval + 10*time.Second)
+			// The DefaultIngressClass admission plugin names the class of
+			// an Ingress created without one, when there is a default.
+			if got := stored(c, "networking.k8s.io", "Ingress", "demo", "r").GetString(".spec.ingressClassName"); got != tc.class {
+				t.Errorf("stored ingressClassName %q, want %q", got, tc.class)
+			}
 			if ip := ingressAddress(t, c, "r"); ip != tc.address {
 				t.Errorf("address %q, want %q", ip, tc.address)
 			}

@@ -11,9 +11,10 @@
 //     ingress-nginx's --controller-class default). An Ingress is its own
 //     when spec.ingressClassName names such a class, else when its
 //     kubernetes.io/ingress.class annotation does (ingress-nginx
-//     store.GetIngressClass checks in that order), else — no class at
-//     all — when the cluster's default IngressClass is one of them (see
-//     DefaultClass). On any change it rebuilds the whole configuration
+//     store.GetIngressClass checks in that order); an Ingress without
+//     class is not served (--watch-ingress-without-class is false by
+//     default), but the DefaultIngressClass admission plugin gives a new
+//     one the default class when there is one. On any change it rebuilds the whole configuration
 //     (one key, as ingress-nginx's syncIngress does), programs the proxy
 //     (one SYNC event from "ingress-controller" to "ingress-proxy") and,
 //     at start and every StatusInterval after, writes the proxy's address
@@ -39,9 +40,5 @@
 // (--publish-service), rather than a Deployment and a Service of its own;
 // HTTP only (no TLS), no annotations but the class annotation, no
 // regular expressions (ImplementationSpecific is nginx's plain location
-// prefix, by characters), resource backends are ignored. The
-// DefaultIngressClass admission plugin is not modelled: the controller
-// treats an Ingress without class as the default class's, which is what
-// the plugin would have written into it had the class been the default
-// at the Ingress's creation.
+// prefix, by characters), resource backends are ignored.
 package ingress

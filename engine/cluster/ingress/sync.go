@@ -30,10 +30,9 @@ func (g *Controller) served() []*object.Object {
 			owned[c.Meta.Name] = true
 		}
 	}
-	def := DefaultClass(classes)
 	var mine []*object.Object
 	for _, ing := range g.ingresses.Lister().List(object.LabelSelector{}) {
-		if ing.Meta.DeletionTimestamp == nil && owns(ing, owned, def) {
+		if ing.Meta.DeletionTimestamp == nil && owns(ing, owned) {
 			mine = append(mine, ing)
 		}
 	}

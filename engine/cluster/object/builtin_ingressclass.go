@@ -12,6 +12,11 @@ import (
 // (plugin/pkg/admission/network/defaultingressclass/admission.go).
 const AnnotationIsDefaultIngressClass = "ingressclass.kubernetes.io/is-default-class"
 
+// AnnotationIngressClass is an Ingress's deprecated class annotation
+// (k8s.io/api/networking/v1beta1 AnnotationIngressClass), read before
+// spec.ingressClassName existed and still honoured by controllers.
+const AnnotationIngressClass = "kubernetes.io/ingress.class"
+
 // ingressClassKind is IngressClass (networking.k8s.io/v1): cluster-scoped,
 // no short names, no status subresource
 // (pkg/registry/networking/ingressclass/storage/storage.go); printer
