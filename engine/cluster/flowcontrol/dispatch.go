@@ -38,8 +38,16 @@ func (qs *queueSet) sync(t sim.Time) {
 	qs.now = t
 }
 
-// handle applies one due event.
+// handle applies one due event, then dispatches what it allows.
 func (qs *queueSet) handle(e event) {
+	if qs.apply(e) {
+		qs.dispatchAll()
+	}
+}
+
+// apply applies one due event and reports whether seats came free, so
+// that the queues are to be dispatched from.
+func (qs *queueSet) apply(e event) (dispatch bool) {
 	var q *queue
 	if e.queue >= 0 {
 		q = &qs.queues[e.queue]
@@ -60,21 +68,22 @@ func (qs *queueSet) handle(e event) {
 		if e.release {
 			qs.release(q, int(e.seats))
 		}
-		qs.dispatchAll()
+		return true
 	case evRelease:
 		qs.release(q, int(e.seats))
-		qs.dispatchAll()
+		return true
 	case evTimeout:
 		wasIdle := q.idle()
 		w, ok := q.drop(uint64(e.arg))
 		if !ok {
-			return // dispatched (and dropped) before its time ran out
+			return false // dispatched (and dropped) before its time ran out
 		}
 		qs.dequeued(e.queue, q, &w)
 		qs.bound(q)
 		qs.refresh(int(e.queue))
 		qs.track(q, wasIdle)
 	}
+	return false
 }
 
 func (qs *queueSet) release(q *queue, seats int) {

@@ -47,16 +47,23 @@ type queueSet struct {
 
 	// scratch is the state predictions replay; while shadowing is true
 	// it is this state's future with no further arrivals, replayed as
-	// far as the last prediction needed (see predict).
+	// far as was safe (see predict).
 	scratch   *queueSet
 	shadowing bool
 	fresh     bool     // never use the shadow: every prediction copies (tests)
 	verify    bool     // check every finish-tree choice against a scan (tests)
 	flat      []waiter // the scratch copy's queued requests
-	// last is the key of the last event the scratch state handled
-	// (valid when handled is true).
-	last    event
-	handled bool
+	// A replayed state's position: last is the last event it handled
+	// (when handled is set); pending, that the dispatches that event
+	// allows are not all done; lastAt, the instant of its last step, and
+	// lastEmptied the queue that step left without waiters (-1: none),
+	// emptiedByDispatch whether that step was a dispatch.
+	last              event
+	handled           bool
+	pending           bool
+	lastAt            sim.Time
+	lastEmptied       int
+	emptiedByDispatch bool
 }
 
 // newQueueSet builds the state of a level with the given limit.
@@ -108,10 +115,11 @@ func (qs *queueSet) arrive(t sim.Time, j job, hand []int32) (wait time.Duration,
 	qs.refresh(qi)
 
 	qs.watchID, qs.watched = j.id, false
-	seq := qs.seq
+	waiting := qs.waiting
 	qs.dispatchAll()
-	if qs.watched || qs.seq != seq {
-		// Something started at the arrival, which the shadow's future
+	if qs.waiting != waiting {
+		// Something left a queue at the arrival (started, or a doomed
+		// request dropped at the head), which the shadow's future
 		// without arrivals does not hold.
 		qs.shadowing = false
 	}
