@@ -2,7 +2,6 @@ package cloudprovider
 
 import (
 	"slices"
-	"time"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/client"
@@ -11,14 +10,11 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/client/workqueue"
 	"github.com/loopbook/loopbook/engine/cluster/env"
 	"github.com/loopbook/loopbook/engine/cluster/object"
-	"github.com/loopbook/loopbook/engine/cluster/sim"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
 )
 
 // ControllerName is the service controller's actor and ServiceAccount.
 const ControllerName trace.Actor = "service-controller"
-
-const syncedPollPeriod = 100 * time.Millisecond
 
 // ServiceController is cloud-controller-manager's service controller.
 type ServiceController struct {
@@ -32,7 +28,7 @@ type ServiceController struct {
 	services, node *cache.SharedInformer
 	queue          *workqueue.Queue
 	runner         *workqueue.Runner
-	wait           *sim.Timer
+	wait           *cache.Waiter
 	running        bool
 }
 
@@ -68,19 +64,9 @@ func (s *ServiceController) Start() {
 	}
 	_, _ = s.services.AddEventHandler(cache.ResourceEventHandlerFuncs{AddFunc: add, UpdateFunc: func(_, n *object.Object) { add(n) }})
 	s.factory.Start()
-	s.waitForSync()
-}
-
-func (s *ServiceController) waitForSync() {
-	s.wait = nil
-	if !s.running {
-		return
-	}
-	if !s.factory.HasSynced() {
-		s.wait = s.env.Loop.After(syncedPollPeriod, s.waitForSync)
-		return
-	}
-	s.runner = workqueue.RunWorkers(s.queue, 1, s.sync, workqueue.Options{Actor: ControllerName, Log: s.env.Log, Resource: "services"})
+	s.wait = cache.WaitForCacheSync(e.Loop, s.factory.HasSynced, func() {
+		s.runner = workqueue.RunWorkers(s.queue, 1, s.sync, workqueue.Options{Actor: ControllerName, Log: s.env.Log, Resource: "services"})
+	})
 }
 
 // Stop ends the controller at once.
@@ -89,10 +75,8 @@ func (s *ServiceController) Stop() {
 		return
 	}
 	s.running = false
-	if s.wait != nil {
-		s.wait.Stop()
-		s.wait = nil
-	}
+	s.wait.Stop()
+	s.wait = nil
 	if s.runner != nil {
 		s.runner.Stop()
 		s.runner = nil

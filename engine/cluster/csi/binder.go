@@ -28,7 +28,7 @@ type Binder struct {
 	claims, pvs *cache.SharedInformer
 	queue       *workqueue.Queue
 	runner      *workqueue.Runner
-	wait        *sim.Timer
+	wait        *cache.Waiter
 	regs        []func()
 	ctx         *controller.Context
 }
@@ -59,22 +59,11 @@ func (b *Binder) Start(ctx *controller.Context) {
 	}
 	on(b.pvs, func(o *object.Object) []string { return []string{"pv:" + o.Meta.Name} })
 	on(b.claims, func(o *object.Object) []string { return []string{"pvc:" + o.Key()} })
-	b.waitForSync()
-}
-
-func (b *Binder) waitForSync() {
-	b.wait = nil
-	if b.queue == nil || b.queue.ShuttingDown() {
-		return
-	}
-	for _, inf := range []*cache.SharedInformer{b.claims, b.pvs} {
-		if !inf.HasSynced() {
-			b.wait = b.loop.After(syncedPollPeriod, b.waitForSync)
-			return
-		}
-	}
-	b.runner = workqueue.RunWorkers(b.queue, 1, b.sync, workqueue.Options{
-		Actor: BinderName, Log: b.ctx.Env.Log, Resource: "persistentvolumes"})
+	synced := func() bool { return b.claims.HasSynced() && b.pvs.HasSynced() }
+	b.wait = cache.WaitForCacheSync(b.loop, synced, func() {
+		b.runner = workqueue.RunWorkers(b.queue, 1, b.sync, workqueue.Options{
+			Actor: BinderName, Log: b.ctx.Env.Log, Resource: "persistentvolumes"})
+	})
 }
 
 // Stop ends the binder at once.
@@ -86,9 +75,7 @@ func (b *Binder) Stop() {
 		r()
 	}
 	b.regs = nil
-	if b.wait != nil {
-		b.wait.Stop()
-	}
+	b.wait.Stop()
 	if b.runner != nil {
 		b.runner.Stop()
 	}

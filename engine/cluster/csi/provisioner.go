@@ -1,8 +1,6 @@
 package csi
 
 import (
-	"time"
-
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
@@ -10,7 +8,6 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/client/workqueue"
 	"github.com/loopbook/loopbook/engine/cluster/env"
 	"github.com/loopbook/loopbook/engine/cluster/object"
-	"github.com/loopbook/loopbook/engine/cluster/sim"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
 )
 
@@ -26,7 +23,6 @@ const (
 	ZoneLabel = "topology.kubernetes.io/zone"
 	// WaitForFirstConsumer is the binding mode that waits for a Pod.
 	WaitForFirstConsumer = "WaitForFirstConsumer"
-	syncedPollPeriod     = 100 * time.Millisecond
 )
 
 // Provisioner is the external-provisioner actor of one driver.
@@ -45,7 +41,7 @@ type Provisioner struct {
 	pvs     *cache.SharedInformer
 	queue   *workqueue.Queue
 	runner  *workqueue.Runner
-	wait    *sim.Timer
+	wait    *cache.Waiter
 	running bool
 }
 
@@ -81,20 +77,10 @@ func (p *Provisioner) Start() {
 	add := func(o *object.Object) { p.queue.Add(o.Key()) }
 	_, _ = p.claims.AddEventHandler(cache.ResourceEventHandlerFuncs{AddFunc: add, UpdateFunc: func(_, n *object.Object) { add(n) }})
 	p.factory.Start()
-	p.waitForSync()
-}
-
-func (p *Provisioner) waitForSync() {
-	p.wait = nil
-	if !p.running {
-		return
-	}
-	if !p.factory.HasSynced() {
-		p.wait = p.env.Loop.After(syncedPollPeriod, p.waitForSync)
-		return
-	}
-	p.runner = workqueue.RunWorkers(p.queue, 1, p.provision, workqueue.Options{
-		Actor: ProvisionerName, Log: p.env.Log, Resource: "persistentvolumeclaims"})
+	p.wait = cache.WaitForCacheSync(p.env.Loop, p.factory.HasSynced, func() {
+		p.runner = workqueue.RunWorkers(p.queue, 1, p.provision, workqueue.Options{
+			Actor: ProvisionerName, Log: p.env.Log, Resource: "persistentvolumeclaims"})
+	})
 }
 
 // Stop ends the provisioner at once.
@@ -103,10 +89,8 @@ func (p *Provisioner) Stop() {
 		return
 	}
 	p.running = false
-	if p.wait != nil {
-		p.wait.Stop()
-		p.wait = nil
-	}
+	p.wait.Stop()
+	p.wait = nil
 	if p.runner != nil {
 		p.runner.Stop()
 		p.runner = nil

@@ -1,14 +1,11 @@
 package gateway
 
 import (
-	"time"
-
 	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
 	"github.com/loopbook/loopbook/engine/cluster/client/workqueue"
 	"github.com/loopbook/loopbook/engine/cluster/env"
 	"github.com/loopbook/loopbook/engine/cluster/object"
-	"github.com/loopbook/loopbook/engine/cluster/sim"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
 )
 
@@ -21,8 +18,6 @@ const ControllerName = "gateway.loopbook.dev/gateway-controller"
 
 // Group is Gateway API's group.
 const Group = "gateway.networking.k8s.io"
-
-const syncedPollPeriod = 100 * time.Millisecond
 
 // Controller reconciles GatewayClasses, Gateways and HTTPRoutes.
 type Controller struct {
@@ -37,7 +32,7 @@ type Controller struct {
 
 	queue   *workqueue.Queue
 	runner  *workqueue.Runner
-	wait    *sim.Timer
+	wait    *cache.Waiter
 	running bool
 }
 
@@ -70,7 +65,7 @@ func (g *Controller) Start() {
 	g.routes = g.factory.Informer(g.routeK)
 	g.service = g.factory.Informer(e.Kind("", "Service"))
 	g.queue = workqueue.New(e.Loop, nil)
-	_, _ = g.classes.AddEventHandler(handler(func(o *object.Object) {
+	_, _ = g.classes.AddEventHandler(cache.ObjectHandler(func(o *object.Object) {
 		g.queue.Add(o.Meta.Name)
 		for _, gw := range g.gateways.Lister().List(object.LabelSelector{}) {
 			if gw.GetString(".spec.gatewayClassName") == o.Meta.Name {
@@ -78,15 +73,17 @@ func (g *Controller) Start() {
 			}
 		}
 	}))
-	_, _ = g.gateways.AddEventHandler(handler(func(o *object.Object) { g.queue.Add(o.Key()) }))
-	_, _ = g.routes.AddEventHandler(handler(g.queueParents))
-	_, _ = g.service.AddEventHandler(handler(func(o *object.Object) {
+	_, _ = g.gateways.AddEventHandler(cache.ObjectHandler(func(o *object.Object) { g.queue.Add(o.Key()) }))
+	_, _ = g.routes.AddEventHandler(cache.ObjectHandler(g.queueParents))
+	_, _ = g.service.AddEventHandler(cache.ObjectHandler(func(o *object.Object) {
 		for _, gw := range g.gateways.Lister().List(object.LabelSelector{}) {
 			g.queue.Add(gw.Key())
 		}
 	}))
 	g.factory.Start()
-	g.waitForSync()
+	g.wait = cache.WaitForCacheSync(e.Loop, g.factory.HasSynced, func() {
+		g.runner = workqueue.RunWorkers(g.queue, 1, g.sync, workqueue.Options{Actor: Name, Log: g.env.Log, Resource: "gateways"})
+	})
 }
 
 // queueParents queues the Gateways a route names.
@@ -96,43 +93,14 @@ func (g *Controller) queueParents(route *object.Object) {
 	}
 }
 
-// handler calls fn on adds, updates and deletes.
-func handler(fn func(*object.Object)) cache.ResourceEventHandlerFuncs {
-	return cache.ResourceEventHandlerFuncs{
-		AddFunc:    fn,
-		UpdateFunc: func(_, n *object.Object) { fn(n) },
-		DeleteFunc: func(o any) {
-			if obj, ok := o.(*object.Object); ok {
-				fn(obj)
-			} else if t, ok := o.(cache.DeletedFinalStateUnknown); ok && t.Obj != nil {
-				fn(t.Obj)
-			}
-		},
-	}
-}
-
-func (g *Controller) waitForSync() {
-	g.wait = nil
-	if !g.running {
-		return
-	}
-	if !g.factory.HasSynced() {
-		g.wait = g.env.Loop.After(syncedPollPeriod, g.waitForSync)
-		return
-	}
-	g.runner = workqueue.RunWorkers(g.queue, 1, g.sync, workqueue.Options{Actor: Name, Log: g.env.Log, Resource: "gateways"})
-}
-
 // Stop ends the controller at once; the proxies keep their programming.
 func (g *Controller) Stop() {
 	if !g.running {
 		return
 	}
 	g.running = false
-	if g.wait != nil {
-		g.wait.Stop()
-		g.wait = nil
-	}
+	g.wait.Stop()
+	g.wait = nil
 	if g.runner != nil {
 		g.runner.Stop()
 		g.runner = nil

@@ -27,12 +27,9 @@ const Group = "networking.k8s.io"
 // checks once at start.
 const StatusInterval = 60 * time.Second
 
-const (
-	syncedPollPeriod = 100 * time.Millisecond
-	// syncKey is the one key of the work queue: every change rebuilds
-	// the whole configuration, as ingress-nginx's syncIngress does.
-	syncKey = "configuration"
-)
+// syncKey is the one key of the work queue: every change rebuilds the
+// whole configuration, as ingress-nginx's syncIngress does.
+const syncKey = "configuration"
 
 // Controller watches IngressClasses, Ingresses, Services and
 // EndpointSlices and programs its proxy.
@@ -46,10 +43,11 @@ type Controller struct {
 	classK, ingK                                 *object.KindInfo
 	classes, ingresses, services, endpointSlices *cache.SharedInformer
 
-	queue        *workqueue.Queue
-	runner       *workqueue.Runner
-	wait, status *sim.Timer
-	running      bool
+	queue   *workqueue.Queue
+	runner  *workqueue.Runner
+	wait    *cache.Waiter
+	status  *sim.Timer
+	running bool
 }
 
 // NewController returns a stopped controller programming proxy.
@@ -80,32 +78,13 @@ func (g *Controller) Start() {
 	g.endpointSlices = g.factory.Informer(e.Kind("discovery.k8s.io", "EndpointSlice"))
 	g.queue = workqueue.New(e.Loop, nil)
 	for _, inf := range []*cache.SharedInformer{g.classes, g.ingresses, g.services, g.endpointSlices} {
-		_, _ = inf.AddEventHandler(handler(func(*object.Object) { g.queue.Add(syncKey) }))
+		_, _ = inf.AddEventHandler(cache.ObjectHandler(func(*object.Object) { g.queue.Add(syncKey) }))
 	}
 	g.factory.Start()
-	g.waitForSync()
-}
-
-// handler calls fn on adds, updates and deletes.
-func handler(fn func(*object.Object)) cache.ResourceEventHandlerFuncs {
-	return cache.ResourceEventHandlerFuncs{
-		AddFunc:    fn,
-		UpdateFunc: func(_, n *object.Object) { fn(n) },
-		DeleteFunc: func(any) { fn(nil) },
-	}
-}
-
-func (g *Controller) waitForSync() {
-	g.wait = nil
-	if !g.running {
-		return
-	}
-	if !g.factory.HasSynced() {
-		g.wait = g.env.Loop.After(syncedPollPeriod, g.waitForSync)
-		return
-	}
-	g.runner = workqueue.RunWorkers(g.queue, 1, g.sync, workqueue.Options{Actor: Name, Log: g.env.Log, Resource: "ingresses"})
-	g.syncStatus()
+	g.wait = cache.WaitForCacheSync(e.Loop, g.factory.HasSynced, func() {
+		g.runner = workqueue.RunWorkers(g.queue, 1, g.sync, workqueue.Options{Actor: Name, Log: g.env.Log, Resource: "ingresses"})
+		g.syncStatus()
+	})
 }
 
 // syncStatus runs one status check and schedules the next.
@@ -124,10 +103,9 @@ func (g *Controller) Stop() {
 		return
 	}
 	g.running = false
-	for _, t := range []*sim.Timer{g.wait, g.status} {
-		if t != nil {
-			t.Stop()
-		}
+	g.wait.Stop()
+	if g.status != nil {
+		g.status.Stop()
 	}
 	g.wait, g.status = nil, nil
 	if g.runner != nil {

@@ -1,14 +1,11 @@
 package operator
 
 import (
-	"time"
-
 	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
 	"github.com/loopbook/loopbook/engine/cluster/client/workqueue"
 	"github.com/loopbook/loopbook/engine/cluster/env"
 	"github.com/loopbook/loopbook/engine/cluster/object"
-	"github.com/loopbook/loopbook/engine/cluster/sim"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
 )
 
@@ -26,7 +23,6 @@ const (
 	Port = 5432
 	// Workers is the operator's concurrent reconciles.
 	Workers           = 1
-	syncedPollPeriod  = 100 * time.Millisecond
 	labelName         = "app.kubernetes.io/name"
 	labelInstance     = "app.kubernetes.io/instance"
 	labelManagedBy    = "app.kubernetes.io/managed-by"
@@ -48,7 +44,7 @@ type Operator struct {
 	dbs, sets, services *cache.SharedInformer
 	queue               *workqueue.Queue
 	runner              *workqueue.Runner
-	wait                *sim.Timer
+	wait                *cache.Waiter
 	running             bool
 }
 
@@ -99,20 +95,10 @@ func (o *Operator) Start() {
 			UpdateFunc: func(_, n *object.Object) { owner(n) }, DeleteFunc: owner})
 	}
 	o.factory.Start()
-	o.waitForSync()
-}
-
-func (o *Operator) waitForSync() {
-	o.wait = nil
-	if !o.running {
-		return
-	}
-	if !o.factory.HasSynced() {
-		o.wait = o.env.Loop.After(syncedPollPeriod, o.waitForSync)
-		return
-	}
-	o.runner = workqueue.RunWorkers(o.queue, Workers, o.reconcile, workqueue.Options{
-		Actor: Name, Log: o.env.Log, Group: o.group, Resource: o.dbKind.Resource})
+	o.wait = cache.WaitForCacheSync(o.env.Loop, o.factory.HasSynced, func() {
+		o.runner = workqueue.RunWorkers(o.queue, Workers, o.reconcile, workqueue.Options{
+			Actor: Name, Log: o.env.Log, Group: o.group, Resource: o.dbKind.Resource})
+	})
 }
 
 // Stop ends the operator at once: watches end, the queue and caches are
@@ -122,10 +108,8 @@ func (o *Operator) Stop() {
 		return
 	}
 	o.running = false
-	if o.wait != nil {
-		o.wait.Stop()
-		o.wait = nil
-	}
+	o.wait.Stop()
+	o.wait = nil
 	if o.runner != nil {
 		o.runner.Stop()
 		o.runner = nil
