@@ -1,8 +1,6 @@
 package deployment
 
 import (
-	"time"
-
 	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
 	"github.com/loopbook/loopbook/engine/cluster/client/record"
@@ -28,9 +26,6 @@ const (
 	// of times a deployment will be retried before it is dropped out of
 	// the queue").
 	MaxRetries = 15
-	// syncedPollPeriod is how often WaitForCacheSync looks at the
-	// informers (client-go tools/cache/shared_informer.go).
-	syncedPollPeriod = 100 * time.Millisecond
 )
 
 // Config tunes a controller; zero fields take the defaults.
@@ -57,7 +52,7 @@ type Controller struct {
 	regs     []registration
 	queue    *workqueue.Queue
 	runner   *workqueue.Runner
-	syncWait *sim.Timer
+	syncWait *cache.Waiter
 }
 
 type registration struct {
@@ -95,7 +90,11 @@ func (dc *Controller) Start(ctx *controller.Context) {
 	dc.handle(dc.rsInf, cache.ResourceEventHandlerFuncs{AddFunc: dc.addReplicaSet, UpdateFunc: dc.updateReplicaSet,
 		DeleteFunc: dc.deleteReplicaSet})
 	dc.handle(dc.podInf, cache.ResourceEventHandlerFuncs{DeleteFunc: dc.deletePod})
-	dc.waitForCacheSync()
+	synced := func() bool { return dc.dInf.HasSynced() && dc.rsInf.HasSynced() && dc.podInf.HasSynced() }
+	dc.syncWait = cache.WaitForCacheSync(dc.loop, synced, func() {
+		dc.runner = workqueue.RunWorkers(dc.queue, dc.cfg.Workers, dc.reconcile, workqueue.Options{
+			Actor: Name, Log: dc.log, Group: "apps", Resource: "deployments", MaxRetries: MaxRetries})
+	})
 }
 
 func (dc *Controller) handle(inf *cache.SharedInformer, h cache.ResourceEventHandler) {
@@ -103,21 +102,6 @@ func (dc *Controller) handle(inf *cache.SharedInformer, h cache.ResourceEventHan
 	if err == nil {
 		dc.regs = append(dc.regs, registration{inf, reg})
 	}
-}
-
-// waitForCacheSync is WaitForNamedCacheSync: look now, then every 100 ms,
-// and start the workers once the informers have synced.
-func (dc *Controller) waitForCacheSync() {
-	dc.syncWait = nil
-	if dc.queue == nil || dc.queue.ShuttingDown() {
-		return
-	}
-	if !dc.dInf.HasSynced() || !dc.rsInf.HasSynced() || !dc.podInf.HasSynced() {
-		dc.syncWait = dc.loop.After(syncedPollPeriod, dc.waitForCacheSync)
-		return
-	}
-	dc.runner = workqueue.RunWorkers(dc.queue, dc.cfg.Workers, dc.reconcile, workqueue.Options{
-		Actor: Name, Log: dc.log, Group: "apps", Resource: "deployments", MaxRetries: MaxRetries})
 }
 
 // reconcile is syncDeployment with handleErr's exception: a failure
@@ -140,10 +124,8 @@ func (dc *Controller) Stop() {
 		_ = r.inf.RemoveEventHandler(r.reg)
 	}
 	dc.regs = nil
-	if dc.syncWait != nil {
-		dc.syncWait.Stop()
-		dc.syncWait = nil
-	}
+	dc.syncWait.Stop()
+	dc.syncWait = nil
 	if dc.runner != nil {
 		dc.runner.Stop()
 		dc.runner = nil

@@ -33,9 +33,6 @@ const (
 	SyncPeriod = 5 * time.Minute
 	// DefaultWorkers is --concurrent-namespace-syncs (same file).
 	DefaultWorkers = 10
-	// syncedPollPeriod is how often WaitForCacheSync looks at the
-	// informer (client-go tools/cache/shared_informer.go).
-	syncedPollPeriod = 100 * time.Millisecond
 )
 
 // Controller is the namespace controller. Start after Stop begins afresh.
@@ -51,7 +48,7 @@ type Controller struct {
 	lister   cache.Lister
 	queue    *workqueue.Queue
 	runner   *workqueue.Runner
-	syncWait *sim.Timer
+	syncWait *cache.Waiter
 }
 
 // New returns a stopped controller.
@@ -76,7 +73,10 @@ func (c *Controller) Start(ctx *controller.Context) {
 		AddFunc:    c.enqueue,
 		UpdateFunc: func(_, ns *object.Object) { c.enqueue(ns) },
 	}, SyncPeriod)
-	c.waitForCacheSync()
+	synced := func() bool { return c.inf.HasSynced() }
+	c.syncWait = cache.WaitForCacheSync(c.loop, synced, func() {
+		c.runner = workqueue.RunWorkers(c.queue, DefaultWorkers, c.work, workqueue.Options{})
+	})
 }
 
 // rateLimiter is nsControllerRateLimiter: 5 ms doubling to 60 s per
@@ -95,28 +95,13 @@ func (c *Controller) enqueue(ns *object.Object) {
 	c.queue.AddAfter(ns.Meta.Name, DeletionGracePeriod)
 }
 
-// waitForCacheSync is WaitForNamedCacheSync: look now, then every 100 ms.
-func (c *Controller) waitForCacheSync() {
-	c.syncWait = nil
-	if c.queue == nil || c.queue.ShuttingDown() {
-		return
-	}
-	if !c.inf.HasSynced() {
-		c.syncWait = c.loop.After(syncedPollPeriod, c.waitForCacheSync)
-		return
-	}
-	c.runner = workqueue.RunWorkers(c.queue, DefaultWorkers, c.work, workqueue.Options{})
-}
-
 // Stop ends the controller at once.
 func (c *Controller) Stop() {
 	if c.queue == nil || c.queue.ShuttingDown() {
 		return
 	}
 	_ = c.inf.RemoveEventHandler(c.reg)
-	if c.syncWait != nil {
-		c.syncWait.Stop()
-	}
+	c.syncWait.Stop()
 	if c.runner != nil {
 		c.runner.Stop()
 	}

@@ -1,8 +1,6 @@
 package replicaset
 
 import (
-	"time"
-
 	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
 	"github.com/loopbook/loopbook/engine/cluster/client/record"
@@ -32,9 +30,6 @@ const (
 	// statusUpdateRetries: one GET and PUT again after a failed status
 	// update (replica_set.go).
 	statusUpdateRetries = 1
-	// syncedPollPeriod is how often WaitForCacheSync looks at the
-	// informers (client-go tools/cache/shared_informer.go).
-	syncedPollPeriod = 100 * time.Millisecond
 )
 
 // Config tunes a controller; zero fields take the defaults.
@@ -65,7 +60,7 @@ type Controller struct {
 	consistent *consistency
 	pods       *podTable
 	buf        [2][]*podRow // a sync's Pod lists, reused
-	syncWait   *sim.Timer
+	syncWait   *cache.Waiter
 }
 
 type registration struct {
@@ -106,7 +101,11 @@ func (rsc *Controller) Start(ctx *controller.Context) {
 	_ = addIndexer(rsc.rsInf, controllerUIDIndex, controllerUIDIndexFunc)
 	rsc.handle(rsc.rsInf, cache.ResourceEventHandlerFuncs{AddFunc: rsc.addRS, UpdateFunc: rsc.updateRS, DeleteFunc: rsc.deleteRS})
 	rsc.handle(rsc.podInf, cache.ResourceEventHandlerFuncs{AddFunc: rsc.addPod, UpdateFunc: rsc.updatePod, DeleteFunc: rsc.podDeleted})
-	rsc.waitForCacheSync()
+	synced := func() bool { return rsc.rsInf.HasSynced() && rsc.podInf.HasSynced() }
+	rsc.syncWait = cache.WaitForCacheSync(rsc.loop, synced, func() {
+		rsc.runner = workqueue.RunWorkers(rsc.queue, rsc.cfg.Workers, rsc.syncReplicaSet, workqueue.Options{
+			Actor: Name, Log: rsc.log, Group: "apps", Resource: "replicasets"})
+	})
 }
 
 func (rsc *Controller) handle(inf *cache.SharedInformer, h cache.ResourceEventHandler) {
@@ -114,21 +113,6 @@ func (rsc *Controller) handle(inf *cache.SharedInformer, h cache.ResourceEventHa
 	if err == nil {
 		rsc.regs = append(rsc.regs, registration{inf, reg})
 	}
-}
-
-// waitForCacheSync is WaitForNamedCacheSync: look now, then every 100 ms,
-// and start the workers once both informers have synced.
-func (rsc *Controller) waitForCacheSync() {
-	rsc.syncWait = nil
-	if rsc.queue == nil || rsc.queue.ShuttingDown() {
-		return
-	}
-	if !rsc.rsInf.HasSynced() || !rsc.podInf.HasSynced() {
-		rsc.syncWait = rsc.loop.After(syncedPollPeriod, rsc.waitForCacheSync)
-		return
-	}
-	rsc.runner = workqueue.RunWorkers(rsc.queue, rsc.cfg.Workers, rsc.syncReplicaSet, workqueue.Options{
-		Actor: Name, Log: rsc.log, Group: "apps", Resource: "replicasets"})
 }
 
 // Stop ends the controller at once: handlers removed, queue shut down,
@@ -141,10 +125,8 @@ func (rsc *Controller) Stop() {
 		_ = r.inf.RemoveEventHandler(r.reg)
 	}
 	rsc.regs = nil
-	if rsc.syncWait != nil {
-		rsc.syncWait.Stop()
-		rsc.syncWait = nil
-	}
+	rsc.syncWait.Stop()
+	rsc.syncWait = nil
 	if rsc.runner != nil {
 		rsc.runner.Stop()
 		rsc.runner = nil

@@ -1,8 +1,6 @@
 package statefulset
 
 import (
-	"time"
-
 	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
 	"github.com/loopbook/loopbook/engine/cluster/client/record"
@@ -21,9 +19,6 @@ const Name = "statefulset-controller"
 const (
 	// Workers is --concurrent-statefulset-syncs' default.
 	Workers = 5
-	// syncedPollPeriod is how often WaitForCacheSync looks at the
-	// informers (client-go tools/cache/shared_informer.go).
-	syncedPollPeriod = 100 * time.Millisecond
 )
 
 // Controller is the StatefulSet controller; Start after Stop begins
@@ -37,7 +32,7 @@ type Controller struct {
 	sets, pods, claims     *cache.SharedInformer
 	queue                  *workqueue.Queue
 	runner                 *workqueue.Runner
-	wait                   *sim.Timer
+	wait                   *cache.Waiter
 	regs                   []func()
 }
 
@@ -79,26 +74,17 @@ func (ssc *Controller) Start(ctx *controller.Context) {
 	}
 	ssc.handle(ssc.pods, cache.ResourceEventHandlerFuncs{
 		AddFunc: func(o *object.Object) { owner(o) }, UpdateFunc: func(_, o *object.Object) { owner(o) }, DeleteFunc: owner})
-	ssc.waitForCacheSync()
+	synced := func() bool { return ssc.sets.HasSynced() && ssc.pods.HasSynced() && ssc.claims.HasSynced() }
+	ssc.wait = cache.WaitForCacheSync(ssc.loop, synced, func() {
+		ssc.runner = workqueue.RunWorkers(ssc.queue, Workers, ssc.sync, workqueue.Options{
+			Actor: Name, Log: ssc.log, Group: "apps", Resource: "statefulsets"})
+	})
 }
 
 func (ssc *Controller) handle(inf *cache.SharedInformer, h cache.ResourceEventHandler) {
 	if reg, err := inf.AddEventHandler(h); err == nil {
 		ssc.regs = append(ssc.regs, func() { _ = inf.RemoveEventHandler(reg) })
 	}
-}
-
-func (ssc *Controller) waitForCacheSync() {
-	ssc.wait = nil
-	if ssc.queue == nil || ssc.queue.ShuttingDown() {
-		return
-	}
-	if !ssc.sets.HasSynced() || !ssc.pods.HasSynced() || !ssc.claims.HasSynced() {
-		ssc.wait = ssc.loop.After(syncedPollPeriod, ssc.waitForCacheSync)
-		return
-	}
-	ssc.runner = workqueue.RunWorkers(ssc.queue, Workers, ssc.sync, workqueue.Options{
-		Actor: Name, Log: ssc.log, Group: "apps", Resource: "statefulsets"})
 }
 
 // Stop ends the controller at once.
@@ -110,10 +96,8 @@ func (ssc *Controller) Stop() {
 		r()
 	}
 	ssc.regs = nil
-	if ssc.wait != nil {
-		ssc.wait.Stop()
-		ssc.wait = nil
-	}
+	ssc.wait.Stop()
+	ssc.wait = nil
 	if ssc.runner != nil {
 		ssc.runner.Stop()
 		ssc.runner = nil
