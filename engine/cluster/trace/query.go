@@ -169,7 +169,7 @@ func WatchTypes(ts ...WatchType) Pred {
 	return func(e *Event) bool { return slices.Contains(ts, e.WatchType) }
 }
 
-// InPhase matches ADMIT events of the phase.
+// InPhase matches ADMIT events of the phase, or AUDIT events of the stage.
 func InPhase(p Phase) Pred {
 	return func(e *Event) bool { return e.Phase == p }
 }
