@@ -34,8 +34,9 @@ var errShortCircuit = errors.New("short circuit")
 
 // tryUpdateNodeHealth is the controller's judgement of one Node
 // (node_lifecycle_controller.go, tryUpdateNodeHealth). It returns the
-// Ready condition as observed and as it is after the update, and updates
-// node (a copy) in place when it marks it Unknown.
+// Ready condition as observed and as it is after the update, and the Node:
+// node itself, which it only reads, or a copy with the kubelet's
+// conditions Unknown when it marks them.
 //
 //   - The probe instant moves to now whenever the Ready condition's
 //     lastHeartbeatTime differs from the one last observed, or the Node's
@@ -48,14 +49,14 @@ var errShortCircuit = errors.New("short circuit")
 //     the Node is skipped; if the API cannot be reached, it is skipped too.
 //     Otherwise the kubelet's conditions become Unknown and the status is
 //     written.
-func (c *Controller) tryUpdateNodeHealth(node *object.Object) (observed nodeCond, current *nodeCond, err error) {
+func (c *Controller) tryUpdateNodeHealth(node *object.Object) (observed nodeCond, current *nodeCond, _ *object.Object, err error) {
 	now := c.loop.Now()
 	name := node.Meta.Name
 	nh := c.health[name]
 	defer func() { c.health[name] = nh }()
 
 	if err := c.guard.ensureReady(c.leases.LastSyncResourceVersion()); err != nil {
-		return nodeCond{}, nil, fmt.Errorf("%w: %v", errShortCircuit, err)
+		return nodeCond{}, nil, node, fmt.Errorf("%w: %v", errShortCircuit, err)
 	}
 
 	grace := c.conf.NodeMonitorGracePeriod
@@ -109,24 +110,25 @@ func (c *Controller) tryUpdateNodeHealth(node *object.Object) (observed nodeCond
 	}
 
 	if now.Sub(nh.probe) <= grace {
-		return observed, curPtr(), nil
+		return observed, curPtr(), node, nil
 	}
 	if err := c.checkLiveLease(name, nh.lease); err != nil {
-		return nodeCond{}, nil, err
+		return nodeCond{}, nil, node, err
 	}
+	node = node.DeepCopy() // the informer's copy is read-only
 	markUnknown(node, now)
 	after, _ := condition(node, "Ready")
 	if after == observed {
-		return observed, &after, nil
+		return observed, &after, node, nil
 	}
 	if _, err := c.client.UpdateStatus(c.kinds.node, node, api.WriteOptions{}); err != nil {
-		return observed, &after, err
+		return observed, &after, node, err
 	}
 	c.decide(name, fmt.Sprintf("no heartbeat observed for %s (grace %s): kubelet conditions Unknown",
 		now.Sub(nh.probe), grace))
 	ready := after
 	nh = &nodeHealth{probe: nh.probe, readyTransition: now, ready: &ready, lease: observedLease}
-	return observed, &after, nil
+	return observed, &after, node, nil
 }
 
 // lease returns the cached Lease of a Node in kube-node-lease.

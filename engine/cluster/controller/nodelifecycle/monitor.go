@@ -34,9 +34,11 @@ func (c *Controller) monitorNodeHealth() {
 	}
 
 	zoneConds := map[string][]*nodeCond{}
-	for _, cached := range nodes {
-		node := cached.DeepCopy()
-		observed, current, ok := c.updateNodeHealth(node)
+	for _, node := range nodes {
+		// Kubernetes deep-copies each Node here; the model copies only
+		// when the Node's conditions are to be written (see
+		// tryUpdateNodeHealth), which reads the same.
+		observed, current, node, ok := c.updateNodeHealth(node)
 		if !ok {
 			continue
 		}
@@ -69,25 +71,26 @@ func (c *Controller) monitorNodeHealth() {
 
 // updateNodeHealth runs tryUpdateNodeHealth, retrying a failed status
 // write with a fresh copy of the Node up to nodeHealthUpdateRetry times
-// (the source polls every 20 ms; the model retries at once). ok is false
-// when the Node is skipped this pass.
-func (c *Controller) updateNodeHealth(node *object.Object) (observed nodeCond, current *nodeCond, ok bool) {
+// (the source polls every 20 ms; the model retries at once). It returns
+// the Node as last seen (a copy with its conditions Unknown once marked);
+// ok is false when the Node is skipped this pass.
+func (c *Controller) updateNodeHealth(node *object.Object) (observed nodeCond, current *nodeCond, _ *object.Object, ok bool) {
 	for range nodeHealthUpdateRetry {
 		var err error
-		observed, current, err = c.tryUpdateNodeHealth(node)
+		observed, current, node, err = c.tryUpdateNodeHealth(node)
 		if err == nil {
-			return observed, current, true
+			return observed, current, node, true
 		}
 		if errors.Is(err, errShortCircuit) {
-			return observed, current, false
+			return observed, current, node, false
 		}
 		fresh, gerr := c.client.Get(c.kinds.node, "", node.Meta.Name)
 		if gerr != nil {
-			return observed, current, false
+			return observed, current, node, false
 		}
 		node = fresh
 	}
-	return observed, current, false
+	return observed, current, node, false
 }
 
 // classifyNodes is classifyNodes: Nodes new to the controller, Nodes gone,
