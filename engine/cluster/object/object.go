@@ -75,6 +75,20 @@ func (o *Object) ToMap() map[string]any {
 	return m
 }
 
+// ToMapCopy is o.DeepCopy().ToMap() in one copy: the tree of ToMap,
+// sharing nothing mutable with o (Meta.ToMap builds its values afresh;
+// the content is copied).
+func (o *Object) ToMapCopy() map[string]any {
+	m := make(map[string]any, len(o.Content)+3)
+	for k, v := range o.Content {
+		m[k] = DeepCopyValue(v)
+	}
+	m["apiVersion"] = o.APIVersion
+	m["kind"] = o.Kind
+	m["metadata"] = o.Meta.ToMap()
+	return m
+}
+
 // DeepCopy returns a copy of o that shares nothing mutable with it.
 func (o *Object) DeepCopy() *Object {
 	if o == nil {
