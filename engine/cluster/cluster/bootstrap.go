@@ -51,18 +51,15 @@ func (c *Cluster) bootstrap() error {
 		}
 	}
 	rootCA := auth.ControllerRolePrefix + serviceaccount.RootCAPublisherName
-	for _, o := range []*object.Object{
+	if err := c.createAll(
 		clusterRole(rootCA, []any{
 			rule([]string{""}, []string{"configmaps"}, "create", "update"),
 			rule([]string{"", "events.k8s.io"}, []string{"events"}, "create", "patch", "update"),
 		}),
 		clusterRoleBinding(rootCA, rootCA, serviceaccount.RootCAPublisherName),
 		clusterRoleBinding("kubeadm:node-proxier", "system:node-proxier", KubeProxyServiceAccount),
-	} {
-		k, _ := c.env.Kinds.For(o)
-		if _, err := c.admin.Create(k, o, api.WriteOptions{}); err != nil {
-			return fmt.Errorf("%s %s: %w", o.Kind, o.Meta.Name, err)
-		}
+	); err != nil {
+		return err
 	}
 	for _, name := range serviceAccounts {
 		c.saTokens[name] = c.authn.IssueServiceAccountToken("kube-system", name, "", "", "", tokenExpiry)

@@ -1,9 +1,6 @@
 package cluster
 
 import (
-	"fmt"
-
-	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/cloudprovider"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
@@ -37,23 +34,14 @@ func (c *Cluster) buildEarlyCloud() error {
 		return nil
 	}
 	name := string(cloudprovider.ControllerName)
-	if err := c.controllerServiceAccount(name); err != nil {
-		return err
-	}
 	role := "system:controller:" + name
-	for _, o := range []*object.Object{
-		clusterRole(role, []any{
-			rule([]string{""}, []string{"services"}, "get", "list", "watch"),
-			rule([]string{""}, []string{"services/status"}, "patch", "update"),
-			rule([]string{""}, []string{"nodes"}, "list", "watch"),
-			rule([]string{"", "events.k8s.io"}, []string{"events"}, "create", "patch", "update"),
-		}),
-		clusterRoleBinding(role, role, name),
-	} {
-		k, _ := c.env.Kinds.For(o)
-		if _, err := c.admin.Create(k, o, api.WriteOptions{}); err != nil {
-			return fmt.Errorf("%s %s: %w", o.Kind, o.Meta.Name, err)
-		}
+	if err := c.controllerRole(name, role, []any{
+		rule([]string{""}, []string{"services"}, "get", "list", "watch"),
+		rule([]string{""}, []string{"services/status"}, "patch", "update"),
+		rule([]string{""}, []string{"nodes"}, "list", "watch"),
+		rule([]string{"", "events.k8s.io"}, []string{"events"}, "create", "patch", "update"),
+	}); err != nil {
+		return err
 	}
 	c.ext.cloud = cloudprovider.NewProvider(c.env.Loop, c.env.Log)
 	return nil

@@ -1,10 +1,8 @@
 package cluster
 
 import (
-	"fmt"
 	"slices"
 
-	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/csi"
 	"github.com/loopbook/loopbook/engine/cluster/kubelet"
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -44,7 +42,7 @@ func (c *Cluster) buildEarlyCSI() error {
 	if err := c.controllerServiceAccount(name); err != nil {
 		return err
 	}
-	for _, o := range []*object.Object{
+	if err := c.createAll(
 		clusterRole("external-provisioner-runner", []any{
 			rule([]string{""}, []string{"persistentvolumes"}, "get", "list", "watch", "create", "patch", "delete"),
 			rule([]string{""}, []string{"persistentvolumeclaims"}, "get", "list", "watch", "update"),
@@ -53,11 +51,8 @@ func (c *Cluster) buildEarlyCSI() error {
 			rule([]string{""}, []string{"nodes"}, "get", "list", "watch"),
 		}),
 		clusterRoleBinding("csi-provisioner-role", "external-provisioner-runner", name),
-	} {
-		k, _ := c.env.Kinds.For(o)
-		if _, err := c.admin.Create(k, o, api.WriteOptions{}); err != nil {
-			return fmt.Errorf("%s %s: %w", o.Kind, o.Meta.Name, err)
-		}
+	); err != nil {
+		return err
 	}
 	var zones []string
 	for _, n := range c.cfg.Nodes {

@@ -3,7 +3,6 @@ package cluster
 import (
 	"fmt"
 
-	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/gateway"
 	"github.com/loopbook/loopbook/engine/cluster/network"
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -36,22 +35,13 @@ func (c *Cluster) buildEarlyGateway() error {
 		return fmt.Errorf("gatewayclasses: %w", err)
 	}
 	name := string(gateway.Name)
-	if err := c.controllerServiceAccount(name); err != nil {
-		return err
-	}
 	kinds := []string{"gatewayclasses", "gateways", "httproutes"}
-	for _, o := range []*object.Object{
-		clusterRole(name, []any{
-			rule([]string{gateway.Group}, kinds, "get", "list", "watch"),
-			rule([]string{gateway.Group}, []string{"gatewayclasses/status", "gateways/status", "httproutes/status"}, "patch", "update"),
-			rule([]string{""}, []string{"services"}, "get", "list", "watch"),
-		}),
-		clusterRoleBinding(name, name, name),
-	} {
-		k, _ := c.env.Kinds.For(o)
-		if _, err := c.admin.Create(k, o, api.WriteOptions{}); err != nil {
-			return fmt.Errorf("%s %s: %w", o.Kind, o.Meta.Name, err)
-		}
+	if err := c.controllerRole(name, name, []any{
+		rule([]string{gateway.Group}, kinds, "get", "list", "watch"),
+		rule([]string{gateway.Group}, []string{"gatewayclasses/status", "gateways/status", "httproutes/status"}, "patch", "update"),
+		rule([]string{""}, []string{"services"}, "get", "list", "watch"),
+	}); err != nil {
+		return err
 	}
 	c.ext.gateways = gateway.NewProxies(c.env.Loop, c.env.Log)
 	return nil

@@ -1,9 +1,6 @@
 package cluster
 
 import (
-	"fmt"
-
-	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/ingress"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
@@ -35,22 +32,13 @@ func (c *Cluster) buildEarlyIngress() error {
 		return nil
 	}
 	name := string(ingress.Name)
-	if err := c.controllerServiceAccount(name); err != nil {
+	if err := c.controllerRole(name, name, []any{
+		rule([]string{ingress.Group}, []string{"ingressclasses", "ingresses"}, "get", "list", "watch"),
+		rule([]string{ingress.Group}, []string{"ingresses/status"}, "update"),
+		rule([]string{""}, []string{"services"}, "get", "list", "watch"),
+		rule([]string{"discovery.k8s.io"}, []string{"endpointslices"}, "get", "list", "watch"),
+	}); err != nil {
 		return err
-	}
-	for _, o := range []*object.Object{
-		clusterRole(name, []any{
-			rule([]string{ingress.Group}, []string{"ingressclasses", "ingresses"}, "get", "list", "watch"),
-			rule([]string{ingress.Group}, []string{"ingresses/status"}, "update"),
-			rule([]string{""}, []string{"services"}, "get", "list", "watch"),
-			rule([]string{"discovery.k8s.io"}, []string{"endpointslices"}, "get", "list", "watch"),
-		}),
-		clusterRoleBinding(name, name, name),
-	} {
-		k, _ := c.env.Kinds.For(o)
-		if _, err := c.admin.Create(k, o, api.WriteOptions{}); err != nil {
-			return fmt.Errorf("%s %s: %w", o.Kind, o.Meta.Name, err)
-		}
 	}
 	c.ext.ingress = ingress.NewProxy(c.env.Loop, c.env.Log, c.net, ingressProxyIP)
 	return nil

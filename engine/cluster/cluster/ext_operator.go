@@ -1,9 +1,6 @@
 package cluster
 
 import (
-	"fmt"
-
-	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/controller/statefulset"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/cluster/operator"
@@ -55,23 +52,14 @@ func (c *Cluster) buildEarlyOperator() error {
 		return nil
 	}
 	name := string(operator.Name)
-	if err := c.controllerServiceAccount(name); err != nil {
+	if err := c.controllerRole(name, name, []any{
+		rule([]string{group}, []string{"databaseclusters"}, "get", "list", "watch"),
+		rule([]string{group}, []string{"databaseclusters/status"}, "update", "patch"),
+		rule([]string{"apps"}, []string{"statefulsets"}, "get", "list", "watch", "create", "update", "patch", "delete"),
+		rule([]string{""}, []string{"services"}, "get", "list", "watch", "create", "update", "patch", "delete"),
+		rule([]string{"", "events.k8s.io"}, []string{"events"}, "create", "patch", "update"),
+	}); err != nil {
 		return err
-	}
-	for _, o := range []*object.Object{
-		clusterRole(name, []any{
-			rule([]string{group}, []string{"databaseclusters"}, "get", "list", "watch"),
-			rule([]string{group}, []string{"databaseclusters/status"}, "update", "patch"),
-			rule([]string{"apps"}, []string{"statefulsets"}, "get", "list", "watch", "create", "update", "patch", "delete"),
-			rule([]string{""}, []string{"services"}, "get", "list", "watch", "create", "update", "patch", "delete"),
-			rule([]string{"", "events.k8s.io"}, []string{"events"}, "create", "patch", "update"),
-		}),
-		clusterRoleBinding(name, name, name),
-	} {
-		k, _ := c.env.Kinds.For(o)
-		if _, err := c.admin.Create(k, o, api.WriteOptions{}); err != nil {
-			return fmt.Errorf("%s %s: %w", o.Kind, o.Meta.Name, err)
-		}
 	}
 	c.ext.operatorGroup = group
 	return nil

@@ -135,6 +135,28 @@ func (c *Cluster) controllerServiceAccount(name string) error {
 	return nil
 }
 
+// controllerRole creates a controller's ServiceAccount (see
+// controllerServiceAccount), a ClusterRole role with rules, and the
+// ClusterRoleBinding role that grants it, as installing the controller
+// does.
+func (c *Cluster) controllerRole(serviceAccount, role string, rules []any) error {
+	if err := c.controllerServiceAccount(serviceAccount); err != nil {
+		return err
+	}
+	return c.createAll(clusterRole(role, rules), clusterRoleBinding(role, role, serviceAccount))
+}
+
+// createAll creates objs in order as the cluster admin.
+func (c *Cluster) createAll(objs ...*object.Object) error {
+	for _, o := range objs {
+		k, _ := c.env.Kinds.For(o)
+		if _, err := c.admin.Create(k, o, api.WriteOptions{}); err != nil {
+			return fmt.Errorf("%s %s: %w", o.Kind, o.Meta.Name, err)
+		}
+	}
+	return nil
+}
+
 // buildExtensions builds the extension actors that run beside the Nodes'.
 func (c *Cluster) buildExtensions() error {
 	c.buildOperator()
