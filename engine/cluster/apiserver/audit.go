@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -215,10 +216,8 @@ func (a *auditing) write(stage audit.Stage) {
 	if stage == audit.StageResponseComplete {
 		a.complete = true
 	}
-	for _, s := range a.omit {
-		if s == stage {
-			return
-		}
+	if slices.Contains(a.omit, stage) {
+		return
 	}
 	s := a.s
 	now := s.p.cfg.Loop.Now()

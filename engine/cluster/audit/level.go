@@ -1,5 +1,7 @@
 package audit
 
+import "slices"
+
 // Level is how much of a request an event records
 // (k8s.io/apiserver/pkg/apis/audit/v1/types.go).
 type Level string
@@ -19,21 +21,12 @@ const (
 // Levels lists the valid levels in order.
 var Levels = []Level{LevelNone, LevelMetadata, LevelRequest, LevelRequestResponse}
 
-// ordinal is the level's rank; -1 for an invalid level.
-func (l Level) ordinal() int {
-	for i, x := range Levels {
-		if x == l {
-			return i
-		}
-	}
-	return -1
-}
-
-// Less reports whether l records less than o, as audit.Level.Less does.
-func (l Level) Less(o Level) bool { return l.ordinal() < o.ordinal() }
+// Less reports whether l records less than o, as audit.Level.Less does
+// (an invalid level ranks below None).
+func (l Level) Less(o Level) bool { return slices.Index(Levels, l) < slices.Index(Levels, o) }
 
 // Valid reports whether l is one of the four levels.
-func (l Level) Valid() bool { return l.ordinal() >= 0 }
+func (l Level) Valid() bool { return slices.Contains(Levels, l) }
 
 // Stage is the point of a request's handling at which an event is
 // written.
@@ -57,11 +50,4 @@ const (
 var Stages = []Stage{StageRequestReceived, StageResponseStarted, StageResponseComplete, StagePanic}
 
 // Valid reports whether s is one of the four stages.
-func (s Stage) Valid() bool {
-	for _, x := range Stages {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
+func (s Stage) Valid() bool { return slices.Contains(Stages, s) }
