@@ -181,7 +181,7 @@ func (c *course) inPrint(id string) {
 // and shortcuts is in it by id, so that none can silently disappear.
 func TestFirstCourseIsComplete(t *testing.T) {
 	c := courseSite(t).course(t, "coordination/")
-	pages, find, holder, inPrint := c.pages, c.find, c.holder, c.inPrint
+	pages, holder, inPrint := c.pages, c.holder, c.inPrint
 
 	// A scenario that ran renders its steps (ID-step-1, …); one that did
 	// not renders as its source.
@@ -211,34 +211,27 @@ func TestFirstCourseIsComplete(t *testing.T) {
 		t.Logf("conversation %s is still prose (%s): the model lacks its actors", num, page)
 	}
 
-	p, html := holder("failures-eleven")
-	for i, f := range faults {
-		id := fmt.Sprintf("failures-eleven-case-%d", i+1)
-		if q, _ := holder(id); q != p {
-			continue
-		}
-		if !strings.Contains(caseText(html, id), f) {
-			t.Errorf("%s: fault case %d is not %q", p, i+1, f)
-		}
-		inPrint(id)
-	}
-	if extra := find(fmt.Sprintf("failures-eleven-case-%d", len(faults)+1)); len(extra) > 0 {
-		t.Errorf("the failures block has more than %d cases", len(faults))
-	}
+	c.numbered("failures-eleven", "failures-eleven-case-", "fault case", faults)
+	c.numbered("seven-shortcuts", "seven-shortcuts-q", "question", shortcuts)
+}
 
-	if extra := find(fmt.Sprintf("seven-shortcuts-q%d", len(shortcuts)+1)); len(extra) > 0 {
-		t.Errorf("the quiz has more than %d questions", len(shortcuts))
-	}
-	p, html = holder("seven-shortcuts")
-	for i, s := range shortcuts {
-		id := fmt.Sprintf("seven-shortcuts-q%d", i+1)
-		if q, _ := holder(id); q != p {
+// numbered checks that block's numbered parts (prefix1, prefix2, …) are
+// exactly texts, in order, on the block's page and in the offline
+// edition; what names a part in messages.
+func (c *course) numbered(block, prefix, what string, texts []string) {
+	p, html := c.holder(block)
+	for i, text := range texts {
+		id := fmt.Sprintf("%s%d", prefix, i+1)
+		if q, _ := c.holder(id); q != p {
 			continue
 		}
-		if !strings.Contains(caseText(html, id), s) {
-			t.Errorf("%s: question %d is not %q", p, i+1, s)
+		if !strings.Contains(caseText(html, id), text) {
+			c.t.Errorf("%s: %s %d is not %q", p, what, i+1, text)
 		}
-		inPrint(id)
+		c.inPrint(id)
+	}
+	if extra := c.find(fmt.Sprintf("%s%d", prefix, len(texts)+1)); len(extra) > 0 {
+		c.t.Errorf("%s has more than %d parts (%s)", block, len(texts), what)
 	}
 }
 

@@ -8,15 +8,7 @@ import (
 
 func TestDiscovery(t *testing.T) {
 	h := newHarness(t)
-	get := func(path string) map[string]any {
-		t.Helper()
-		resp := h.must(h.do("admin", "GET", path, nil))
-		var m map[string]any
-		if err := json.Unmarshal(resp.Raw, &m); err != nil {
-			t.Fatalf("%s: %v\n%s", path, err, resp.Raw)
-		}
-		return m
-	}
+	get := func(path string) map[string]any { t.Helper(); return h.getJSON(t, path) }
 	if v := get("/api"); v["kind"] != "APIVersions" || len(v["versions"].([]any)) != 1 {
 		t.Errorf("/api %v", v)
 	}

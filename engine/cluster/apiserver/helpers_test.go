@@ -1,6 +1,7 @@
 package apiserver
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -101,6 +102,17 @@ func (h *harness) req(r *api.Request, w api.WatchHandler) *api.Response {
 		r.Token = string(r.From)
 	}
 	return h.p.Endpoint().Do(r, w)
+}
+
+// getJSON GETs path as the admin and decodes the JSON document answered.
+func (h *harness) getJSON(t *testing.T, path string) map[string]any {
+	t.Helper()
+	resp := h.must(h.do("admin", "GET", path, nil))
+	var m map[string]any
+	if err := json.Unmarshal(resp.Raw, &m); err != nil {
+		t.Fatalf("%s: %v\n%s", path, err, resp.Raw)
+	}
+	return m
 }
 
 func (h *harness) must(resp *api.Response) *api.Response {

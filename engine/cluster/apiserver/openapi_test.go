@@ -1,22 +1,13 @@
 package apiserver
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 )
 
 func TestOpenAPI(t *testing.T) {
 	h := newHarness(t)
-	get := func(t *testing.T, path string) map[string]any {
-		t.Helper()
-		resp := h.must(h.do("admin", "GET", path, nil))
-		var m map[string]any
-		if err := json.Unmarshal(resp.Raw, &m); err != nil {
-			t.Fatalf("%s: %v\n%s", path, err, resp.Raw)
-		}
-		return m
-	}
+	get := h.getJSON
 	v3 := get(t, "/openapi/v3")["paths"].(map[string]any)
 	tests := []struct {
 		name, path string
