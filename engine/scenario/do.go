@@ -81,13 +81,13 @@ func (s *Session) do(a spec.Action) (result.Response, bool, error) {
 		if a.LoadBalancer {
 			return result.Response{}, false, s.loadBalancerTraffic(a, n)
 		}
-		if a.Gateway || a.Target.Kind.Text == "ingress" {
+		if a.Routed() {
 			path := a.Path.Value
 			if path == "" {
 				path = "/"
 			}
 			send := s.Cluster.GatewayTraffic
-			if !a.Gateway {
+			if a.ToIngress() {
 				send = s.Cluster.IngressTraffic
 			}
 			send(trace.Actor(a.From.Text), a.Target.Namespace, a.Target.Name, a.Host.Value, path, n)

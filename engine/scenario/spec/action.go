@@ -144,7 +144,8 @@ type Traffic struct {
 	ActionBase
 	// From is the client actor ("client", or a Pod's actor).
 	From Word
-	// Target is "service NAMESPACE/NAME" or "pod NAMESPACE/NAME".
+	// Target is "service NAMESPACE/NAME", "pod NAMESPACE/NAME",
+	// "gateway NAMESPACE/NAME" or "ingress NAMESPACE/NAME".
 	Target ObjectRef
 	// Count is the number of requests; 1 when not written.
 	Count Scalar[int]
@@ -157,6 +158,14 @@ type Traffic struct {
 	Gateway    bool
 	Host, Path Scalar[string]
 }
+
+// ToIngress reports whether the requests go to an Ingress's address
+// ("ingress NAMESPACE/NAME"), routed by its controller's proxy.
+func (t *Traffic) ToIngress() bool { return t.Target.Kind.Text == "ingress" }
+
+// Routed reports whether a proxy routes the requests by Host and Path:
+// traffic to a Gateway or an Ingress.
+func (t *Traffic) Routed() bool { return t.Gateway || t.ToIngress() }
 
 // Load sets the CPU a workload's traffic costs: CPU (a quantity, "780m")
 // is shared equally by the running Pods the selector picks in Namespace,

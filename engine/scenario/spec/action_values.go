@@ -107,7 +107,7 @@ func (p *parser) actionValue(key string, base *ActionBase, req *Request, vals ma
 			if pa := vals["path"]; pa != nil {
 				t.Path = p.str(pa, "path")
 			}
-			if (t.Host.IsSet() || t.Path.IsSet()) && !t.Gateway && t.Target.Kind.Text != "ingress" {
+			if (t.Host.IsSet() || t.Path.IsSet()) && !t.Routed() {
 				p.nodeErr(v, "host and path go with traffic to a gateway or an ingress").WithHint(`as in "traffic: client -> gateway demo/shop x5" with "host: shop.example.com"`)
 				return nil
 			}
