@@ -38,6 +38,14 @@ type Request struct {
 	// values (what a client sent, before any typing), so that decoding
 	// errors such as replicas: "three" are the API server's to report.
 	Body map[string]any
+	// BodyOwned says that Body was built for this request alone and that
+	// nothing else refers to its maps and slices: the API server may keep
+	// them in the object it decodes instead of copying them, as a server
+	// decoding bytes owns what it decodes. The client's request builders
+	// set it. Only answers given before decoding carry Retry-After (API
+	// Priority and Fairness, a loading watch cache), so a request resent
+	// after one still has its body as sent.
+	BodyOwned bool
 	// Patch is the body of a PATCH of type MergePatch or
 	// StrategicMergePatch.
 	Patch map[string]any

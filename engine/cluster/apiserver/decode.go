@@ -24,7 +24,8 @@ const (
 // handled as a KIND: json: cannot unmarshal …"; unknown fields are 400
 // under fieldValidation=Strict, a warning and dropped under Warn (the
 // default), dropped silently under Ignore; then the kind's defaults
-// apply. The body is copied: the object returned shares nothing with it.
+// apply. The body is copied, so that the object returned shares nothing
+// with it, unless the request hands it over (api.Request.BodyOwned).
 func (r *request) decodeObject(k *object.KindInfo, body map[string]any) (*object.Object, *api.Status) {
 	if body == nil {
 		return nil, api.NewBadRequest(fmt.Sprintf("the object provided is unrecognized (must be of type %s): couldn't get version/kind; json parse error: unexpected end of JSON input (<empty>)", k.Kind))
@@ -32,7 +33,12 @@ func (r *request) decodeObject(k *object.KindInfo, body map[string]any) (*object
 	if validFieldValidation(r.req.Write.FieldValidation) {
 		// A clean body (the common case) is checked, copied and read in
 		// one pass; anything the decoder would report takes the full way.
-		if o, ok := object.DecodeBody(k, body); ok {
+		decode := object.DecodeBody
+		if r.req.BodyOwned && r.info.Subresource != "finalize" {
+			// finalize reads the body as sent after decoding.
+			decode = object.DecodeOwnedBody
+		}
+		if o, ok := decode(k, body); ok {
 			if k.Default != nil {
 				k.Default(o)
 			}

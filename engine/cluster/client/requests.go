@@ -30,7 +30,7 @@ func WatchRequest(k *object.KindInfo, namespace string, opts api.ListOptions) *a
 // CreateRequest posts obj to its collection, in obj's namespace.
 func CreateRequest(k *object.KindInfo, obj *object.Object, opts api.WriteOptions) *api.Request {
 	return &api.Request{Method: api.MethodPost, Path: Path(k, obj.Meta.Namespace, ""),
-		Write: opts, Body: obj.ToMapCopy()}
+		Write: opts, Body: obj.ToMapCopy(), BodyOwned: true}
 }
 
 // UpdateRequest puts obj in place of the stored object, or of its
@@ -38,7 +38,7 @@ func CreateRequest(k *object.KindInfo, obj *object.Object, opts api.WriteOptions
 // concurrency precondition; "" updates unconditionally.
 func UpdateRequest(k *object.KindInfo, obj *object.Object, opts api.WriteOptions, subresource ...string) *api.Request {
 	return &api.Request{Method: api.MethodPut, Path: Path(k, obj.Meta.Namespace, obj.Meta.Name, subresource...),
-		Write: opts, Body: obj.ToMapCopy()}
+		Write: opts, Body: obj.ToMapCopy(), BodyOwned: true}
 }
 
 // PatchRequest patches an object or a subresource with a patch of type pt.
@@ -63,7 +63,7 @@ func DeleteCollectionRequest(k *object.KindInfo, namespace string, opts api.Dele
 // pods/binding and pods/eviction, PUT deployments/scale.
 func SubresourceRequest(method string, k *object.KindInfo, namespace, name, subresource string, body map[string]any) *api.Request {
 	b, _ := object.DeepCopyValue(body).(map[string]any)
-	return &api.Request{Method: method, Path: Path(k, namespace, name, subresource), Body: b}
+	return &api.Request{Method: method, Path: Path(k, namespace, name, subresource), Body: b, BodyOwned: true}
 }
 
 // ConnectRequest calls a connect subresource (log, exec, attach,

@@ -12,6 +12,19 @@ package object
 // value of the wrong type, a custom resource): the caller then decodes
 // the body the full way, which finds the same problem and words it.
 func DecodeBody(info *KindInfo, body map[string]any) (*Object, bool) {
+	return decodeBody(info, body, false)
+}
+
+// DecodeOwnedBody is DecodeBody for a body the caller hands over: the
+// object keeps the body's values (every one but apiVersion, kind and
+// metadata) instead of copies of them, so it shares its maps and slices
+// with body. Only the top-level map is new.
+func DecodeOwnedBody(info *KindInfo, body map[string]any) (*Object, bool) {
+	return decodeBody(info, body, true)
+}
+
+// decodeBody is DecodeBody, keeping body's values when owned.
+func decodeBody(info *KindInfo, body map[string]any, owned bool) (*Object, bool) {
 	if info == nil || info.CRD != nil || body == nil {
 		return nil, false
 	}
@@ -60,15 +73,20 @@ func DecodeBody(info *KindInfo, body map[string]any) (*Object, bool) {
 		case "apiVersion", "kind", "metadata":
 			continue
 		}
-		if s == nil {
-			o.Content[k] = DeepCopyValue(v)
-			continue
-		}
-		fs := s.Fields[k]
-		if fs == nil {
-			if !s.Open {
+		var fs *Schema
+		if s != nil {
+			if fs = s.Fields[k]; fs == nil && !s.Open {
 				return nil, false
 			}
+		}
+		if owned {
+			if !clean(v, fs) {
+				return nil, false
+			}
+			o.Content[k] = v
+			continue
+		}
+		if fs == nil {
 			o.Content[k] = DeepCopyValue(v)
 			continue
 		}

@@ -114,7 +114,11 @@ func TestDecodeBodyMatchesFullDecoding(t *testing.T) {
 				info = kinds[(round+bi)%len(kinds)]
 			}
 			want, wantOK := referenceDecode(info, body)
+			owned, ownedOK := DecodeOwnedBody(info, DeepCopyValue(body).(map[string]any))
 			got, gotOK := DecodeBody(info, body)
+			if ownedOK != gotOK || (gotOK && !reflect.DeepEqual(owned, got)) {
+				t.Fatalf("round %d body %d as %s: DecodeOwnedBody gives %v\n%#v\nDecodeBody %v\n%#v", round, bi, info.Kind, ownedOK, owned, gotOK, got)
+			}
 			if info.CRD != nil {
 				wantOK = false
 			}
@@ -143,5 +147,31 @@ func TestDecodeBodyMatchesFullDecoding(t *testing.T) {
 	t.Logf("%d clean, %d dirty", clean, dirty)
 	if clean < 100 || dirty < 100 {
 		t.Fatalf("%d clean and %d dirty bodies: the mutations do not cover both", clean, dirty)
+	}
+}
+
+// TestDecodeOwnedBodyKeepsTheBodysValues: an owned body's values become the
+// object's, so nothing is copied; the body's own top-level map is left as
+// it was.
+func TestDecodeOwnedBodyKeepsTheBodysValues(t *testing.T) {
+	info, err := NewBuiltinRegistry().Resolve("configmaps")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := map[string]any{"k": "v"}
+	body := map[string]any{"apiVersion": "v1", "kind": "ConfigMap", "metadata": map[string]any{"name": "c"}, "data": data}
+	o, ok := DecodeOwnedBody(info, body)
+	if !ok {
+		t.Fatal("a clean ConfigMap was not decoded")
+	}
+	data["k"] = "changed"
+	if got := o.Content["data"].(map[string]any)["k"]; got != "changed" {
+		t.Errorf("the object's data holds %v, not the body's map", got)
+	}
+	if len(body) != 4 || o.Meta.Name != "c" || o.APIVersion != "v1" {
+		t.Errorf("body %v, object %s %s", body, o.APIVersion, o.Meta.Name)
+	}
+	if _, ok := DecodeOwnedBody(info, map[string]any{"data": map[string]any{"k": int64(1)}}); ok {
+		t.Error("a ConfigMap with a number in data was decoded in one pass")
 	}
 }
