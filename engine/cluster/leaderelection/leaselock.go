@@ -2,6 +2,7 @@ package leaderelection
 
 import (
 	"errors"
+	"maps"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/client"
@@ -54,9 +55,12 @@ func (l *LeaseLock) Update(r Record) error {
 	if l.lease == nil {
 		return errNotInitialized
 	}
-	o := l.lease.DeepCopy()
+	// The request's body is a copy of o, so o may share all but its
+	// top-level map with the Lease read.
+	o := *l.lease
+	o.Content = maps.Clone(o.Content)
 	o.Content["spec"] = r.spec()
-	got, err := client.Shared(l.client.Do(client.UpdateRequest(l.kind, o, api.WriteOptions{}), nil))
+	got, err := client.Shared(l.client.Do(client.UpdateRequest(l.kind, &o, api.WriteOptions{}), nil))
 	if err != nil {
 		return err
 	}
