@@ -1,8 +1,8 @@
 package scenario
 
 import (
-	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
@@ -45,19 +45,19 @@ var topOrder = []string{"apiVersion", "kind", "metadata", "spec", "status"}
 
 // Flatten turns an object into its leaf fields in path order (top-level
 // fields as kubectl prints them, map keys sorted, list items in order),
-// leaving out metadata.managedFields, and its YAML as kubectl get -o yaml
-// prints it.
+// leaving out metadata.managedFields. The object itself is kept as the
+// result's Source, for its YAML.
 func Flatten(o *object.Object) *result.Object {
-	out := &result.Object{APIVersion: o.APIVersion, Kind: o.Kind, Namespace: o.Meta.Namespace, Name: o.Meta.Name,
-		YAML: string(object.EncodeYAML(o, object.OrderKubernetes))}
+	out := &result.Object{APIVersion: o.APIVersion, Kind: o.Kind, Namespace: o.Meta.Namespace, Name: o.Meta.Name, Source: o}
 	tree := o.ToMap()
 	if md, ok := tree["metadata"].(map[string]any); ok {
 		delete(md, "managedFields")
 	}
 	keys := sortedKeys(tree)
 	slices.SortStableFunc(keys, func(a, b string) int { return rank(a) - rank(b) })
+	path := make([]byte, 0, 128)
 	for _, k := range keys {
-		leaves(&out.Fields, "."+k, tree[k])
+		leaves(&out.Fields, append(append(path, '.'), k...), tree[k])
 	}
 	return out
 }
@@ -70,26 +70,70 @@ func rank(k string) int {
 	return len(topOrder)
 }
 
-// leaves appends the leaf fields under path.
-func leaves(out *[]result.Field, path string, v any) {
+// leaves appends the leaf fields under path. The path grows in place as
+// the walk descends: only a leaf's full path becomes a string.
+func leaves(out *[]result.Field, path []byte, v any) {
 	switch v := v.(type) {
 	case map[string]any:
 		if len(v) == 0 {
-			*out = append(*out, result.Field{Path: path, Value: "{}"})
+			*out = append(*out, result.Field{Path: string(path), Value: "{}"})
 		}
 		for _, k := range sortedKeys(v) {
-			leaves(out, path+object.Path{{Kind: object.StepField, Name: k}}.String(), v[k])
+			leaves(out, appendField(path, k), v[k])
 		}
 	case []any:
 		if len(v) == 0 {
-			*out = append(*out, result.Field{Path: path, Value: "[]"})
+			*out = append(*out, result.Field{Path: string(path), Value: "[]"})
 		}
 		for i, x := range v {
-			leaves(out, fmt.Sprintf("%s[%d]", path, i), x)
+			leaves(out, appendIndex(path, i), x)
 		}
 	default:
-		*out = append(*out, result.Field{Path: path, Value: valueText(v, true)})
+		*out = append(*out, result.Field{Path: string(path), Value: leafText(v)})
 	}
+}
+
+// appendField appends a field step to path as object.Path writes it:
+// ".name", or ["name"] when the name is not a plain word.
+func appendField(path []byte, name string) []byte {
+	if plainWord(name) {
+		return append(append(path, '.'), name...)
+	}
+	return append(path, object.Path{{Kind: object.StepField, Name: name}}.String()...)
+}
+
+// appendIndex appends a list index step, "[i]", to path.
+func appendIndex(path []byte, i int) []byte {
+	path = append(path, '[')
+	path = strconv.AppendInt(path, int64(i), 10)
+	return append(path, ']')
+}
+
+// plainWord reports whether a field name is written after a dot in a
+// path: letters, digits, '_' and '-' only.
+func plainWord(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// leafText is a leaf's value as a field shows it (see valueText), with
+// the common scalars written without going through fmt.
+func leafText(v any) string {
+	switch v := v.(type) {
+	case int64:
+		return strconv.FormatInt(v, 10)
+	case bool:
+		return strconv.FormatBool(v)
+	}
+	return valueText(v, true)
 }
 
 // sortedKeys returns a map's keys, sorted.

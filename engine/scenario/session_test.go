@@ -42,7 +42,7 @@ func TestStepObjectAndBroken(t *testing.T) {
 			node = f.Value
 		}
 	}
-	if node == "" || bind.Object.Kind != "Pod" || !strings.Contains(bind.Object.YAML, "nodeName: "+node) {
+	if node == "" || bind.Object.Kind != "Pod" || !strings.Contains(bind.Object.YAML(), "nodeName: "+node) {
 		t.Errorf("bound Pod: node %q kind %s", node, bind.Object.Kind)
 	}
 	for _, f := range bind.Object.Fields {

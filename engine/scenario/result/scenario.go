@@ -74,22 +74,6 @@ func (s *Step) First() *trace.Event {
 	return &s.Events[0]
 }
 
-// Object is one API object, flattened for display.
-type Object struct {
-	APIVersion, Kind, Namespace, Name string
-	// Fields are the object's leaf fields, in path order
-	// (".metadata.name" = "web"); managedFields and other noise are left
-	// out.
-	Fields []Field
-	// YAML is the object as "kubectl get -o yaml" would print it.
-	YAML string
-}
-
-// Field is one leaf field of an object.
-type Field struct {
-	Path, Value string
-}
-
 // Claim is one checked claim.
 type Claim struct {
 	// Text is the claim as written; Pos where ("file:line:col").
