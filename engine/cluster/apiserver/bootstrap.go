@@ -14,7 +14,8 @@ var systemNamespaces = []string{"default", "kube-system", "kube-public", "kube-n
 // namespaces, the kubernetes Service in default (the first address of
 // the service range, port 443 to the API servers' 6443;
 // pkg/controlplane/controller/kubernetesservice) and its EndpointSlice
-// with the addresses of the replicas that are up, then Config.Bootstrap.
+// with the addresses of the replicas that are up, then
+// Config.SharedBootstrap and Config.Bootstrap.
 func (p *Plane) bootstrap() error {
 	s := p.firstUp()
 	for _, ns := range systemNamespaces {
@@ -30,6 +31,13 @@ func (p *Plane) bootstrap() error {
 	p.slice = p.leasedAddresses()
 	if err := s.internalCreate(p.kubernetesEndpointSlice(p.slice), "bootstrap"); err != nil {
 		return err
+	}
+	for _, o := range p.cfg.SharedBootstrap {
+		// Only the metadata is the stored object's own.
+		shared := &object.Object{APIVersion: o.APIVersion, Kind: o.Kind, Meta: o.Meta.DeepCopy(), Content: o.Content}
+		if err := s.internalCreate(shared, "bootstrap"); err != nil {
+			return err
+		}
 	}
 	for _, o := range p.cfg.Bootstrap {
 		if err := s.internalCreate(o.DeepCopy(), "bootstrap"); err != nil {

@@ -74,6 +74,11 @@ type Config struct {
 	// and the kubernetes Service, as kube-apiserver's post-start hooks
 	// write the bootstrap RBAC policy.
 	Bootstrap []*object.Object
+	// SharedBootstrap objects are written before Bootstrap, and the stored
+	// objects keep their content instead of a copy, so many planes can
+	// share them read-only: they must be defaulted already (defaulting
+	// writes nothing into them) and never modified.
+	SharedBootstrap []*object.Object
 
 	// WatchLatency is the delivery delay of watch events; default
 	// watchcache.DefaultLatency.

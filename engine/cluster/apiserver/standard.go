@@ -9,6 +9,7 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/auth"
 	"github.com/loopbook/loopbook/engine/cluster/flowcontrol"
+	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/cluster/sim"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
 )
@@ -17,11 +18,19 @@ import (
 // Fairness seats in the model. Illustrative: the model's choice.
 const DefaultServiceTime = 5 * time.Millisecond
 
-// bootstrapPolicy is auth.BootstrapObjects, built once per process: the
-// policy is the same for every plane, and a plane never modifies the
-// objects of Config.Bootstrap (bootstrap writes a copy of each), so the
-// planes share them read-only.
-var bootstrapPolicy = sync.OnceValue(auth.BootstrapObjects)
+// bootstrapPolicy is auth.BootstrapObjects, built and defaulted once per
+// process: the policy is the same for every plane, which stores it as
+// Config.SharedBootstrap, sharing its content read-only.
+var bootstrapPolicy = sync.OnceValue(func() []*object.Object {
+	objs := auth.BootstrapObjects()
+	reg := object.NewBuiltinRegistry()
+	for _, o := range objs {
+		if k, ok := reg.For(o); ok && k.Default != nil {
+			k.Default(o)
+		}
+	}
+	return objs
+})
 
 // Standard are the choices NewStandard takes; the zero Standard is a
 // cluster with no fixture users and no reachable webhook.
@@ -88,7 +97,7 @@ func NewStandard(cfg Config, std Standard) (*Plane, *auth.Authenticator, error) 
 	if cfg.NewPrioritizer == nil {
 		cfg.NewPrioritizer = func(replica trace.Actor) Prioritizer { return newFlowControl(l, replica, std) }
 	}
-	cfg.Bootstrap = slices.Concat(bootstrapPolicy(), cfg.Bootstrap)
+	cfg.SharedBootstrap = slices.Concat(bootstrapPolicy(), cfg.SharedBootstrap)
 	l.p = &Plane{cfg: cfg} // until New returns: no replica, so the store answers
 	pods, _ := cfg.Registry.ByResource("", "pods")
 	if l.nodes, err = newNodeIndex(cfg.Store, keyPrefix(pods)); err != nil {

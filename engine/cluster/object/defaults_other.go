@@ -16,7 +16,9 @@ func defaultRBACSubjects(o *Object) {
 		case "User", "Group":
 			sm["apiGroup"] = "rbac.authorization.k8s.io"
 		case "ServiceAccount":
-			sm["apiGroup"] = ""
+			if _, ok := sm["apiGroup"]; !ok {
+				sm["apiGroup"] = "" // written only when absent: a defaulted object is left as it is
+			}
 		}
 	}
 }
