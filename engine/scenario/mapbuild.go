@@ -17,17 +17,18 @@ import (
 // direct calls, from the events since the start mark. Broken flags tell
 // the state at the end of the run.
 func (s *Session) Map() *result.Map {
-	b, all := newMapBuilder(), newMapBuilder()
+	b, all := newMapActors(), newInventories()
 	log := s.Trace()
 	for i := 0; i < log.Len(); i++ {
-		all.event(log.At(i))
+		e := log.At(i)
+		all.event(e)
 		if i >= s.Start {
-			b.event(log.At(i))
+			b.event(e)
 		}
 	}
 	m := &result.Map{}
 	add := func(a result.MapActor) {
-		a.Inventory = all.inventory(a.ID)
+		a.Inventory = all.of(a.ID)
 		m.Actors = append(m.Actors, a)
 	}
 	for _, c := range b.clients {
@@ -46,10 +47,10 @@ func (s *Session) Map() *result.Map {
 		add(result.MapActor{ID: string(sc.Name()), Label: "kube-scheduler", Role: result.RoleScheduler})
 	}
 	added := map[string]bool{}
-	for _, a := range sortedSet(all.seen) {
+	for _, a := range sortedSet(b.seen) {
 		id := result.MapID(a)
 		role, ok := extensionRole(id)
-		if !ok || added[id] || !b.seen[a] {
+		if !ok || added[id] {
 			continue
 		}
 		added[id] = true
@@ -93,22 +94,18 @@ func (s *Session) podsOn(node string, at int) []string {
 	return out
 }
 
-// mapBuilder collects what the map needs from the events.
-type mapBuilder struct {
+// mapActors collects who took part in events: every actor seen (from
+// or to), the clients and the controller manager's members in the order
+// they first acted, and the direct calls between map actors.
+type mapActors struct {
 	seen    map[string]bool
 	clients []string
 	members []string
-	inv     map[string]*inventory
 	direct  []result.Edge
 }
 
-// inventory is one map actor's sets of "VERB resource" words.
-type inventory struct {
-	reads, watches, writes, calls, calledBy map[string]bool
-}
-
-func newMapBuilder() *mapBuilder {
-	return &mapBuilder{seen: map[string]bool{}, inv: map[string]*inventory{}}
+func newMapActors() *mapActors {
+	return &mapActors{seen: map[string]bool{}}
 }
 
 // extensionRole returns where an extension actor sits on the map: the
@@ -160,8 +157,9 @@ func component(a string) bool {
 		strings.HasPrefix(a, "kube-")
 }
 
-// event adds one event to the inventories.
-func (b *mapBuilder) event(e *trace.Event) {
+// event records the actors of one event, and its call when it is a
+// direct one (PROXY, WEBHOOK, EXTERNAL, PERSIST).
+func (b *mapActors) event(e *trace.Event) {
 	from := string(e.From)
 	if !b.seen[from] {
 		b.seen[from] = true
@@ -176,51 +174,13 @@ func (b *mapBuilder) event(e *trace.Event) {
 	if e.To != "" {
 		b.seen[string(e.To)] = true
 	}
-	id := result.MapID(from)
-	inv := b.of(id)
-	word := e.Verb.String() + " " + EventResource(e)
 	switch e.Verb {
-	case trace.Get, trace.List:
-		inv.reads[word] = true
-	case trace.Watch:
-		inv.watches[word] = true
-	case trace.Create, trace.Update, trace.Patch, trace.Delete, trace.DeleteCollection:
-		inv.writes[word] = true
 	case trace.Proxy, trace.Webhook, trace.External, trace.Persist:
-		edge := result.Edge{From: id, To: result.MapID(string(e.To)), Verb: e.Verb.String()}
+		edge := result.Edge{From: result.MapID(from), To: result.MapID(string(e.To)), Verb: e.Verb.String()}
 		if !slices.Contains(b.direct, edge) {
 			b.direct = append(b.direct, edge)
 		}
-		inv.calls[e.Verb.String()+" to "+edge.To] = true
-		b.of(edge.To).calledBy[e.Verb.String()+" from "+id] = true
-	default:
-		if e.Verb.Kind() == trace.KindNodeLocal || e.Verb == trace.HTTP {
-			if e.To != "" && string(e.To) != from {
-				inv.calls[e.Verb.String()+" to "+string(e.To)] = true
-				b.of(result.MapID(string(e.To))).calledBy[e.Verb.String()+" from "+from] = true
-			}
-		}
 	}
-}
-
-// of returns the inventory of a map actor, made on first use.
-func (b *mapBuilder) of(id string) *inventory {
-	inv := b.inv[id]
-	if inv == nil {
-		inv = &inventory{reads: map[string]bool{}, watches: map[string]bool{}, writes: map[string]bool{}, calls: map[string]bool{}, calledBy: map[string]bool{}}
-		b.inv[id] = inv
-	}
-	return inv
-}
-
-// inventory returns the sorted inventory of a map actor.
-func (b *mapBuilder) inventory(id string) result.Inventory {
-	inv := b.inv[id]
-	if inv == nil {
-		return result.Inventory{}
-	}
-	return result.Inventory{Reads: sortedSet(inv.reads), Watches: sortedSet(inv.watches), Writes: sortedSet(inv.writes),
-		Calls: sortedSet(inv.calls), CalledBy: sortedSet(inv.calledBy)}
 }
 
 // sortedSet returns a set's members, sorted.

@@ -1,0 +1,133 @@
+package scenario
+
+import (
+	"slices"
+
+	"github.com/loopbook/loopbook/engine/cluster/trace"
+	"github.com/loopbook/loopbook/engine/scenario/result"
+)
+
+// inventories collect each map actor's inventory from trace events. The
+// sets hold the events' own fields, compared without building a string
+// per event; the words ("GET pods", "PERSIST to etcd") are written once
+// per distinct entry, when an inventory is read.
+type inventories struct {
+	byID map[string]*inventory
+	// actors caches each trace actor's map id and inventory.
+	actors map[trace.Actor]actorInventory
+}
+
+// actorInventory is a trace actor's map id and the inventory of that id.
+type actorInventory struct {
+	id  string
+	inv *inventory
+}
+
+// inventory is one map actor's sets of API operations and direct calls.
+type inventory struct {
+	reads, watches, writes map[apiOp]struct{}
+	calls, calledBy        map[directCall]struct{}
+}
+
+// apiOp is an API operation as an inventory lists it: "VERB resource"
+// (see EventResource).
+type apiOp struct {
+	verb                         trace.Verb
+	group, resource, subresource string
+}
+
+// directCall is a direct call as an inventory lists it: "VERB to PEER"
+// or "VERB from PEER".
+type directCall struct {
+	verb trace.Verb
+	peer string
+}
+
+func newInventories() *inventories {
+	return &inventories{byID: map[string]*inventory{}, actors: map[trace.Actor]actorInventory{}}
+}
+
+// event adds one event to the inventories: an API verb to its actor's
+// reads, watches or writes; a direct call (PROXY, WEBHOOK, EXTERNAL,
+// PERSIST, a node-local call, HTTP) to the caller's calls and the callee's
+// calledBy.
+func (v *inventories) event(e *trace.Event) {
+	from := v.actor(e.From)
+	op := apiOp{e.Verb, e.Group, e.Resource, e.Subresource}
+	switch e.Verb {
+	case trace.Get, trace.List:
+		add(&from.inv.reads, op)
+	case trace.Watch:
+		add(&from.inv.watches, op)
+	case trace.Create, trace.Update, trace.Patch, trace.Delete, trace.DeleteCollection:
+		add(&from.inv.writes, op)
+	case trace.Proxy, trace.Webhook, trace.External, trace.Persist:
+		to := v.actor(e.To)
+		add(&from.inv.calls, directCall{e.Verb, to.id})
+		add(&to.inv.calledBy, directCall{e.Verb, from.id})
+	default:
+		if e.Verb.Kind() == trace.KindNodeLocal || e.Verb == trace.HTTP {
+			if e.To != "" && e.To != e.From {
+				add(&from.inv.calls, directCall{e.Verb, string(e.To)})
+				add(&v.actor(e.To).inv.calledBy, directCall{e.Verb, string(e.From)})
+			}
+		}
+	}
+}
+
+// actor returns a trace actor's map id and inventory, made on first use.
+func (v *inventories) actor(a trace.Actor) actorInventory {
+	if ai, ok := v.actors[a]; ok {
+		return ai
+	}
+	id := result.MapID(string(a))
+	inv := v.byID[id]
+	if inv == nil {
+		inv = &inventory{}
+		v.byID[id] = inv
+	}
+	ai := actorInventory{id: id, inv: inv}
+	v.actors[a] = ai
+	return ai
+}
+
+// add puts k in the set *m, making the set on first use.
+func add[K comparable](m *map[K]struct{}, k K) {
+	if *m == nil {
+		*m = map[K]struct{}{}
+	}
+	(*m)[k] = struct{}{}
+}
+
+// of returns the sorted inventory of a map actor.
+func (v *inventories) of(id string) result.Inventory {
+	inv := v.byID[id]
+	if inv == nil {
+		return result.Inventory{}
+	}
+	return result.Inventory{Reads: opWords(inv.reads), Watches: opWords(inv.watches), Writes: opWords(inv.writes),
+		Calls: callWords(inv.calls, " to "), CalledBy: callWords(inv.calledBy, " from ")}
+}
+
+// opWords writes a set of API operations as sorted "VERB resource" words.
+func opWords(set map[apiOp]struct{}) []string {
+	var out []string
+	for op := range set {
+		e := trace.Event{Group: op.group, Resource: op.resource, Subresource: op.subresource}
+		out = append(out, op.verb.String()+" "+EventResource(&e))
+	}
+	slices.Sort(out)
+	// Two operations can read the same ("GET " for a resourceless event,
+	// whatever its group).
+	return slices.Compact(out)
+}
+
+// callWords writes a set of direct calls as sorted "VERB<dir>PEER" words.
+func callWords(set map[directCall]struct{}, dir string) []string {
+	var out []string
+	for c := range set {
+		out = append(out, c.verb.String()+dir+c.peer)
+	}
+	slices.Sort(out)
+	return out
+}
