@@ -20,7 +20,7 @@ import (
 // first fault; blocks.js shows the picked fault's section and redraws the
 // map's broken actors from its data-broken attribute.
 func Failures(w io.Writer, f *result.Failures, opts Options) error {
-	var p printer
+	p := newPrinter(w, 8<<10)
 	if f == nil {
 		f = &result.Failures{}
 	}

@@ -12,7 +12,7 @@ import (
 // and message it got. A variant picker shows one variant with JavaScript;
 // without it every variant is listed.
 func Gates(w io.Writer, g *result.Gates, opts Options) error {
-	var p printer
+	p := newPrinter(w, 8<<10)
 	if g == nil {
 		g = &result.Gates{}
 	}

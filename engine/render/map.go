@@ -15,7 +15,7 @@ import (
 // broken actors are drawn dashed, crossed and marked DOWN. A nil map
 // writes a figure that says so.
 func Map(w io.Writer, m *result.Map, opts Options) error {
-	var p printer
+	p := newPrinter(w, 8<<10)
 	p.mapFigure(m, opts.blockID("", "map"), nil, false)
 	return p.flush(w)
 }

@@ -11,7 +11,7 @@ import (
 // without JavaScript; blocks.js shows an actor's entry in the map's panel
 // on hover, focus or click.
 func MapBlock(w io.Writer, mb *result.MapBlock, opts Options) error {
-	var p printer
+	p := newPrinter(w, 8<<10)
 	if mb == nil {
 		mb = &result.MapBlock{}
 	}

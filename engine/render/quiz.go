@@ -18,7 +18,7 @@ import (
 // localStorage under "loopbook-quiz:" + the quiz id, and dispatches a
 // "loopbook:quiz" CustomEvent on document with detail {id, score, total}.
 func Quiz(w io.Writer, q *result.Quiz, opts Options) error {
-	var p printer
+	p := newPrinter(w, 8<<10)
 	if q == nil {
 		q = &result.Quiz{}
 	}

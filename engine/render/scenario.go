@@ -21,7 +21,7 @@ func Scenario(w io.Writer, s *result.Scenario, opts Options) error {
 	if s == nil {
 		s = &result.Scenario{}
 	}
-	p := printer{b: make([]byte, 0, 16<<10+len(s.Steps)*2<<10)}
+	p := newPrinter(w, 16<<10+len(s.Steps)*2<<10)
 	id := opts.blockID(s.ID, "scenario")
 	outer, inner := opts.heading()
 	p.open("section", "class", "lb-block lb-scenario", "id", id, "data-lb", "scenario", "aria-labelledby", id+"-title")

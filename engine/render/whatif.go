@@ -14,7 +14,7 @@ import (
 // block's JSON data island), then the table of every combination, which
 // is what reads without JavaScript and in print.
 func Whatif(w io.Writer, wi *result.Whatif, opts Options) error {
-	var p printer
+	p := newPrinter(w, 8<<10)
 	if wi == nil {
 		wi = &result.Whatif{}
 	}

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"io"
 	"strconv"
 	"strings"
@@ -11,6 +12,20 @@ import (
 // written by this package are raw.
 type printer struct {
 	b []byte
+}
+
+// newPrinter returns a printer for a fragment of about size bytes bound
+// for w. When w is a *bytes.Buffer the fragment is built in the buffer's
+// spare capacity, grown to size first, and flush writes it in place: a
+// buffer reused from block to block, as the page renderer's scratch
+// buffer is, takes the fragment without allocating. Nothing reaches w
+// before flush.
+func newPrinter(w io.Writer, size int) printer {
+	if buf, ok := w.(*bytes.Buffer); ok {
+		buf.Grow(size)
+		return printer{b: buf.AvailableBuffer()}
+	}
+	return printer{b: make([]byte, 0, size)}
 }
 
 // raw appends s unescaped: markup this package wrote.
