@@ -67,6 +67,12 @@ func decodeBody(info *KindInfo, body map[string]any, owned bool) (*Object, bool)
 	if o.APIVersion == "" {
 		o.APIVersion = info.APIVersion()
 	}
+	if owned {
+		if !takeContent(o, body, s) {
+			return nil, false
+		}
+		return o, true
+	}
 	o.Content = make(map[string]any, content)
 	for k, v := range body {
 		switch k {
@@ -79,13 +85,6 @@ func decodeBody(info *KindInfo, body map[string]any, owned bool) (*Object, bool)
 				return nil, false
 			}
 		}
-		if owned {
-			if !clean(v, fs) {
-				return nil, false
-			}
-			o.Content[k] = v
-			continue
-		}
 		if fs == nil {
 			o.Content[k] = DeepCopyValue(v)
 			continue
@@ -97,6 +96,32 @@ func decodeBody(info *KindInfo, body map[string]any, owned bool) (*Object, bool)
 		o.Content[k] = c
 	}
 	return o, true
+}
+
+// takeContent makes body, without apiVersion, kind and metadata, the
+// content of o, when every other field is clean against s; it reports
+// whether they were, and leaves body as it was when not.
+func takeContent(o *Object, body map[string]any, s *Schema) bool {
+	for k, v := range body {
+		switch k {
+		case "apiVersion", "kind", "metadata":
+			continue
+		}
+		var fs *Schema
+		if s != nil {
+			if fs = s.Fields[k]; fs == nil && !s.Open {
+				return false
+			}
+		}
+		if !clean(v, fs) {
+			return false
+		}
+	}
+	delete(body, "apiVersion")
+	delete(body, "kind")
+	delete(body, "metadata")
+	o.Content = body
+	return true
 }
 
 // ownName reports whether a body's apiVersion or kind is absent (null or

@@ -114,10 +114,14 @@ func TestDecodeBodyMatchesFullDecoding(t *testing.T) {
 				info = kinds[(round+bi)%len(kinds)]
 			}
 			want, wantOK := referenceDecode(info, body)
-			owned, ownedOK := DecodeOwnedBody(info, DeepCopyValue(body).(map[string]any))
+			handed := DeepCopyValue(body).(map[string]any)
+			owned, ownedOK := DecodeOwnedBody(info, handed)
 			got, gotOK := DecodeBody(info, body)
 			if ownedOK != gotOK || (gotOK && !reflect.DeepEqual(owned, got)) {
 				t.Fatalf("round %d body %d as %s: DecodeOwnedBody gives %v\n%#v\nDecodeBody %v\n%#v", round, bi, info.Kind, ownedOK, owned, gotOK, got)
+			}
+			if !ownedOK && !reflect.DeepEqual(handed, body) {
+				t.Fatalf("round %d body %d as %s: DecodeOwnedBody changed a body it did not decode", round, bi, info.Kind)
 			}
 			if info.CRD != nil {
 				wantOK = false
@@ -150,9 +154,9 @@ func TestDecodeBodyMatchesFullDecoding(t *testing.T) {
 	}
 }
 
-// TestDecodeOwnedBodyKeepsTheBodysValues: an owned body's values become the
-// object's, so nothing is copied; the body's own top-level map is left as
-// it was.
+// TestDecodeOwnedBodyKeepsTheBodysValues: an owned body becomes the
+// object's content, so nothing is copied, and loses apiVersion, kind and
+// metadata; a body it cannot decode in one pass is left as it was.
 func TestDecodeOwnedBodyKeepsTheBodysValues(t *testing.T) {
 	info, err := NewBuiltinRegistry().Resolve("configmaps")
 	if err != nil {
@@ -168,10 +172,11 @@ func TestDecodeOwnedBodyKeepsTheBodysValues(t *testing.T) {
 	if got := o.Content["data"].(map[string]any)["k"]; got != "changed" {
 		t.Errorf("the object's data holds %v, not the body's map", got)
 	}
-	if len(body) != 4 || o.Meta.Name != "c" || o.APIVersion != "v1" {
-		t.Errorf("body %v, object %s %s", body, o.APIVersion, o.Meta.Name)
+	if len(body) != 1 || len(o.Content) != 1 || o.Meta.Name != "c" || o.APIVersion != "v1" {
+		t.Errorf("body %v, object %s %s %v", body, o.APIVersion, o.Meta.Name, o.Content)
 	}
-	if _, ok := DecodeOwnedBody(info, map[string]any{"data": map[string]any{"k": int64(1)}}); ok {
-		t.Error("a ConfigMap with a number in data was decoded in one pass")
+	bad := map[string]any{"kind": "ConfigMap", "data": map[string]any{"k": int64(1)}}
+	if _, ok := DecodeOwnedBody(info, bad); ok || len(bad) != 2 {
+		t.Errorf("a ConfigMap with a number in data: decoded in one pass %v, body left %v", ok, bad)
 	}
 }
