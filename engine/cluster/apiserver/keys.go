@@ -27,13 +27,21 @@ var groupPrefixed = map[string]bool{
 // keyPrefix is the store prefix of a resource: "/registry/pods/",
 // "/registry/minions/", "/registry/example.com/databaseclusters/".
 func keyPrefix(k *object.KindInfo) string {
+	group, resource := keyParts(k)
+	return keyRoot + group + resource + "/"
+}
+
+// keyParts are the two parts of a resource's prefix after keyRoot: the
+// group and a slash, for the resources stored under their group, and the
+// resource's storage name. Keys are built from them in one concatenation.
+func keyParts(k *object.KindInfo) (group, resource string) {
 	if k.CRD != nil || groupPrefixed[k.Group] {
-		return keyRoot + k.Group + "/" + k.Resource + "/"
+		return k.Group + "/", k.Resource
 	}
 	if p, ok := resourcePrefixes[k.Resource]; ok {
-		return keyRoot + p + "/"
+		return "", p
 	}
-	return keyRoot + k.Resource + "/"
+	return "", k.Resource
 }
 
 // namespacePrefix is the prefix of one namespace's objects of a resource,
@@ -47,10 +55,11 @@ func namespacePrefix(k *object.KindInfo, namespace string) string {
 
 // objectKey is the store key of one object.
 func objectKey(k *object.KindInfo, namespace, name string) string {
+	group, resource := keyParts(k)
 	if !k.Namespaced {
-		return keyPrefix(k) + name
+		return keyRoot + group + resource + "/" + name
 	}
-	return keyPrefix(k) + namespace + "/" + name
+	return keyRoot + group + resource + "/" + namespace + "/" + name
 }
 
 // ObjectKey is the store key of one object of kind k, as the API servers
