@@ -75,14 +75,18 @@ func newReport(entries []*entry, fixtureErr error) Report {
 	return r
 }
 
-// Trace returns the trace of the scenario with id, from its first action,
-// and whether it ran.
+// Trace returns the trace of the scenario with id, from its first action
+// (a copy the caller owns), and whether it ran.
 func (b *Book) Trace(id string) ([]trace.Event, bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	for _, e := range b.order {
 		if s := e.scenario(); s != nil && e.id() == id {
-			return s.Trace, true
+			events := make([]trace.Event, len(s.Trace))
+			for i, ev := range s.Trace {
+				events[i] = *ev
+			}
+			return events, true
 		}
 	}
 	return nil, false

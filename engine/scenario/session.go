@@ -86,12 +86,14 @@ func (s *Session) Trace() *trace.Log { return s.Cluster.Trace() }
 // End returns the trace index of the last event so far.
 func (s *Session) End() int { return s.Trace().Len() - 1 }
 
-// Events returns the run's events, from the start mark on.
-func (s *Session) Events() []trace.Event {
+// Events returns the run's events, from the start mark on: the log's own,
+// not copies (never to be modified). They keep alive only the parts of
+// the log that hold them, not the boot's.
+func (s *Session) Events() []*trace.Event {
 	log := s.Trace()
-	out := make([]trace.Event, 0, log.Len()-s.Start)
+	out := make([]*trace.Event, 0, log.Len()-s.Start)
 	for i := s.Start; i < log.Len(); i++ {
-		out = append(out, *log.At(i))
+		out = append(out, log.At(i))
 	}
 	return out
 }

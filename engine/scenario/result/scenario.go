@@ -23,8 +23,9 @@ type Scenario struct {
 	// Responses are the responses to the run's API actions, in order.
 	Responses []Response
 	// Trace is every event from the first action on (the cluster's
-	// boot is left out), in order.
-	Trace []trace.Event
+	// boot is left out), in order: the run's log's own events, shared,
+	// never to be modified.
+	Trace []*trace.Event
 	// Start is the virtual instant of the first action; End of the last
 	// event considered.
 	Start, End sim.Time
