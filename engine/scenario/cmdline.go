@@ -22,11 +22,11 @@ func commandLine(a spec.Action, k *object.KindInfo, ns string) string {
 	}
 	switch a := a.(type) {
 	case *spec.Apply:
-		verb := "apply"
-		if a.Create {
-			verb = "create"
+		objs, err := Objects(a.Object)
+		if err != nil {
+			objs = nil
 		}
-		return "kubectl " + verb + " -f " + manifestName(a.Object) + ".yaml"
+		return applyLine(a, objs)
 	case *spec.Get:
 		return "kubectl get " + typeName(k) + "/" + a.Target.Name + nsFlag()
 	case *spec.Delete:
@@ -77,11 +77,17 @@ func commandLine(a spec.Action, k *object.KindInfo, ns string) string {
 	return ""
 }
 
-// manifestName names the file an apply reads: the first object's name.
-func manifestName(d spec.Document) string {
-	objs, err := Objects(d)
-	if err != nil || len(objs) == 0 || objs[0].Meta.Name == "" {
-		return "manifest"
+// applyLine is the kubectl command of an apply whose manifest decoded to
+// objs: "kubectl apply -f NAME.yaml", NAME being the first object's name
+// ("manifest" when there is none).
+func applyLine(a *spec.Apply, objs []*object.Object) string {
+	verb := "apply"
+	if a.Create {
+		verb = "create"
 	}
-	return objs[0].Meta.Name
+	name := "manifest"
+	if len(objs) > 0 && objs[0].Meta.Name != "" {
+		name = objs[0].Meta.Name
+	}
+	return "kubectl " + verb + " -f " + name + ".yaml"
 }

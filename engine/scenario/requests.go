@@ -31,7 +31,7 @@ func (s *Session) apply(a *spec.Apply) (result.Response, error) {
 	if len(objs) == 0 {
 		return result.Response{}, diag.Errorf(a.Object.Pos, "%s: no object", verb)
 	}
-	var out result.Response
+	out := result.Response{User: a.As.Value, Action: applyLine(a, objs)}
 	var lines []string
 	for _, o := range objs {
 		k, ok := s.Cluster.Env().Kinds.For(o)
@@ -47,7 +47,6 @@ func (s *Session) apply(a *spec.Apply) (result.Response, error) {
 			out.Code, out.Reason, out.Message = r.Code, r.Reason, r.Message
 		}
 	}
-	out.User, out.Action = a.As.Value, commandLine(a, nil, "")
 	out.Output = strings.Join(lines, "\n")
 	return out, nil
 }
