@@ -404,6 +404,17 @@ func TestPrepareForCreateAndUpdate(t *testing.T) {
 	if v, _, _ := st.Get(".status.readyReplicas"); v != int64(2) || st.Meta.ResourceVersion != "77" {
 		t.Errorf("status update lost status or resourceVersion: %v %s", v, st.Meta.ResourceVersion)
 	}
+	// The spec is the stored one itself, not a copy, and the stored
+	// object keeps its own status.
+	if !sameMap(st.Spec(), stored.Spec()) || sameMap(st.Content, stored.Content) {
+		t.Error("a status update does not share the stored spec, or shares the top-level map")
+	}
+	if v, _, _ := stored.Get(".status.readyReplicas"); v == int64(2) {
+		t.Error("a status update wrote into the stored object")
+	}
+	if !EqualValues(st.Content["spec"], stored.Content["spec"]) {
+		t.Error("one spec map is not equal to itself")
+	}
 }
 
 func TestPodQOSClass(t *testing.T) {

@@ -45,7 +45,8 @@ func PrepareForUpdate(info *KindInfo, o, old *Object) {
 // PrepareForStatusUpdate is the status strategies' PrepareForUpdate: only
 // status changes; everything else, metadata included, is the stored
 // object's (generation never moves). The resourceVersion of o is kept for
-// the conflict check. Deployments and ReplicaSets are the exception the
+// the conflict check. o shares every value but status with old, which
+// must not be modified (a stored object never is). Deployments and ReplicaSets are the exception the
 // course meets: their status strategies reset only spec and labels, so a
 // status write may also set annotations, which is how the Deployment
 // controller records deployment.kubernetes.io/revision
@@ -61,10 +62,10 @@ func PrepareForStatusUpdate(o, old *Object) {
 	if keepAnnotations {
 		o.Meta.Annotations = annotations
 	}
-	o.Content = deepCopyMap(old.Content)
-	if o.Content == nil {
-		o.Content = map[string]any{}
-	}
+	// The stored object is never modified, so o shares its values but
+	// status; only the top-level map is o's own.
+	o.Content = make(map[string]any, len(old.Content)+1)
+	maps.Copy(o.Content, old.Content)
 	if hasStatus {
 		o.Content["status"] = st
 	} else {

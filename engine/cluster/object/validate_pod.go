@@ -191,6 +191,9 @@ const podUpdateForbidden = "pod updates may not change fields other than `spec.c
 // tolerations to change, plus setting nodeName once (the binding
 // subresource does that in the API server, not a user update).
 func validatePodUpdate(o, old *Object) FieldErrors {
+	if sameMap(o.Spec(), old.Spec()) {
+		return nil // a status write keeps the stored spec itself
+	}
 	a := DeepCopyValue(o.Spec())
 	b := DeepCopyValue(old.Spec())
 	am, _ := a.(map[string]any)
