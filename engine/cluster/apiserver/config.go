@@ -97,7 +97,7 @@ func (c Config) withDefaults() (Config, error) {
 		c.Trace = trace.NewLog()
 	}
 	if c.Store == nil {
-		c.Store = store.New[*object.Object]()
+		c.Store = store.NewSized((*object.Object).Size)
 	}
 	if c.Registry == nil {
 		c.Registry = object.NewBuiltinRegistry()

@@ -47,9 +47,9 @@ func (s *Server) internalWrite(k *object.KindInfo, o, old *object.Object, modRev
 	key := objectKey(k, o.Meta.Namespace, o.Meta.Name)
 	var err error
 	if modRev == 0 {
-		_, err = st.Create(key, o, o.Size())
+		_, err = st.Create(key, o)
 	} else {
-		_, err = st.Update(key, modRev, o, o.Size())
+		_, err = st.Update(key, modRev, o)
 	}
 	if err != nil {
 		o.Meta.ResourceVersion = before

@@ -40,15 +40,14 @@ func (r *request) write(k *object.KindInfo, o *object.Object, modRev int64, deta
 	before := o.Meta.ResourceVersion
 	rev := st.Rev() + 1
 	o.Meta.ResourceVersion = formatRV(rev)
-	size := o.Size()
 	key := objectKey(k, o.Meta.Namespace, o.Meta.Name)
 	var err error
 	var got int64
 	if modRev == 0 {
-		kv, e := st.Create(key, o, size)
+		kv, e := st.Create(key, o)
 		err, got = e, kv.ModRevision
 	} else {
-		kv, e := st.Update(key, modRev, o, size)
+		kv, e := st.Update(key, modRev, o)
 		err, got = e, kv.ModRevision
 	}
 	if err != nil {

@@ -15,7 +15,7 @@ func populate(b *testing.B, n int) (*Store[*obj], []string) {
 	keys := make([]string, n)
 	for i := range n {
 		keys[i] = podKey(i)
-		if _, err := s.Create(keys[i], &obj{keys[i]}, 1000); err != nil {
+		if _, err := s.Create(keys[i], &obj{keys[i]}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -40,7 +40,7 @@ func BenchmarkStorePut(b *testing.B) {
 				s, i = New[*obj](), 0
 				b.StartTimer()
 			}
-			if _, err := s.Create(keys[i], v, 1000); err != nil {
+			if _, err := s.Create(keys[i], v); err != nil {
 				b.Fatal(err)
 			}
 			i++
@@ -54,7 +54,7 @@ func BenchmarkStorePut(b *testing.B) {
 		for b.Loop() {
 			k := keys[i%len(keys)]
 			kv, _, _ := s.Get(k)
-			if _, err := s.Update(k, kv.ModRevision, v, 1000); err != nil {
+			if _, err := s.Update(k, kv.ModRevision, v); err != nil {
 				b.Fatal(err)
 			}
 			i++
@@ -121,7 +121,7 @@ func BenchmarkStoreWatchFanout(b *testing.B) {
 			b.ReportAllocs()
 			i := 0
 			for b.Loop() {
-				if _, err := s.Put(keys[i%len(keys)], v, 1000); err != nil {
+				if _, err := s.Put(keys[i%len(keys)], v); err != nil {
 					b.Fatal(err)
 				}
 				i++

@@ -25,7 +25,8 @@
 //
 // Values are opaque to the store and immutable by contract: the store keeps
 // the value it is given, and hands the same value to readers and watchers.
-// The caller states each value's size in bytes for accounting.
+// A store made with [NewSized] sizes its live values, when asked, for
+// accounting.
 //
 // The store has no clock. Periodic compaction, as kube-apiserver does it, is
 // a [Compactor] whose Tick the owner calls from its event loop.

@@ -9,7 +9,7 @@ import (
 
 func Example() {
 	s := store.New[string]()
-	kv, _ := s.Create("/registry/pods/demo/web", "v1", 2)
+	kv, _ := s.Create("/registry/pods/demo/web", "v1")
 	fmt.Println("created at revision", kv.ModRevision)
 
 	// A watcher from the first revision gets the history, then live events.
@@ -18,8 +18,8 @@ func Example() {
 	}))
 
 	// Optimistic concurrency: the second writer's expected revision is stale.
-	s.Update("/registry/pods/demo/web", kv.ModRevision, "v2", 2)
-	_, err := s.Update("/registry/pods/demo/web", kv.ModRevision, "v3", 2)
+	s.Update("/registry/pods/demo/web", kv.ModRevision, "v2")
+	_, err := s.Update("/registry/pods/demo/web", kv.ModRevision, "v3")
 	fmt.Println("conflict:", errors.Is(err, store.ErrConflict))
 
 	s.Compact(s.Rev())

@@ -13,8 +13,6 @@ type KeyValue[V any] struct {
 	Version int64
 	// Value is the caller's value, shared, not copied.
 	Value V
-	// Size is the value's size in bytes, as the caller stated it.
-	Size int
 }
 
 // EventType says what a change did.

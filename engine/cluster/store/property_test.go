@@ -135,7 +135,7 @@ func runProperty(t *testing.T, seed int64, steps int) string {
 			for range 2 + r.Intn(2) {
 				k := key()
 				kind := []OpKind{OpCreate, OpPut, OpUpdate, OpDelete}[r.Intn(4)]
-				ops = append(ops, Op[string]{Kind: kind, Key: k, Value: fmt.Sprint(step), Size: 1, ModRevision: modRev(k)})
+				ops = append(ops, Op[string]{Kind: kind, Key: k, Value: fmt.Sprint(step), ModRevision: modRev(k)})
 			}
 			ok := txnAllowed(model, ops)
 			rev, err := s.Txn(ops...)
@@ -160,7 +160,7 @@ func runProperty(t *testing.T, seed int64, steps int) string {
 			}
 			continue
 		}
-		op.Value, op.Size = fmt.Sprint(step), 1+r.Intn(100)
+		op.Value = fmt.Sprint(step)
 		ok := txnAllowed(model, []Op[string]{op})
 		var err error
 		var got KeyValue[string]

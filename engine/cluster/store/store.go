@@ -7,7 +7,6 @@ import "sort"
 type record[V any] struct {
 	modRev, createRev, version int64
 	value                      V
-	size                       int
 }
 
 // keyState is a key's history, oldest first, back to the compacted
@@ -50,7 +49,6 @@ func (ks *keyState[V]) kv(r *record[V]) KeyValue[V] {
 		ModRevision:    r.modRev,
 		Version:        r.version,
 		Value:          r.value,
-		Size:           r.size,
 	}
 }
 
@@ -63,7 +61,8 @@ type Store[V any] struct {
 	keys  map[string]*keyState[V]
 	index index[V]
 	live  int
-	bytes int64
+	// sizeOf sizes a value for Bytes; nil sizes every value 0.
+	sizeOf func(V) int
 
 	// log holds every event since the compacted revision.
 	log eventLog[V]
@@ -79,6 +78,14 @@ func New[V any]() *Store[V] {
 	return &Store[V]{rev: 1, available: true, keys: map[string]*keyState[V]{}}
 }
 
+// NewSized is New with a function giving a value's size in bytes, which
+// Bytes adds up.
+func NewSized[V any](sizeOf func(V) int) *Store[V] {
+	s := New[V]()
+	s.sizeOf = sizeOf
+	return s
+}
+
 // Rev returns the current revision: that of the last write, or 1 for an
 // empty store.
 func (s *Store[V]) Rev() int64 { return s.rev }
@@ -89,8 +96,24 @@ func (s *Store[V]) CompactRevision() int64 { return s.compactRev }
 // Len returns the number of live keys.
 func (s *Store[V]) Len() int { return s.live }
 
-// Bytes returns the total size of the live values.
-func (s *Store[V]) Bytes() int64 { return s.bytes }
+// Bytes returns the total size of the live values, by the size function
+// of NewSized (0 without one). Values are sized when asked, not on every
+// write: it walks every key.
+func (s *Store[V]) Bytes() int64 {
+	if s.sizeOf == nil {
+		return 0
+	}
+	var n int64
+	for _, ks := range s.keys {
+		if len(ks.hist) == 0 {
+			continue
+		}
+		if r, ok := ks.live(); ok {
+			n += int64(s.sizeOf(r.value))
+		}
+	}
+	return n
+}
 
 // History returns the number of events kept for watches.
 func (s *Store[V]) History() int { return s.log.len() }

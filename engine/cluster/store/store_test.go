@@ -18,15 +18,18 @@ func keys(kvs []KeyValue[string]) string {
 
 func mustPut(t *testing.T, s *Store[string], k, v string) KeyValue[string] {
 	t.Helper()
-	kv, err := s.Put(k, v, len(v))
+	kv, err := s.Put(k, v)
 	if err != nil {
 		t.Fatalf("Put(%q): %v", k, err)
 	}
 	return kv
 }
 
+// strLen sizes a test value.
+func strLen(v string) int { return len(v) }
+
 func TestRevisions(t *testing.T) {
-	s := New[string]()
+	s := NewSized(strLen)
 	if s.Rev() != 1 {
 		t.Fatalf("empty store at revision %d, want 1 (etcd)", s.Rev())
 	}
@@ -34,18 +37,25 @@ func TestRevisions(t *testing.T) {
 	if a.ModRevision != 2 || a.CreateRevision != 2 || a.Version != 1 {
 		t.Errorf("first write = %+v, want create=mod=2 version=1", a)
 	}
-	a2 := mustPut(t, s, "a", "2")
+	a2 := mustPut(t, s, "a", "22")
 	if a2.ModRevision != 3 || a2.CreateRevision != 2 || a2.Version != 2 {
 		t.Errorf("second write = %+v, want create=2 mod=3 version=2", a2)
 	}
-	if _, err := s.Create("a", "x", 1); !errors.Is(err, ErrKeyExists) {
+	if _, err := s.Create("a", "x"); !errors.Is(err, ErrKeyExists) {
 		t.Errorf("Create of existing key: %v", err)
 	}
 	if s.Rev() != 3 {
 		t.Errorf("failed write moved the revision to %d", s.Rev())
 	}
-	if n, b := s.Len(), s.Bytes(); n != 1 || b != 1 {
-		t.Errorf("Len=%d Bytes=%d, want 1 1", n, b)
+	if n, b := s.Len(), s.Bytes(); n != 1 || b != 2 {
+		t.Errorf("Len=%d Bytes=%d, want 1 2 (the live version's size)", n, b)
+	}
+	mustPut(t, s, "b", "333")
+	if b := s.Bytes(); b != 5 {
+		t.Errorf("Bytes=%d with two live values of 2 and 3 bytes", b)
+	}
+	if b := New[string]().Bytes(); b != 0 {
+		t.Errorf("a store without a size function holds %d bytes", b)
 	}
 }
 
@@ -57,10 +67,10 @@ func TestWriteErrors(t *testing.T) {
 		expected int64
 		actual   int64
 	}{
-		{"create exists", func(s *Store[string]) error { _, err := s.Create("k", "v", 1); return err }, ErrKeyExists, 0, 0},
-		{"update stale", func(s *Store[string]) error { _, err := s.Update("k", 2, "v", 1); return err }, ErrConflict, 2, 3},
-		{"update future", func(s *Store[string]) error { _, err := s.Update("k", 9, "v", 1); return err }, ErrConflict, 9, 3},
-		{"update missing", func(s *Store[string]) error { _, err := s.Update("nope", 3, "v", 1); return err }, ErrKeyNotFound, 0, 0},
+		{"create exists", func(s *Store[string]) error { _, err := s.Create("k", "v"); return err }, ErrKeyExists, 0, 0},
+		{"update stale", func(s *Store[string]) error { _, err := s.Update("k", 2, "v"); return err }, ErrConflict, 2, 3},
+		{"update future", func(s *Store[string]) error { _, err := s.Update("k", 9, "v"); return err }, ErrConflict, 9, 3},
+		{"update missing", func(s *Store[string]) error { _, err := s.Update("nope", 3, "v"); return err }, ErrKeyNotFound, 0, 0},
 		{"delete stale", func(s *Store[string]) error { _, _, err := s.Delete("k", 2); return err }, ErrConflict, 2, 3},
 		{"delete missing", func(s *Store[string]) error { _, _, err := s.Delete("nope", 0); return err }, ErrKeyNotFound, 0, 0},
 		{"txn duplicate", func(s *Store[string]) error {
@@ -98,19 +108,19 @@ func TestWriteErrors(t *testing.T) {
 func TestUpdateCAS(t *testing.T) {
 	s := New[string]()
 	kv := mustPut(t, s, "k", "a")
-	kv2, err := s.Update("k", kv.ModRevision, "b", 1)
+	kv2, err := s.Update("k", kv.ModRevision, "b")
 	if err != nil || kv2.ModRevision != 3 || kv2.Version != 2 {
 		t.Fatalf("Update = %+v, %v", kv2, err)
 	}
 	// The same expected revision a second time is a conflict: only one of
 	// two racing writers wins.
-	if _, err := s.Update("k", kv.ModRevision, "c", 1); !errors.Is(err, ErrConflict) {
+	if _, err := s.Update("k", kv.ModRevision, "c"); !errors.Is(err, ErrConflict) {
 		t.Errorf("second Update with stale revision: %v", err)
 	}
 }
 
 func TestDelete(t *testing.T) {
-	s := New[string]()
+	s := NewSized(strLen)
 	mustPut(t, s, "k", "a")
 	mustPut(t, s, "k", "bb")
 	var events []Event[string]
@@ -132,7 +142,7 @@ func TestDelete(t *testing.T) {
 		t.Errorf("delete event = %+v", ev)
 	}
 	// Re-creating starts a new life: version 1, a new create revision.
-	kv, err := s.Create("k", "c", 1)
+	kv, err := s.Create("k", "c")
 	if err != nil || kv.Version != 1 || kv.CreateRevision != 5 {
 		t.Errorf("re-create = %+v, %v", kv, err)
 	}
@@ -383,9 +393,9 @@ func TestUnavailable(t *testing.T) {
 	w, _ := s.Watch("", 0, nil)
 	s.SetAvailable(false)
 	ops := map[string]error{}
-	_, ops["create"] = s.Create("n", "v", 1)
-	_, ops["put"] = s.Put("k", "v", 1)
-	_, ops["update"] = s.Update("k", 2, "v", 1)
+	_, ops["create"] = s.Create("n", "v")
+	_, ops["put"] = s.Put("k", "v")
+	_, ops["update"] = s.Update("k", 2, "v")
 	_, _, ops["delete"] = s.Delete("k", 0)
 	_, ops["txn"] = s.Txn(Op[string]{Kind: OpPut, Key: "a"}, Op[string]{Kind: OpPut, Key: "b"})
 	_, _, ops["get"] = s.Get("k")

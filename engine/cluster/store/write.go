@@ -20,26 +20,25 @@ type Op[V any] struct {
 	Kind  OpKind
 	Key   string
 	Value V
-	Size  int
 	// ModRevision is the compare of OpUpdate (required) and OpDelete
 	// (0: any).
 	ModRevision int64
 }
 
 // Create writes key, which must not exist, and returns its new version.
-func (s *Store[V]) Create(key string, value V, size int) (KeyValue[V], error) {
-	return s.write1(Op[V]{Kind: OpCreate, Key: key, Value: value, Size: size})
+func (s *Store[V]) Create(key string, value V) (KeyValue[V], error) {
+	return s.write1(Op[V]{Kind: OpCreate, Key: key, Value: value})
 }
 
 // Put writes key whether or not it exists and returns its new version.
-func (s *Store[V]) Put(key string, value V, size int) (KeyValue[V], error) {
-	return s.write1(Op[V]{Kind: OpPut, Key: key, Value: value, Size: size})
+func (s *Store[V]) Put(key string, value V) (KeyValue[V], error) {
+	return s.write1(Op[V]{Kind: OpPut, Key: key, Value: value})
 }
 
 // Update writes key only if it exists with ModRevision modRev (a
 // compare-and-swap) and returns its new version.
-func (s *Store[V]) Update(key string, modRev int64, value V, size int) (KeyValue[V], error) {
-	return s.write1(Op[V]{Kind: OpUpdate, Key: key, Value: value, Size: size, ModRevision: modRev})
+func (s *Store[V]) Update(key string, modRev int64, value V) (KeyValue[V], error) {
+	return s.write1(Op[V]{Kind: OpUpdate, Key: key, Value: value, ModRevision: modRev})
 }
 
 // Delete removes key, only if it is at ModRevision modRev unless modRev is
@@ -152,19 +151,16 @@ func (s *Store[V]) applyTo(ks *keyState[V], op Op[V]) Event[V] {
 	}
 	if op.Kind == OpDelete {
 		s.live--
-		s.bytes -= int64(prev.size)
 		ks.hist = append(ks.hist, record[V]{modRev: s.rev})
 		ev.Type = Delete
 		ev.KV = KeyValue[V]{Key: op.Key, ModRevision: s.rev}
 	} else {
-		r := record[V]{modRev: s.rev, createRev: s.rev, version: 1, value: op.Value, size: op.Size}
+		r := record[V]{modRev: s.rev, createRev: s.rev, version: 1, value: op.Value}
 		if prev != nil {
 			r.createRev, r.version = prev.createRev, prev.version+1
-			s.bytes -= int64(prev.size)
 		} else {
 			s.live++
 		}
-		s.bytes += int64(op.Size)
 		ks.hist = append(ks.hist, r)
 		ev.Type = Put
 		ev.KV = ks.kv(&ks.hist[len(ks.hist)-1])

@@ -40,9 +40,9 @@ func (s *Server) put(k *object.KindInfo, o *object.Object, modRev int64, code in
 	key := key(k, o.Meta.Namespace, o.Meta.Name)
 	var err error
 	if modRev == 0 {
-		_, err = s.Store.Create(key, o, o.Size())
+		_, err = s.Store.Create(key, o)
 	} else {
-		_, err = s.Store.Update(key, modRev, o, o.Size())
+		_, err = s.Store.Update(key, modRev, o)
 	}
 	if err != nil {
 		return storeError(k, o.Meta.Name, err)
