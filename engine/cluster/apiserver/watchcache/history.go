@@ -21,25 +21,31 @@ const (
 
 // history is the cyclic buffer of recent events, addressed by absolute
 // position (start and end only grow), so a watcher's cursor survives
-// evictions and resizes. The buffer of LowerBoundCapacity events is
-// allocated by the first add: most of a cluster's caches (one per
-// resource and replica) never record an event.
+// evictions and resizes. Its capacity is kube-apiserver's, from
+// LowerBoundCapacity; the buffer itself grows toward the capacity as
+// events come, from a few slots: most of a cluster's caches (one per
+// resource and replica) record few events or none.
 type history struct {
-	buf        []Event
+	buf []Event
+	// limit is the capacity, 0 for LowerBoundCapacity.
+	limit      int
 	start, end int
 	// removed reports whether an event was evicted since the last relist
 	// (removedEventSinceRelist).
 	removed bool
 }
 
+// firstSlots is the size of a history's first buffer.
+const firstSlots = 8
+
 func newHistory() history { return history{} }
 
 // capacity is the number of events the history holds before evicting.
 func (h *history) capacity() int {
-	if h.buf == nil {
+	if h.limit == 0 {
 		return LowerBoundCapacity
 	}
-	return len(h.buf)
+	return h.limit
 }
 
 func (h *history) len() int { return h.end - h.start }
@@ -49,46 +55,50 @@ func (h *history) at(pos int) *Event { return &h.buf[pos%len(h.buf)] }
 // add appends ev, first resizing as resizeCacheLocked does, then evicting
 // the oldest event when full.
 func (h *history) add(ev Event) {
-	if h.buf == nil {
-		h.buf = make([]Event, LowerBoundCapacity)
-	}
 	h.resize(ev.At)
-	if h.len() == len(h.buf) {
+	if h.len() == h.capacity() {
 		*h.at(h.start) = Event{}
 		h.start++
 		h.removed = true
+	}
+	if h.len() == len(h.buf) {
+		h.relayout(min(max(2*len(h.buf), firstSlots), h.capacity()))
 	}
 	*h.at(h.end) = ev
 	h.end++
 }
 
+// resize changes the capacity when the history is full, as
+// resizeCacheLocked does: doubled (up to UpperBoundCapacity) while its
+// oldest event is fresher than EventFreshDuration, halved (down to
+// LowerBoundCapacity) once even its newest quarter is older.
 func (h *history) resize(now sim.Time) {
-	c := len(h.buf)
+	c := h.capacity()
 	if h.len() < c {
 		return
 	}
 	if now.Sub(h.at(h.start).At) < EventFreshDuration {
 		if n := min(2*c, UpperBoundCapacity); n > c {
-			h.realloc(n)
+			h.limit = n
 		}
 		return
 	}
 	if now.Sub(h.at(h.end-c/4).At) > EventFreshDuration {
 		if n := max(c/2, LowerBoundCapacity); n < c {
-			h.realloc(n)
+			h.limit = n
+			for i := h.start; i < h.end-n; i++ {
+				*h.at(i) = Event{}
+			}
+			h.start = h.end - n
+			h.removed = true
+			h.relayout(n)
 		}
 	}
 }
 
-func (h *history) realloc(n int) {
+// relayout moves the events into a buffer of n slots, n >= h.len().
+func (h *history) relayout(n int) {
 	nb := make([]Event, n)
-	if n < h.len() {
-		for i := h.start; i < h.end-n; i++ {
-			*h.at(i) = Event{}
-		}
-		h.start = h.end - n
-		h.removed = true
-	}
 	for i := h.start; i < h.end; i++ {
 		nb[i%n] = *h.at(i)
 	}

@@ -31,8 +31,8 @@ func TestHistorySizing(t *testing.T) {
 			for i := range tt.events {
 				h.add(Event{RV: int64(i + 1), At: sim.Time(time.Duration(i) * tt.interval)})
 			}
-			if len(h.buf) != tt.capacity || h.len() != tt.kept {
-				t.Errorf("capacity %d holding %d, want %d holding %d", len(h.buf), h.len(), tt.capacity, tt.kept)
+			if h.capacity() != tt.capacity || h.len() != tt.kept || len(h.buf) > tt.capacity || len(h.buf) < tt.kept {
+				t.Errorf("capacity %d (%d slots) holding %d, want %d holding %d", h.capacity(), len(h.buf), h.len(), tt.capacity, tt.kept)
 			}
 			if last := h.at(h.end - 1).RV; last != int64(tt.events) {
 				t.Errorf("newest event %d", last)
@@ -52,8 +52,32 @@ func TestHistoryShrinks(t *testing.T) {
 	// Long after, the newest quarter is older than 75 s: the next event
 	// halves the buffer.
 	h.add(Event{RV: 401, At: sim.Time(10 * time.Minute)})
-	if len(h.buf) != 200 || h.len() != 200 || h.at(h.end-1).RV != 401 {
-		t.Errorf("capacity %d holding %d", len(h.buf), h.len())
+	if h.capacity() != 200 || len(h.buf) != 200 || h.len() != 200 || h.at(h.end-1).RV != 401 {
+		t.Errorf("capacity %d (%d slots) holding %d", h.capacity(), len(h.buf), h.len())
+	}
+}
+
+// TestHistoryGrowsItsBufferAsEventsCome: the capacity is 100 from the
+// start, but a history of three events holds a few slots, and events
+// keep their positions as the buffer grows.
+func TestHistoryGrowsItsBufferAsEventsCome(t *testing.T) {
+	h := newHistory()
+	for i := range 3 {
+		h.add(Event{RV: int64(i + 1)})
+	}
+	if h.capacity() != LowerBoundCapacity || len(h.buf) != firstSlots {
+		t.Errorf("capacity %d in %d slots after 3 events", h.capacity(), len(h.buf))
+	}
+	for i := 3; i < 70; i++ {
+		h.add(Event{RV: int64(i + 1)})
+	}
+	if len(h.buf) != 100 || h.len() != 70 {
+		t.Errorf("%d slots holding %d after 70 events", len(h.buf), h.len())
+	}
+	for pos := h.start; pos < h.end; pos++ {
+		if rv := h.at(pos).RV; rv != int64(pos+1) {
+			t.Fatalf("position %d holds revision %d", pos, rv)
+		}
 	}
 }
 
