@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
 // RBAC is the RBAC authorizer (plugin/pkg/auth/authorizer/rbac/rbac.go):
@@ -33,6 +34,10 @@ type RBAC struct {
 	clusterRoles map[string][]PolicyRule
 	cluster      *bindingIndex
 	namespaces   map[string]*bindingIndex
+	// rules are the rules of each role object compiled so far: stored
+	// objects never change, so a recompile reads again only the roles
+	// written since (a new object, a new pointer).
+	rules map[*object.Object][]PolicyRule
 }
 
 // NewRBAC returns an RBAC authorizer reading src.
@@ -68,9 +73,11 @@ func (r *RBAC) refresh() {
 	}
 	r.rev, r.compiled = rev, true
 	r.clusterRoles = map[string][]PolicyRule{}
+	seen := make(map[*object.Object][]PolicyRule, len(r.rules))
 	for _, o := range r.src.ClusterRoles() {
-		r.clusterRoles[o.Meta.Name] = RulesOf(o)
+		r.clusterRoles[o.Meta.Name] = r.rulesOf(o, seen)
 	}
+	r.rules = seen
 	r.cluster = compileBindings(r.src.ClusterRoleBindings(), "", r.resolver(nil))
 	r.namespaces = map[string]*bindingIndex{}
 }
@@ -82,11 +89,22 @@ func (r *RBAC) namespace(ns string) *bindingIndex {
 	}
 	roles := map[string][]PolicyRule{}
 	for _, o := range r.src.Roles(ns) {
-		roles[o.Meta.Name] = RulesOf(o)
+		roles[o.Meta.Name] = r.rulesOf(o, r.rules)
 	}
 	x := compileBindings(r.src.RoleBindings(ns), ns, r.resolver(roles))
 	r.namespaces[ns] = x
 	return x
+}
+
+// rulesOf is RulesOf(o), compiled once per object: it is taken from
+// r.rules when there, and recorded in into.
+func (r *RBAC) rulesOf(o *object.Object, into map[*object.Object][]PolicyRule) []PolicyRule {
+	rules, ok := r.rules[o]
+	if !ok {
+		rules = RulesOf(o)
+	}
+	into[o] = rules
+	return rules
 }
 
 // resolver resolves a roleRef as pkg/registry/rbac/validation/rule.go
