@@ -1,6 +1,10 @@
 package scenario
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/loopbook/loopbook/engine/scenario/spec"
+)
 
 // BenchmarkRunScenario runs the 14-step create-deployment scenario on a
 // fresh two-workers cluster: boot, actions, settle, steps, claims, map.
@@ -23,6 +27,24 @@ func BenchmarkBoot(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := NewSession(cfg); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkRunFailures runs the five-fault failures block of the tests:
+// a control run and one run per fault, each on its own web-steady
+// cluster, with the evidence derived against the control run.
+func BenchmarkRunFailures(b *testing.B) {
+	base := parseBlock[*spec.Scenario](b, "scenario", steadyWeb)
+	f := parseBlock[*spec.Failures](b, "failures", failuresBlock)
+	cfg, err := Config(fixtures(b)["web-steady"], 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := RunFailures(f, base, cfg); err != nil {
 			b.Fatal(err)
 		}
 	}

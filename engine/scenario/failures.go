@@ -54,10 +54,11 @@ func RunFailures(f *spec.Failures, baseline *spec.Scenario, cfg cluster.Config) 
 	if f.Observe.IsSet() {
 		observe = f.Observe.Value
 	}
-	control, err := runProbe(f.Pos, baseline, cfg, nil, observe)
+	run, err := runProbe(f.Pos, baseline, cfg, nil, observe)
 	if err != nil {
 		return out, err
 	}
+	control := newControlRun(run)
 	type outcome struct {
 		c   result.FaultCase
 		err error
@@ -71,15 +72,15 @@ func RunFailures(f *spec.Failures, baseline *spec.Scenario, cfg cluster.Config) 
 		out.Cases = append(out.Cases, r.c)
 		errs.Add(r.err)
 	}
-	if control.sess != nil {
-		out.Map = control.sess.Map()
+	if run.sess != nil {
+		out.Map = run.sess.Map()
 	}
 	return out, errs.Err()
 }
 
 // runFaultCase runs one fault from the steady state and derives its
 // evidence against the control run.
-func runFaultCase(fc *spec.FaultCase, baseline *spec.Scenario, cfg cluster.Config, observe time.Duration, control *probeRun) (result.FaultCase, error) {
+func runFaultCase(fc *spec.FaultCase, baseline *spec.Scenario, cfg cluster.Config, observe time.Duration, control *controlRun) (result.FaultCase, error) {
 	out := result.FaultCase{Title: fc.Title.Value}
 	if fc.Fault != nil {
 		out.Fault = fc.Fault.Text
@@ -105,11 +106,12 @@ func runFaultCase(fc *spec.FaultCase, baseline *spec.Scenario, cfg cluster.Confi
 		out.Commands = append(out.Commands, result.Command{Text: c.Text, Output: text})
 	}
 	out.Served, out.Failed = run.served, run.failed
-	out.FirstStalled = firstStalled(control.window(), run.window())
+	faulted := newWindow(run)
+	out.FirstStalled = firstStalled(control.moving, faulted.reached())
 	if err := run.recover(fc); err != nil {
 		return out, err
 	}
 	out.Recovered, out.RecoveryTime = run.recovered, run.recoveryTime
-	out.Cells = evidence(fc, control, run)
+	out.Cells = evidence(fc, control, faulted)
 	return out, nil
 }

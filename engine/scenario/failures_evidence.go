@@ -30,8 +30,9 @@ var cellLabels = [...]string{"STOPS", "CONTINUES", "FIRST DETECTOR", "API OBJECT
 //	REACTING LOOP     the controllers (and scheduler) that made those writes
 //	WORKLOAD TRAFFIC  the probe's requests served and failed
 //	RECOVERY          the time to steady state after the restore
-func evidence(fc *spec.FaultCase, control, run *probeRun) []result.Cell {
-	ctl, flt := actorActivityOf(control.window()), actorActivityOf(run.window())
+func evidence(fc *spec.FaultCase, control *controlRun, faulted *window) []result.Cell {
+	run := faulted.run
+	ctl, flt := control.activity, actorActivityOf(faulted.events)
 	var stops, continues []string
 	for _, a := range ctl.order {
 		c, f := ctl.by[a], flt.by[a]
@@ -44,25 +45,23 @@ func evidence(fc *spec.FaultCase, control, run *probeRun) []result.Cell {
 			continues = append(continues, string(a))
 		}
 	}
-	known := map[string]bool{}
-	for _, ev := range control.window() {
-		known[boundaryKey(ev)] = true
-	}
+	known := control.known
 	detector, changes, loops := "", []string(nil), []string(nil)
 	seenChange, seenLoop := map[string]bool{}, map[string]bool{}
-	for _, ev := range run.window() {
+	for i, ev := range faulted.events {
 		if ev.From == trace.FaultActor || ev.From == ProbeClient || ev.From == cluster.AdminUser || ev.Verb.Kind() == trace.KindGate || ev.Verb == trace.Notify {
 			continue
 		}
-		novel := !known[boundaryKey(ev)]
+		key := faulted.keys[i]
+		novel := !known[key]
 		if detector == "" && ((novel && failureWrite(ev.Verb)) || failedCall(ev)) {
 			detector = describeEvent(run, ev)
 		}
 		if !novel || !failureWrite(ev.Verb) || ev.Outcome.Failed() || ev.Resource == "events" {
 			continue
 		}
-		if k := boundaryKey(ev); !seenChange[k] {
-			seenChange[k] = true
+		if !seenChange[key] {
+			seenChange[key] = true
 			changes = append(changes, describeEvent(run, ev)+changeSummary(ev.Change))
 		}
 		if reactingLoop(ev.From) && !seenLoop[string(ev.From)] {

@@ -1,19 +1,49 @@
 package scenario
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/loopbook/loopbook/engine/cluster/cluster"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
 )
 
-// generatedSuffix matches the parts of names the cluster generates: a
-// ReplicaSet's pod-template hash and a Pod's random suffix, both written
-// in utilrand's alphabet of consonants and digits that cannot spell
-// words (k8s.io/apimachinery/pkg/util/rand/rand.go, alphanums; five
-// characters for generateName, k8s.io/apiserver/pkg/storage/names).
-var generatedSuffix = regexp.MustCompile(`-[bcdfghjklmnpqrstvwxz2456789]{5,10}(-[bcdfghjklmnpqrstvwxz2456789]{5})?$`)
+// generatedAlphabet is utilrand's alphabet of consonants and digits that
+// cannot spell words (k8s.io/apimachinery/pkg/util/rand/rand.go,
+// alphanums): the cluster writes the parts of names it generates with it.
+const generatedAlphabet = "bcdfghjklmnpqrstvwxz2456789"
+
+// wildcardGenerated replaces the generated end of a name with "-*": a
+// ReplicaSet's pod-template hash (5 to 10 characters of the alphabet) and
+// a Pod's random suffix after it (5 characters, as generateName writes
+// it; k8s.io/apiserver/pkg/storage/names). "probe-685d4c7d6f-zgpw9" and
+// "probe-685d4c7d6f" both become "probe-*"; a name without such an end is
+// returned as it is.
+func wildcardGenerated(name string) string {
+	last := strings.LastIndexByte(name, '-')
+	if last < 0 || !generatedRun(name[last+1:], 5, 10) {
+		return name
+	}
+	cut := last
+	// The hash before a 5-character suffix belongs to the generated end.
+	if prev := strings.LastIndexByte(name[:last], '-'); prev >= 0 && len(name)-last-1 == 5 && generatedRun(name[prev+1:last], 5, 10) {
+		cut = prev
+	}
+	return name[:cut] + "-*"
+}
+
+// generatedRun reports whether s is lo to hi characters of
+// generatedAlphabet.
+func generatedRun(s string, lo, hi int) bool {
+	if len(s) < lo || len(s) > hi {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if strings.IndexByte(generatedAlphabet, s[i]) < 0 {
+			return false
+		}
+	}
+	return true
+}
 
 // boundaryKey identifies an event across runs: actor, verb,
 // resource/subresource and object, with generated names wildcarded
@@ -25,7 +55,7 @@ func boundaryKey(ev *trace.Event) string {
 			name, suffix = name[:i], ".*"
 		}
 	}
-	name = generatedSuffix.ReplaceAllString(name, "-*") + suffix
+	name = wildcardGenerated(name) + suffix
 	res := ev.Resource
 	if ev.Subresource != "" {
 		res += "/" + ev.Subresource
@@ -37,21 +67,39 @@ func boundaryKey(ev *trace.Event) string {
 	return string(ev.From) + " " + ev.Verb.String() + " " + res + " " + obj
 }
 
-// firstStalled returns the first event of the unfaulted run (as its key)
-// that the faulted run never reaches; "" when every one is reached. Only
-// events that move the cluster count (cluster.Activity: writes,
-// node-local calls, rule syncs, data-plane requests), not heartbeats,
-// reads, watch deliveries or gate decisions.
-func firstStalled(unfaulted, faulted []*trace.Event) string {
-	reached := map[string]bool{}
-	for _, ev := range faulted {
-		reached[boundaryKey(ev)] = true
+// boundaryKeys returns the boundary key of each event, in order.
+func boundaryKeys(evs []*trace.Event) []string {
+	out := make([]string, len(evs))
+	for i, ev := range evs {
+		out[i] = boundaryKey(ev)
 	}
-	for _, ev := range unfaulted {
-		if !cluster.Activity(ev) || ev.From == ProbeClient {
+	return out
+}
+
+// movingBoundaries returns, in order and each once, the boundary keys of
+// the events that move the cluster (cluster.Activity: writes, node-local
+// calls, rule syncs, data-plane requests; not heartbeats, reads, watch
+// deliveries or gate decisions), the probe's client left out. keys are
+// the events' boundary keys.
+func movingBoundaries(evs []*trace.Event, keys []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for i, ev := range evs {
+		if !cluster.Activity(ev) || ev.From == ProbeClient || seen[keys[i]] {
 			continue
 		}
-		if k := boundaryKey(ev); !reached[k] {
+		seen[keys[i]] = true
+		out = append(out, keys[i])
+	}
+	return out
+}
+
+// firstStalled returns the first of the unfaulted run's moving boundaries
+// (see movingBoundaries) that the faulted run never reaches, words
+// separated by single spaces; "" when every one is reached.
+func firstStalled(unfaulted []string, reached map[string]bool) string {
+	for _, k := range unfaulted {
+		if !reached[k] {
 			return strings.Join(strings.Fields(k), " ")
 		}
 	}

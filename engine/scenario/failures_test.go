@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -123,6 +124,25 @@ func TestBoundaryKey(t *testing.T) {
 	for _, c := range cases {
 		if got := boundaryKey(&c.ev); got != c.want {
 			t.Errorf("boundaryKey = %q, want %q", got, c.want)
+		}
+	}
+}
+
+// wildcardGenerated does what the expression that describes the generated
+// end of a name would do.
+func TestWildcardGenerated(t *testing.T) {
+	generated := regexp.MustCompile(`-[bcdfghjklmnpqrstvwxz2456789]{5,10}(-[bcdfghjklmnpqrstvwxz2456789]{5})?$`)
+	segments := []string{"", "web", "probe", "685d4c7d6f", "zgpw9", "bcdfg", "bcdfghjklmn", "bcdf", "abcde", "2456789", "x2k4p", "worker-a", "kube-system", "7d4f5bc9", "ab1"}
+	for _, a := range segments {
+		for _, b := range segments {
+			for _, c := range segments {
+				for _, name := range []string{a, a + "-" + b, a + "-" + b + "-" + c, "-" + a + "-" + b, a + "." + b + "-" + c} {
+					want := generated.ReplaceAllString(name, "-*")
+					if got := wildcardGenerated(name); got != want {
+						t.Fatalf("wildcardGenerated(%q) = %q, want %q", name, got, want)
+					}
+				}
+			}
 		}
 	}
 }
