@@ -47,21 +47,21 @@ func evidence(fc *spec.FaultCase, control *controlRun, faulted *window) []result
 	}
 	known := control.known
 	detector, changes, loops := "", []string(nil), []string(nil)
-	seenChange, seenLoop := map[string]bool{}, map[string]bool{}
+	seenChange, seenLoop := map[boundary]bool{}, map[string]bool{}
 	for i, ev := range faulted.events {
 		if ev.From == trace.FaultActor || ev.From == ProbeClient || ev.From == cluster.AdminUser || ev.Verb.Kind() == trace.KindGate || ev.Verb == trace.Notify {
 			continue
 		}
-		key := faulted.keys[i]
-		novel := !known[key]
+		b := faulted.boundaries[i]
+		novel := !known[b]
 		if detector == "" && ((novel && failureWrite(ev.Verb)) || failedCall(ev)) {
 			detector = describeEvent(run, ev)
 		}
 		if !novel || !failureWrite(ev.Verb) || ev.Outcome.Failed() || ev.Resource == "events" {
 			continue
 		}
-		if !seenChange[key] {
-			seenChange[key] = true
+		if !seenChange[b] {
+			seenChange[b] = true
 			changes = append(changes, describeEvent(run, ev)+changeSummary(ev.Change))
 		}
 		if reactingLoop(ev.From) && !seenLoop[string(ev.From)] {

@@ -36,8 +36,8 @@ type probeRun struct {
 // window returns the events from the fault (or the probe) to the end of
 // the observation.
 func (r *probeRun) window() []*trace.Event {
-	var out []*trace.Event
 	log := r.sess.Trace()
+	out := make([]*trace.Event, 0, max(0, min(r.observed+1, log.Len())-r.from))
 	for i := r.from; i <= r.observed && i < log.Len(); i++ {
 		out = append(out, log.At(i))
 	}

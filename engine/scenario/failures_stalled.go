@@ -12,23 +12,22 @@ import (
 // alphanums): the cluster writes the parts of names it generates with it.
 const generatedAlphabet = "bcdfghjklmnpqrstvwxz2456789"
 
-// wildcardGenerated replaces the generated end of a name with "-*": a
-// ReplicaSet's pod-template hash (5 to 10 characters of the alphabet) and
-// a Pod's random suffix after it (5 characters, as generateName writes
-// it; k8s.io/apiserver/pkg/storage/names). "probe-685d4c7d6f-zgpw9" and
-// "probe-685d4c7d6f" both become "probe-*"; a name without such an end is
-// returned as it is.
-func wildcardGenerated(name string) string {
+// generatedEnd returns where the generated end of a name starts (its
+// '-'), or -1 when it has none: a ReplicaSet's pod-template hash (5 to 10
+// characters of the alphabet) and a Pod's random suffix after it (5
+// characters, as generateName writes it;
+// k8s.io/apiserver/pkg/storage/names). Both "probe-685d4c7d6f-zgpw9" and
+// "probe-685d4c7d6f" end at 5, after "probe".
+func generatedEnd(name string) int {
 	last := strings.LastIndexByte(name, '-')
 	if last < 0 || !generatedRun(name[last+1:], 5, 10) {
-		return name
+		return -1
 	}
-	cut := last
 	// The hash before a 5-character suffix belongs to the generated end.
 	if prev := strings.LastIndexByte(name[:last], '-'); prev >= 0 && len(name)-last-1 == 5 && generatedRun(name[prev+1:last], 5, 10) {
-		cut = prev
+		return prev
 	}
-	return name[:cut] + "-*"
+	return last
 }
 
 // generatedRun reports whether s is lo to hi characters of
@@ -45,62 +44,89 @@ func generatedRun(s string, lo, hi int) bool {
 	return true
 }
 
-// boundaryKey identifies an event across runs: actor, verb,
-// resource/subresource and object, with generated names wildcarded
-// ("probe-*") and an Event's timestamp suffix dropped.
-func boundaryKey(ev *trace.Event) string {
-	name, suffix := ev.Name, ""
-	if ev.Resource == "events" {
-		if i := strings.IndexByte(name, '.'); i > 0 {
-			name, suffix = name[:i], ".*"
-		}
-	}
-	name = wildcardGenerated(name) + suffix
-	res := ev.Resource
-	if ev.Subresource != "" {
-		res += "/" + ev.Subresource
-	}
-	obj := name
-	if ev.Namespace != "" {
-		obj = ev.Namespace + "/" + name
-	}
-	return string(ev.From) + " " + ev.Verb.String() + " " + res + " " + obj
+// boundary identifies an event across runs: actor, verb,
+// resource/subresource and object, with a generated end of the name
+// wildcarded ("probe-*") and an Event's timestamp suffix dropped
+// ("web-b.*"). It is comparable, and built without allocating.
+type boundary struct {
+	from                  trace.Actor
+	verb                  trace.Verb
+	resource, subresource string
+	namespace, name       string
+	// generated: the name had a generated end, cut off; timestamped: the
+	// name is an Event's, its timestamp suffix cut off.
+	generated, timestamped bool
 }
 
-// boundaryKeys returns the boundary key of each event, in order.
-func boundaryKeys(evs []*trace.Event) []string {
-	out := make([]string, len(evs))
+// boundaryOf returns an event's boundary.
+func boundaryOf(ev *trace.Event) boundary {
+	b := boundary{from: ev.From, verb: ev.Verb, resource: ev.Resource, subresource: ev.Subresource, namespace: ev.Namespace, name: ev.Name}
+	if ev.Resource == "events" {
+		if i := strings.IndexByte(b.name, '.'); i > 0 {
+			b.name, b.timestamped = b.name[:i], true
+		}
+	}
+	if cut := generatedEnd(b.name); cut >= 0 {
+		b.name, b.generated = b.name[:cut], true
+	}
+	return b
+}
+
+// String writes a boundary as "ACTOR VERB resource/subresource NS/NAME",
+// the empty parts left out.
+func (b boundary) String() string {
+	name := b.name
+	if b.generated {
+		name += "-*"
+	}
+	if b.timestamped {
+		name += ".*"
+	}
+	res := b.resource
+	if b.subresource != "" {
+		res += "/" + b.subresource
+	}
+	obj := name
+	if b.namespace != "" {
+		obj = b.namespace + "/" + name
+	}
+	return strings.Join(strings.Fields(string(b.from)+" "+b.verb.String()+" "+res+" "+obj), " ")
+}
+
+// boundariesOf returns the boundary of each event, in order.
+func boundariesOf(evs []*trace.Event) []boundary {
+	out := make([]boundary, len(evs))
 	for i, ev := range evs {
-		out[i] = boundaryKey(ev)
+		out[i] = boundaryOf(ev)
 	}
 	return out
 }
 
-// movingBoundaries returns, in order and each once, the boundary keys of
-// the events that move the cluster (cluster.Activity: writes, node-local
+// movingBoundaries returns, in order and each once, the boundaries of the
+// events that move the cluster (cluster.Activity: writes, node-local
 // calls, rule syncs, data-plane requests; not heartbeats, reads, watch
-// deliveries or gate decisions), the probe's client left out. keys are
-// the events' boundary keys.
-func movingBoundaries(evs []*trace.Event, keys []string) []string {
-	var out []string
-	seen := map[string]bool{}
+// deliveries or gate decisions), the probe's client left out. bs are the
+// events' boundaries.
+func movingBoundaries(evs []*trace.Event, bs []boundary) []boundary {
+	var out []boundary
+	seen := map[boundary]bool{}
 	for i, ev := range evs {
-		if !cluster.Activity(ev) || ev.From == ProbeClient || seen[keys[i]] {
+		if !cluster.Activity(ev) || ev.From == ProbeClient || seen[bs[i]] {
 			continue
 		}
-		seen[keys[i]] = true
-		out = append(out, keys[i])
+		seen[bs[i]] = true
+		out = append(out, bs[i])
 	}
 	return out
 }
 
 // firstStalled returns the first of the unfaulted run's moving boundaries
-// (see movingBoundaries) that the faulted run never reaches, words
-// separated by single spaces; "" when every one is reached.
-func firstStalled(unfaulted []string, reached map[string]bool) string {
-	for _, k := range unfaulted {
-		if !reached[k] {
-			return strings.Join(strings.Fields(k), " ")
+// (see movingBoundaries) that the faulted run never reaches, as words;
+// "" when every one is reached.
+func firstStalled(unfaulted []boundary, reached map[boundary]bool) string {
+	for _, b := range unfaulted {
+		if !reached[b] {
+			return b.String()
 		}
 	}
 	return ""

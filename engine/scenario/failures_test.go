@@ -110,7 +110,7 @@ func TestRunFailures(t *testing.T) {
 	}
 }
 
-func TestBoundaryKey(t *testing.T) {
+func TestBoundary(t *testing.T) {
 	cases := []struct {
 		ev   trace.Event
 		want string
@@ -122,24 +122,27 @@ func TestBoundaryKey(t *testing.T) {
 		{trace.Event{From: "kubelet/worker-a", Verb: trace.Patch, Resource: "nodes", Subresource: "status", Name: "worker-a"}, "kubelet/worker-a PATCH nodes/status worker-a"},
 	}
 	for _, c := range cases {
-		if got := boundaryKey(&c.ev); got != c.want {
-			t.Errorf("boundaryKey = %q, want %q", got, c.want)
+		if got := boundaryOf(&c.ev).String(); got != c.want {
+			t.Errorf("boundary %q, want %q", got, c.want)
 		}
 	}
 }
 
-// wildcardGenerated does what the expression that describes the generated
-// end of a name would do.
-func TestWildcardGenerated(t *testing.T) {
+// generatedEnd finds what the expression that describes the generated
+// end of a name matches.
+func TestGeneratedEnd(t *testing.T) {
 	generated := regexp.MustCompile(`-[bcdfghjklmnpqrstvwxz2456789]{5,10}(-[bcdfghjklmnpqrstvwxz2456789]{5})?$`)
 	segments := []string{"", "web", "probe", "685d4c7d6f", "zgpw9", "bcdfg", "bcdfghjklmn", "bcdf", "abcde", "2456789", "x2k4p", "worker-a", "kube-system", "7d4f5bc9", "ab1"}
 	for _, a := range segments {
 		for _, b := range segments {
 			for _, c := range segments {
 				for _, name := range []string{a, a + "-" + b, a + "-" + b + "-" + c, "-" + a + "-" + b, a + "." + b + "-" + c} {
-					want := generated.ReplaceAllString(name, "-*")
-					if got := wildcardGenerated(name); got != want {
-						t.Fatalf("wildcardGenerated(%q) = %q, want %q", name, got, want)
+					want, got := generated.ReplaceAllString(name, "-*"), name
+					if cut := generatedEnd(name); cut >= 0 {
+						got = name[:cut] + "-*"
+					}
+					if got != want {
+						t.Fatalf("generatedEnd(%q) leaves %q, want %q", name, got, want)
 					}
 				}
 			}
