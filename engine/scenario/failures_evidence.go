@@ -48,11 +48,11 @@ func evidence(fc *spec.FaultCase, control *controlRun, faulted *window) []result
 	known := control.known
 	detector, changes, loops := "", []string(nil), []string(nil)
 	seenChange, seenLoop := map[boundary]bool{}, map[string]bool{}
-	for i, ev := range faulted.events {
+	for _, ev := range faulted.events {
 		if ev.From == trace.FaultActor || ev.From == ProbeClient || ev.From == cluster.AdminUser || ev.Verb.Kind() == trace.KindGate || ev.Verb == trace.Notify {
 			continue
 		}
-		b := faulted.boundaries[i]
+		b := boundaryOf(ev)
 		novel := !known[b]
 		if detector == "" && ((novel && failureWrite(ev.Verb)) || failedCall(ev)) {
 			detector = describeEvent(run, ev)

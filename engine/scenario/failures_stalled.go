@@ -93,29 +93,21 @@ func (b boundary) String() string {
 	return strings.Join(strings.Fields(string(b.from)+" "+b.verb.String()+" "+res+" "+obj), " ")
 }
 
-// boundariesOf returns the boundary of each event, in order.
-func boundariesOf(evs []*trace.Event) []boundary {
-	out := make([]boundary, len(evs))
-	for i, ev := range evs {
-		out[i] = boundaryOf(ev)
-	}
-	return out
-}
-
 // movingBoundaries returns, in order and each once, the boundaries of the
 // events that move the cluster (cluster.Activity: writes, node-local
 // calls, rule syncs, data-plane requests; not heartbeats, reads, watch
-// deliveries or gate decisions), the probe's client left out. bs are the
-// events' boundaries.
-func movingBoundaries(evs []*trace.Event, bs []boundary) []boundary {
+// deliveries or gate decisions), the probe's client left out.
+func movingBoundaries(evs []*trace.Event) []boundary {
 	var out []boundary
 	seen := map[boundary]bool{}
-	for i, ev := range evs {
-		if !cluster.Activity(ev) || ev.From == ProbeClient || seen[bs[i]] {
+	for _, ev := range evs {
+		if !cluster.Activity(ev) || ev.From == ProbeClient {
 			continue
 		}
-		seen[bs[i]] = true
-		out = append(out, bs[i])
+		if b := boundaryOf(ev); !seen[b] {
+			seen[b] = true
+			out = append(out, b)
+		}
 	}
 	return out
 }

@@ -3,24 +3,22 @@ package scenario
 import "github.com/loopbook/loopbook/engine/cluster/trace"
 
 // window is a probe run's events from the fault (or the probe) to the
-// end of the observation, each with its boundary, computed once.
+// end of the observation.
 type window struct {
-	run        *probeRun
-	events     []*trace.Event
-	boundaries []boundary
+	run    *probeRun
+	events []*trace.Event
 }
 
-// newWindow reads a run's window and the boundaries of its events.
+// newWindow reads a run's window.
 func newWindow(run *probeRun) *window {
-	evs := run.window()
-	return &window{run: run, events: evs, boundaries: boundariesOf(evs)}
+	return &window{run: run, events: run.window()}
 }
 
 // reached returns the set of the window's boundaries.
 func (w *window) reached() map[boundary]bool {
 	set := map[boundary]bool{}
-	for _, b := range w.boundaries {
-		set[b] = true
+	for _, ev := range w.events {
+		set[boundaryOf(ev)] = true
 	}
 	return set
 }
@@ -39,5 +37,5 @@ type controlRun struct {
 // newControlRun derives the control run's evidence.
 func newControlRun(run *probeRun) *controlRun {
 	w := newWindow(run)
-	return &controlRun{window: w, activity: actorActivityOf(w.events), known: w.reached(), moving: movingBoundaries(w.events, w.boundaries)}
+	return &controlRun{window: w, activity: actorActivityOf(w.events), known: w.reached(), moving: movingBoundaries(w.events)}
 }
