@@ -57,7 +57,11 @@ func decodePatch(r *request, t updateTarget) *api.Status {
 	if err != nil {
 		return &api.Status{Code: http.StatusUnprocessableEntity, Reason: api.ReasonInvalid, Message: err.Error()}
 	}
-	tree, _ = object.DeepCopyValue(tree).(map[string]any)
+	if t == statusResource && r.req.PatchType != api.JSONPatch {
+		tree = ownStatus(tree, target)
+	} else {
+		tree, _ = object.DeepCopyValue(tree).(map[string]any)
+	}
 	if t == scaleResource {
 		return r.decodeScaleTree(tree)
 	}
@@ -73,4 +77,22 @@ func decodePatch(r *request, t updateTarget) *api.Status {
 	}
 	r.obj = o
 	return nil
+}
+
+// ownStatus is the copy of a status patch's result that the request
+// needs: status, and every field the patch changed, are copied; the
+// fields it left as they were stay shared with the stored object, as the
+// status write then keeps them (object.PrepareForStatusUpdate) and
+// decoding finds them already clean and defaulted. A merge patch or a
+// strategic one returns target's value itself for a field it leaves.
+func ownStatus(tree, target map[string]any) map[string]any {
+	out := make(map[string]any, len(tree))
+	for k, v := range tree {
+		if k != "status" && object.SameValue(v, target[k]) {
+			out[k] = v
+			continue
+		}
+		out[k] = object.DeepCopyValue(v)
+	}
+	return out
 }
