@@ -57,11 +57,16 @@ func decodePatch(r *request, t updateTarget) *api.Status {
 	if err != nil {
 		return &api.Status{Code: http.StatusUnprocessableEntity, Reason: api.ReasonInvalid, Message: err.Error()}
 	}
-	if t == statusResource && r.req.PatchType != api.JSONPatch {
-		tree = ownStatus(tree, target)
-	} else {
+	if t != statusResource || r.req.PatchType == api.JSONPatch {
 		tree, _ = object.DeepCopyValue(tree).(map[string]any)
 	}
+	// A merge or strategic patch of status is decoded as it is: its tree
+	// is new along the paths the patch took (patch's functions never
+	// modify their inputs) and shares the rest with the stored object,
+	// which decoding finds clean and defaulted already; the status write
+	// then keeps the stored fields but status (PrepareForStatusUpdate),
+	// and nothing after it writes into the object's values (admission
+	// patches copy the object first).
 	if t == scaleResource {
 		return r.decodeScaleTree(tree)
 	}
@@ -79,20 +84,3 @@ func decodePatch(r *request, t updateTarget) *api.Status {
 	return nil
 }
 
-// ownStatus is the copy of a status patch's result that the request
-// needs: status, and every field the patch changed, are copied; the
-// fields it left as they were stay shared with the stored object, as the
-// status write then keeps them (object.PrepareForStatusUpdate) and
-// decoding finds them already clean and defaulted. A merge patch or a
-// strategic one returns target's value itself for a field it leaves.
-func ownStatus(tree, target map[string]any) map[string]any {
-	out := make(map[string]any, len(tree))
-	for k, v := range tree {
-		if k != "status" && object.SameValue(v, target[k]) {
-			out[k] = v
-			continue
-		}
-		out[k] = object.DeepCopyValue(v)
-	}
-	return out
-}

@@ -251,35 +251,6 @@ func formatJSONFloat(f float64) string {
 
 func sortStrings(s []string) { slices.Sort(s) }
 
-// SameValue reports whether a and b are one value: the same map, the same
-// slice (same elements, same length), or equal scalars. Two equal trees
-// built apart are not the same value.
-func SameValue(a, b any) bool {
-	switch x := a.(type) {
-	case map[string]any:
-		y, ok := b.(map[string]any)
-		return ok && sameMap(x, y)
-	case []any:
-		y, ok := b.([]any)
-		return ok && len(x) == len(y) && (len(x) == 0 || &x[0] == &y[0])
-	case string:
-		y, ok := b.(string)
-		return ok && x == y
-	case int64:
-		y, ok := b.(int64)
-		return ok && x == y
-	case float64:
-		y, ok := b.(float64)
-		return ok && x == y
-	case bool:
-		y, ok := b.(bool)
-		return ok && x == y
-	case nil:
-		return b == nil
-	}
-	return false
-}
-
 // sameMap reports whether a and b are one map (a value shared by two
 // objects, as a status write shares the stored object's spec).
 func sameMap(a, b map[string]any) bool {
