@@ -150,8 +150,19 @@ func CheckFields(info *KindInfo, tree map[string]any) FieldCheck {
 	if info == nil || info.Schema == nil {
 		return FieldCheck{}
 	}
+	if clean(tree, info.Schema) {
+		// The common case, checked without building a path or sorting
+		// a key.
+		return FieldCheck{}
+	}
+	return walkFields(info.Schema, tree)
+}
+
+// walkFields is CheckFields' walk of a tree against a schema, which words
+// what it finds, in key order.
+func walkFields(s *Schema, tree map[string]any) FieldCheck {
 	c := &checker{}
-	c.walk(tree, info.Schema, "", nil, "")
+	c.walk(tree, s, "", nil, "")
 	return FieldCheck{Err: c.err, Unknown: c.unknown}
 }
 
