@@ -87,7 +87,7 @@ func (o *Object) SetPath(p Path, v any) error {
 // Get returns the value at path (see ParsePath) and whether it exists.
 // Metadata is read from the typed Meta as it would be encoded.
 func (o *Object) Get(path string) (any, bool, error) {
-	p, err := ParsePath(path)
+	p, err := parseCached(path)
 	if err != nil {
 		return nil, false, err
 	}
