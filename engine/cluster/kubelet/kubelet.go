@@ -46,10 +46,12 @@ type life struct {
 	podInf  *cache.SharedInformer
 	nodeInf *cache.SharedInformer
 
-	workers  map[string]*podWorker // by Pod UID
-	order    []*podWorker          // in admission order
-	alloc    object.Resources      // the node's allocatable resources
-	allocSet bool
+	workers   map[string]*podWorker // by Pod UID
+	order     []*podWorker          // in admission order
+	alloc     object.Resources      // the node's allocatable resources
+	allocSet  bool
+	machine   map[string]any // the unchanging part of the Node's status; see machineStatus
+	imageList imageListCache // the Node status's images; see nodeImages
 
 	loop      loopState
 	status    *statusManager

@@ -1,8 +1,9 @@
 package kubelet
 
 import (
+	"maps"
+
 	"github.com/loopbook/loopbook/engine/cluster/object"
-	"github.com/loopbook/loopbook/engine/cluster/runtime"
 )
 
 // The node labels the kubelet sets on its Node (initialNode,
@@ -92,10 +93,7 @@ func allocatableOf(capacity map[string]string) map[string]string {
 // do not change while the kubelet runs.
 func (l *life) allocatable() object.Resources {
 	if !l.allocSet {
-		m := map[string]any{}
-		for k, v := range allocatableOf(l.k.capacity()) {
-			m[k] = v
-		}
+		m, _ := l.machineStatus()["allocatable"].(map[string]any)
 		l.alloc, l.allocSet = object.ResourcesFrom(m), true
 	}
 	return l.alloc
@@ -108,29 +106,10 @@ func (l *life) allocatable() object.Resources {
 // conditions MemoryPressure, DiskPressure, PIDPressure and Ready. old is
 // the stored status, whose conditions keep their transition times.
 func (l *life) nodeStatus(old map[string]any) map[string]any {
-	k := l.k
-	info := k.cfg.nodeInfo()
-	capacity := k.capacity()
-	st := map[string]any{
-		"addresses": []any{
-			map[string]any{"type": "InternalIP", "address": k.cfg.InternalIP},
-			map[string]any{"type": "Hostname", "address": k.cfg.Node},
-		},
-		"capacity":        stringMap(capacity),
-		"allocatable":     stringMap(allocatableOf(capacity)),
-		"daemonEndpoints": map[string]any{"kubeletEndpoint": map[string]any{"Port": int64(KubeletPort)}},
-		"nodeInfo": map[string]any{
-			"machineID": or(info.MachineID, k.machineID), "systemUUID": or(info.SystemUUID, k.systemUUID),
-			"bootID":        or(info.BootID, l.bootID),
-			"kernelVersion": info.KernelVersion, "osImage": info.OSImage,
-			"containerRuntimeVersion": info.ContainerRuntimeVersion, "kubeletVersion": info.KubeletVersion,
-			"kubeProxyVersion": "", // DisableNodeKubeProxyVersion, locked on since v1.36
-			"operatingSystem":  info.OperatingSystem, "architecture": info.Architecture,
-		},
-		"runtimeHandlers": runtimeHandlers(),
-		"features":        map[string]any{"supplementalGroupsPolicy": true},
-	}
-	if imgs := nodeImages(k.rt); len(imgs) > 0 {
+	machine := l.machineStatus()
+	st := make(map[string]any, len(machine)+2)
+	maps.Copy(st, machine)
+	if imgs := l.nodeImages(); len(imgs) > 0 {
 		st["images"] = imgs
 	}
 	now := l.now().RFC3339()
@@ -167,29 +146,6 @@ func runtimeHandlers() []any {
 		map[string]any{"name": "runc", "features": features()},
 		map[string]any{"name": "", "features": features()},
 	}
-}
-
-// nodeImages lists the node's images as nodestatus.Images does: at most
-// 50 (nodeStatusMaxImages), largest first, each with at most 5 names, its
-// digests before its tags.
-func nodeImages(rt *runtime.Runtime) []any {
-	imgs := rt.ListImages()
-	if len(imgs) > 50 {
-		imgs = imgs[:50]
-	}
-	out := make([]any, 0, len(imgs))
-	for _, im := range imgs {
-		names := append(append([]string(nil), im.RepoDigests...), im.RepoTags...)
-		if len(names) > 5 {
-			names = names[:5]
-		}
-		l := make([]any, len(names))
-		for i, n := range names {
-			l[i] = n
-		}
-		out = append(out, map[string]any{"names": l, "sizeBytes": im.Size})
-	}
-	return out
 }
 
 func stringMap(m map[string]string) map[string]any {

@@ -156,28 +156,57 @@ func (s *nodeStatusSync) tryUpdate(try int) bool {
 }
 
 // nodeStatusChanged is nodeStatusHasChanged: any difference but the
-// conditions' heartbeat times.
+// conditions' heartbeat times. It compares in place, copying neither
+// status.
 func nodeStatusChanged(old, cur map[string]any) bool {
-	strip := func(st map[string]any) map[string]any {
-		out := make(map[string]any, len(st))
-		for k, v := range st {
-			out[k] = v
-		}
-		var conds []any
-		for _, c := range list(st["conditions"]) {
-			cm, _ := c.(map[string]any)
-			cc := make(map[string]any, len(cm))
-			for k, v := range cm {
-				if k != "lastHeartbeatTime" {
-					cc[k] = v
-				}
-			}
-			conds = append(conds, cc)
-		}
-		out["conditions"] = conds
-		return out
+	if len(old)-hasKey(old, "conditions") != len(cur)-hasKey(cur, "conditions") {
+		return true
 	}
-	return !object.EqualValues(strip(old), strip(cur))
+	for key, v := range cur {
+		if key == "conditions" {
+			continue
+		}
+		if ov, ok := old[key]; !ok || !object.EqualValues(ov, v) {
+			return true
+		}
+	}
+	oc, cc := list(old["conditions"]), list(cur["conditions"])
+	if len(oc) != len(cc) {
+		return true
+	}
+	for i := range cc {
+		if !sameButHeartbeat(oc[i], cc[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// sameButHeartbeat reports whether two node conditions are equal but for
+// lastHeartbeatTime; anything but a map counts as an empty condition.
+func sameButHeartbeat(a, b any) bool {
+	am, _ := a.(map[string]any)
+	bm, _ := b.(map[string]any)
+	if len(am)-hasKey(am, "lastHeartbeatTime") != len(bm)-hasKey(bm, "lastHeartbeatTime") {
+		return false
+	}
+	for key, v := range am {
+		if key == "lastHeartbeatTime" {
+			continue
+		}
+		if bv, ok := bm[key]; !ok || !object.EqualValues(v, bv) {
+			return false
+		}
+	}
+	return true
+}
+
+// hasKey is 1 when m has key, else 0.
+func hasKey(m map[string]any, key string) int {
+	if _, ok := m[key]; ok {
+		return 1
+	}
+	return 0
 }
 
 // nodeStatusPatch is the strategic merge patch from the stored status to

@@ -37,8 +37,14 @@ func (r *Runtime) addImage(name string, behaviour *Image) *imageRecord {
 	n := Normalize(name)
 	im := &imageRecord{name: n, ref: ImageRef(n), behaviour: behaviour}
 	r.images[n] = im
+	r.imagesGen++
 	return im
 }
+
+// ImagesGeneration changes whenever the node's set of images does, so a
+// caller can keep what it derived from ListImages until then. It does not
+// change when the node goes down or up, which Up tells.
+func (r *Runtime) ImagesGeneration() uint64 { return r.imagesGen }
 
 // ImageStatus reports whether the node has image (as a Pod spec names it).
 func (r *Runtime) ImageStatus(image string) (ImageInfo, bool) {

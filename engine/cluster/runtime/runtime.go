@@ -51,6 +51,7 @@ type Runtime struct {
 	epoch uint64
 
 	images     map[string]*imageRecord // by normalized reference; kept across reboots
+	imagesGen  uint64                  // counts the changes to images; see ImagesGeneration
 	sandboxes  map[string]*sandbox     // by ID
 	byPod      map[string][]*sandbox   // by Pod UID, in creation order
 	containers map[string]*container   // by ID
