@@ -24,17 +24,17 @@ func (m *probeManager) run(pw *probeWorker, c *containerStatus) probeResult {
 		Namespace: w.v.Namespace, Name: w.v.Name}
 	ok, output := false, ""
 	p := pw.spec
-	podIP := w.currentIP()
 	port := resolvePort(w, pw.container, p.Port)
-	addr := podIP + ":" + strconv.Itoa(int(port))
+	t := pw.target(w.sandboxID, w.currentIP(), port)
+	addr := t.addr
+	ev.Detail = t.detail
 	switch p.Handler {
 	case "httpGet":
 		path := p.Path
 		if path == "" {
 			path = "/"
 		}
-		url := "http://" + addr + path
-		ev.Detail = strings.ToLower(pw.kind.String()) + " " + pw.container + " GET " + url
+		url := t.url
 		a := rt.Serve(w.sandboxID, port, path)
 		switch {
 		case a.Code == 0:
@@ -47,7 +47,6 @@ func (m *probeManager) run(pw *probeWorker, c *containerStatus) probeResult {
 			output = fmt.Sprintf("HTTP probe failed with statuscode: %d", a.Code)
 		}
 	case "tcpSocket", "grpc":
-		ev.Detail = strings.ToLower(pw.kind.String()) + " " + pw.container + " " + p.Handler + " " + addr
 		if rt.Dial(w.sandboxID, port) {
 			ok = true
 		} else if p.Handler == "grpc" {
@@ -57,7 +56,6 @@ func (m *probeManager) run(pw *probeWorker, c *containerStatus) probeResult {
 		}
 	case "exec":
 		ev.To = trace.Runtime(l.k.cfg.Node)
-		ev.Detail = strings.ToLower(pw.kind.String()) + " " + pw.container + " exec " + strings.Join(p.Command, " ")
 		res, err := rt.ExecSync(strings.TrimPrefix(c.containerID, "containerd://"), p.Command)
 		switch {
 		case err != nil:

@@ -24,6 +24,8 @@ type probeWorker struct {
 	lastResult  probeResult
 	resultRun   int
 	onHold      bool
+
+	targetCache probeTarget // see target
 }
 
 func newProbeWorker(m *probeManager, w *podWorker, c *object.ContainerView, kind probeKind, spec *object.Probe) *probeWorker {

@@ -17,7 +17,7 @@ func (r *Runtime) Kill() {
 			c.stopTimers()
 		}
 		if n := r.cfg.Network; n != nil && s.ip.IsValid() {
-			n.RemovePod(s.ip.String())
+			n.RemovePod(s.ipText)
 		}
 	}
 	clear(r.sandboxes)

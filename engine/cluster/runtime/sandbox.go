@@ -57,15 +57,14 @@ type sandbox struct {
 	cfg        PodSandboxConfig
 	state      SandboxState
 	ip         netip.Addr
+	ipText     string // ip as text, "" while it has none
 	created    sim.Time
 	containers []*container // in creation order
 }
 
 func (s *sandbox) status() SandboxStatus {
 	st := SandboxStatus{ID: s.id, Config: s.cfg, State: s.state, CreatedAt: s.created}
-	if s.ip.IsValid() {
-		st.IP = s.ip.String()
-	}
+	st.IP = s.ipText
 	return st
 }
 
@@ -84,13 +83,13 @@ func (r *Runtime) RunPodSandbox(cfg PodSandboxConfig) (string, error) {
 		r.cri(trace.CRIRunPodSandbox, &cfg, "attempt "+strconv.Itoa(cfg.Attempt), err)
 		return "", err
 	}
-	s := &sandbox{rt: r, id: r.newID(), cfg: cfg, state: SandboxReady, ip: ip, created: r.cfg.Loop.Now()}
+	s := &sandbox{rt: r, id: r.newID(), cfg: cfg, state: SandboxReady, ip: ip, ipText: ip.String(), created: r.cfg.Loop.Now()}
 	r.sandboxes[s.id] = s
 	r.byPod[cfg.UID] = append(r.byPod[cfg.UID], s)
 	r.cri(trace.CRIRunPodSandbox, &cfg, "attempt "+strconv.Itoa(cfg.Attempt), nil)
-	r.record(r.actor, "", trace.CNISetup, &cfg, "eth0 "+ip.String()+r.ipam.bits, nil)
+	r.record(r.actor, "", trace.CNISetup, &cfg, "eth0 "+s.ipText+r.ipam.bits, nil)
 	if n := r.cfg.Network; n != nil {
-		n.AddPod(&network.Endpoint{IP: ip.String(), Node: r.cfg.Node, Pod: cfg.Namespace + "/" + cfg.Name, Backend: s})
+		n.AddPod(&network.Endpoint{IP: s.ipText, Node: r.cfg.Node, Pod: cfg.Namespace + "/" + cfg.Name, Backend: s})
 	}
 	r.changed(cfg.UID)
 	return s.id, nil
@@ -128,12 +127,12 @@ func (r *Runtime) teardown(s *sandbox) {
 	if !s.ip.IsValid() {
 		return
 	}
-	r.record(r.actor, "", trace.CNITeardown, &s.cfg, "eth0 "+s.ip.String()+r.ipam.bits, nil)
+	r.record(r.actor, "", trace.CNITeardown, &s.cfg, "eth0 "+s.ipText+r.ipam.bits, nil)
 	if n := r.cfg.Network; n != nil {
-		n.RemovePod(s.ip.String())
+		n.RemovePod(s.ipText)
 	}
 	r.ipam.release(s.ip)
-	s.ip = netip.Addr{}
+	s.ip, s.ipText = netip.Addr{}, ""
 }
 
 // RemovePodSandbox removes a sandbox and every container in it, stopping
