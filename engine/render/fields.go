@@ -20,9 +20,10 @@ func (p *printer) objectFields(op string, obj *result.Object, events []trace.Eve
 	}
 	var set, changed, removed []string
 	for i := range events {
-		set = append(set, events[i].Change.Set...)
-		changed = append(changed, events[i].Change.Changed...)
-		removed = append(removed, events[i].Change.Removed...)
+		ch := events[i].Changes()
+		set = append(set, ch.Set...)
+		changed = append(changed, ch.Changed...)
+		removed = append(removed, ch.Removed...)
 	}
 	p.raw(`<table class="lb-fields-table"><caption>`)
 	p.text(objectTitle(obj))

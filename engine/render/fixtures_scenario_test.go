@@ -58,14 +58,14 @@ func step(title, pattern, say string, obj *result.Object, events ...trace.Event)
 func fixtureScenario() *result.Scenario {
 	api := trace.APIServer
 	created := ev(0, "alice", api, trace.Create, "deployments", "demo", "web")
-	created.Change = trace.Change{Set: []string{".spec", ".metadata.name"}}
+	created.Change = &trace.Change{Set: []string{".spec", ".metadata.name"}}
 	binding := func(ms int, name string) trace.Event {
 		return ev(ms, trace.Scheduler, api, trace.Create, "pods/binding", "demo", name)
 	}
 	status := ev(9000, "kubelet/worker-a", api, trace.Patch, "pods/status", "demo", "web-a")
-	status.Change = trace.Change{Changed: []string{".status.phase"}}
+	status.Change = &trace.Change{Changed: []string{".status.phase"}}
 	dstatus := ev(9500, "deployment-controller", api, trace.Update, "deployments/status", "demo", "web")
-	dstatus.Change = trace.Change{Set: []string{".status.readyReplicas"}}
+	dstatus.Change = &trace.Change{Set: []string{".status.readyReplicas"}}
 	admit := ev(2, api, "", trace.Admit, "deployments", "demo", "web")
 	admit.Phase = trace.Validating
 	return &result.Scenario{

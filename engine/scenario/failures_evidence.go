@@ -62,7 +62,7 @@ func evidence(fc *spec.FaultCase, control *controlRun, faulted *window) []result
 		}
 		if !seenChange[b] {
 			seenChange[b] = true
-			changes = append(changes, describeEvent(run, ev)+changeSummary(ev.Change))
+			changes = append(changes, describeEvent(run, ev)+changeSummary(ev.Changes()))
 		}
 		if reactingLoop(ev.From) && !seenLoop[string(ev.From)] {
 			seenLoop[string(ev.From)] = true

@@ -94,7 +94,7 @@ func (c *Chain) record(a *api.AdmissionAttributes, phase trace.Phase, ch trace.C
 	}
 	e := c.rec.event(a, trace.Admit, phase)
 	e.Outcome = outcome(st)
-	e.Change = trace.Change{Set: cloneOrNil(ch.Set), Changed: cloneOrNil(ch.Changed), Removed: cloneOrNil(ch.Removed)}
+	e.Change = trace.Change{Set: cloneOrNil(ch.Set), Changed: cloneOrNil(ch.Changed), Removed: cloneOrNil(ch.Removed)}.OrNil()
 	e.Detail = strings.Join(acted, ", ")
 	c.rec.log.Append(e)
 }

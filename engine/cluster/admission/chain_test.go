@@ -143,8 +143,8 @@ func TestChainTracesEachPhase(t *testing.T) {
 	}
 	wantSet := []string{".spec.serviceAccountName", ".spec.containers[name=web].volumeMounts", ".spec.volumes",
 		".spec.priority", ".spec.preemptionPolicy", ".spec.tolerations"}
-	if !reflect.DeepEqual(m.Change.Set, wantSet) {
-		t.Errorf("Change.Set = %v, want %v", m.Change.Set, wantSet)
+	if !reflect.DeepEqual(m.Changes().Set, wantSet) {
+		t.Errorf("Change.Set = %v, want %v", m.Changes().Set, wantSet)
 	}
 	if m.Outcome.Failed() || v.Outcome.Failed() || v.Detail != "" {
 		t.Errorf("outcomes %+v %+v detail %q", m.Outcome, v.Outcome, v.Detail)

@@ -44,7 +44,7 @@ func TestMutatingWebhookPatches(t *testing.T) {
 	}
 	ev := c.events(trace.Admit)[0]
 	for _, f := range []string{".metadata.labels", ".spec.containers[name=web].image", ".spec.containers[name=proxy]"} {
-		if !slicesContain(ev.Change.Set, f) && !slicesContain(ev.Change.Changed, f) {
+		if !slicesContain(ev.Changes().Set, f) && !slicesContain(ev.Changes().Changed, f) {
 			t.Errorf("ADMIT change %+v lacks %s", ev.Change, f)
 		}
 	}

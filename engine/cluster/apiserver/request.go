@@ -145,7 +145,7 @@ func (r *request) answer(resp *api.Response) *api.Response {
 		ev.RVBefore = r.old.Meta.ResourceVersion
 	}
 	ev.RVAfter = r.rvAfter
-	ev.Change = r.change
+	ev.Change = r.change.OrNil()
 	if len(r.warnings) > 0 {
 		resp.Warnings = append(resp.Warnings, r.warnings...)
 	}

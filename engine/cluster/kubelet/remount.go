@@ -103,7 +103,7 @@ func (w *podWorker) remount() {
 	if !ch.IsZero() {
 		n := len(ch.Set) + len(ch.Changed) + len(ch.Removed)
 		l.k.e.Log.Append(trace.Event{Time: l.now(), From: l.k.actor, Verb: trace.Sync, Resource: "pods",
-			Namespace: w.v.Namespace, Name: w.v.Name, Change: ch, Detail: fmt.Sprintf("volumes: %d files updated", n)})
+			Namespace: w.v.Namespace, Name: w.v.Name, Change: ch.OrNil(), Detail: fmt.Sprintf("volumes: %d files updated", n)})
 	}
 	w.scheduleRemount()
 }

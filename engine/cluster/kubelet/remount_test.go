@@ -114,7 +114,7 @@ func TestMountedFilesFollowUpdates(t *testing.T) {
 			t.Fatalf("%s: %d SYNC events, want 1: %+v", r.name, len(syncs), syncs)
 		}
 		s := syncs[0]
-		if s.Name != "web" || s.Time.Sub(at) > remountBound || !slices.Equal(s.Change.Changed, r.changed) || !slices.Equal(s.Change.Removed, r.removed) {
+		if s.Name != "web" || s.Time.Sub(at) > remountBound || !slices.Equal(s.Changes().Changed, r.changed) || !slices.Equal(s.Changes().Removed, r.removed) {
 			t.Errorf("%s: SYNC %+v after %v, want files changed %v removed %v within %v", r.name, s, s.Time.Sub(at), r.changed, r.removed, remountBound)
 		}
 		for cmd, want := range r.want {

@@ -210,13 +210,13 @@ func line(e *trace.Event) string {
 	if e.Detail != "" {
 		fmt.Fprintf(&b, " %q", e.Detail)
 	}
-	for _, p := range e.Change.Set {
+	for _, p := range e.Changes().Set {
 		b.WriteString(" +" + p)
 	}
-	for _, p := range e.Change.Changed {
+	for _, p := range e.Changes().Changed {
 		b.WriteString(" ~" + p)
 	}
-	for _, p := range e.Change.Removed {
+	for _, p := range e.Changes().Removed {
 		b.WriteString(" -" + p)
 	}
 	b.WriteString("\n")

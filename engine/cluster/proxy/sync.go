@@ -74,7 +74,7 @@ func (p *Proxy) syncProxyRules() error {
 	}
 	p.syncs++
 	p.cfg.Env.Log.Append(trace.Event{Time: now, From: p.name, To: trace.Rules(p.cfg.Node), Verb: trace.Sync,
-		Change: ch, Detail: fmt.Sprintf("%s sync: %d rules, %d backends", kind, s.rules, s.backends)})
+		Change: ch.OrNil(), Detail: fmt.Sprintf("%s sync: %d rules, %d backends", kind, s.rules, s.backends)})
 	return nil
 }
 

@@ -55,7 +55,9 @@ type Event struct {
 	// WatchType is the type of a NOTIFY's watch event.
 	WatchType WatchType `json:"watchType,omitempty"`
 	Outcome   Outcome   `json:"outcome,omitzero"`
-	Change    Change    `json:"change,omitzero"`
+	// Change is what the event did to the object, nil for nothing: most
+	// events change nothing, so it is kept apart (see Changes).
+	Change *Change `json:"change,omitempty"`
 	// Detail is a free note for readers; nothing queries it.
 	Detail string `json:"detail,omitempty"`
 }
@@ -105,6 +107,23 @@ type Change struct {
 
 // IsZero reports whether the change is empty.
 func (c Change) IsZero() bool { return len(c.Set) == 0 && len(c.Changed) == 0 && len(c.Removed) == 0 }
+
+// OrNil returns c for an Event's Change: a pointer to a copy of it, or nil
+// when it is empty.
+func (c Change) OrNil() *Change {
+	if c.IsZero() {
+		return nil
+	}
+	return &c
+}
+
+// Changes returns what the event did to its object; empty when nothing.
+func (e *Event) Changes() Change {
+	if e.Change == nil {
+		return Change{}
+	}
+	return *e.Change
+}
 
 // Phase tells apart the two admission gates, and the stages of AUDIT
 // records (named as Kubernetes' audit stages).

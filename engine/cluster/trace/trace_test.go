@@ -34,7 +34,7 @@ func sample() *Log {
 	add(with(dep, func(e *Event) {
 		e.Time, e.From, e.To, e.Verb, e.RVAfter = at(2), APIServer, Etcd, Persist, "1042"
 		e.Outcome = Outcome{Code: 201}
-		e.Change = Change{Set: []string{".spec.replicas", ".spec.template"}}
+		e.Change = &Change{Set: []string{".spec.replicas", ".spec.template"}}
 	}))
 	add(with(dep, func(e *Event) {
 		e.Time, e.From, e.To, e.Verb, e.WatchType, e.RVAfter = at(3), APIServer, "deployment-controller", Notify, Added, "1042"
@@ -44,12 +44,12 @@ func sample() *Log {
 		Outcome: Outcome{Code: 403, Reason: ReasonForbidden,
 			Message: `deployments.apps is forbidden: User "bob" cannot create resource "deployments" in API group "apps" in the namespace "demo"`}})
 	add(Event{Time: at(50), From: Scheduler, To: APIServer, Verb: Create, Resource: "pods", Subresource: "binding", Namespace: "demo", Name: "web-7c9d4-x2kqp", RVBefore: "1050", RVAfter: "1051",
-		Outcome: Outcome{Code: 201}, Change: Change{Set: []string{".spec.nodeName"}}})
+		Outcome: Outcome{Code: 201}, Change: &Change{Set: []string{".spec.nodeName"}}})
 	add(Event{Time: at(2050), From: Kubelet("worker-a"), To: Runtime("worker-a"), Verb: CRIPullImage, Detail: "web:v1"})
 	add(Event{Time: at(65200), From: FaultActor, To: "etcd", Verb: Fault, Detail: "break etcd"})
 	add(Event{Time: at(65300), From: "alice", To: APIServer, Verb: Get, Resource: "pods", Subresource: "log", Namespace: "demo", Name: "web-7c9d4-x2kqp",
 		Outcome: Outcome{Code: 500, Reason: ReasonInternalError, Message: "etcd unavailable \"quoted\" <tag> & more"}})
-	add(Event{Time: at(70000), From: "client", To: "web", Verb: HTTP, Outcome: Outcome{Code: 200}, Change: Change{Changed: []string{".status"}, Removed: []string{".x"}}})
+	add(Event{Time: at(70000), From: "client", To: "web", Verb: HTTP, Outcome: Outcome{Code: 200}, Change: &Change{Changed: []string{".status"}, Removed: []string{".x"}}})
 	return l
 }
 
@@ -85,7 +85,7 @@ func TestJSONGolden(t *testing.T) {
 	}
 	for i := range l.Len() {
 		a, b := l.At(i), sample().At(i)
-		if a.Time != b.Time || a.Verb != b.Verb || a.Outcome != b.Outcome || !slices.Equal(a.Change.Set, b.Change.Set) {
+		if a.Time != b.Time || a.Verb != b.Verb || a.Outcome != b.Outcome || !slices.Equal(a.Changes().Set, b.Changes().Set) {
 			t.Errorf("event %d read back as %+v, want %+v", i, *a, *b)
 		}
 	}
@@ -210,10 +210,10 @@ func TestAddAfterReset(t *testing.T) {
 	for round, n := range []int{3*chunkSize + 5, chunkSize + 1, 2 * chunkSize} {
 		for i := range n {
 			e := l.Add()
-			if e.Seq != i || e.From != "" || e.Outcome != (Outcome{}) || e.Change.Set != nil {
+			if e.Seq != i || e.From != "" || e.Outcome != (Outcome{}) || e.Change != nil {
 				t.Fatalf("round %d: Add %d gave %+v", round, i, *e)
 			}
-			e.From, e.Outcome.Code, e.Change.Set = "a", 200, []string{".spec"}
+			e.From, e.Outcome.Code, e.Change = "a", 200, &Change{Set: []string{".spec"}}
 		}
 		if l.Len() != n || l.At(n-1).From != "a" {
 			t.Fatalf("round %d: %d events", round, l.Len())

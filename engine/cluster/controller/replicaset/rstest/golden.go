@@ -39,7 +39,7 @@ func Summary(log *trace.Log) string {
 		if e.Outcome.Reason != "" {
 			fmt.Fprintf(&b, " %s", e.Outcome.Reason)
 		}
-		if c := e.Change; !c.IsZero() && e.Verb != trace.Create {
+		if c := e.Changes(); !c.IsZero() && e.Verb != trace.Create {
 			fmt.Fprintf(&b, " %s", strings.Join(append(append(append([]string{}, c.Set...), c.Changed...), c.Removed...), ","))
 		}
 		if e.Detail != "" && e.Verb == trace.Reconcile {

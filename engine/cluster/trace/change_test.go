@@ -1,0 +1,36 @@
+package trace
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestChangeOrNil: an empty change is no change at all (nil, and left out
+// of the JSON); a change is kept as a copy.
+func TestChangeOrNil(t *testing.T) {
+	if (Change{}).OrNil() != nil || (Change{Set: []string{}}).OrNil() != nil {
+		t.Error("an empty change is not nil")
+	}
+	c := Change{Set: []string{".spec"}}
+	p := c.OrNil()
+	if p == nil || p.Set[0] != ".spec" {
+		t.Fatalf("OrNil = %+v", p)
+	}
+	c.Set = nil
+	if p.Set == nil {
+		t.Error("OrNil does not copy the change")
+	}
+	var e Event
+	if !e.Changes().IsZero() {
+		t.Error("an event without a change reports one")
+	}
+	e.Change = p
+	if got := e.Changes(); len(got.Set) != 1 {
+		t.Errorf("Changes() = %+v", got)
+	}
+	b, err := json.Marshal(&Event{Verb: Persist})
+	if err != nil || strings.Contains(string(b), "change") {
+		t.Errorf("an event without a change encodes as %s (%v)", b, err)
+	}
+}
