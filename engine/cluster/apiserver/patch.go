@@ -83,4 +83,3 @@ func decodePatch(r *request, t updateTarget) *api.Status {
 	r.obj = o
 	return nil
 }
-
