@@ -42,10 +42,13 @@ func UpdateRequest(k *object.KindInfo, obj *object.Object, opts api.WriteOptions
 }
 
 // PatchRequest patches an object or a subresource with a patch of type pt.
+// The patch is sent as it is, not copied: the API server never modifies a
+// patch (it copies what it takes from one), so the caller may keep sharing
+// its values, but must not modify them while the request may be sent
+// (DoRetry keeps a copy of its own for the resends).
 func PatchRequest(k *object.KindInfo, namespace, name string, pt api.PatchType, patch map[string]any, opts api.WriteOptions, subresource ...string) *api.Request {
-	p, _ := object.DeepCopyValue(patch).(map[string]any)
 	return &api.Request{Method: api.MethodPatch, Path: Path(k, namespace, name, subresource...),
-		Write: opts, PatchType: pt, Patch: p}
+		Write: opts, PatchType: pt, Patch: patch}
 }
 
 // DeleteRequest deletes one object.

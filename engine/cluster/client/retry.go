@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/cluster/sim"
 )
 
@@ -30,6 +31,13 @@ type Call struct {
 // The first attempt is made at once: when it is final, done runs before
 // DoRetry returns. The returned Call cancels the retries still to come.
 func (c *Client) DoRetry(req *api.Request, done func(*api.Response)) *Call {
+	if req.Patch != nil {
+		// A resend comes later: it must carry the patch as it is now,
+		// whatever the caller does with its maps meanwhile.
+		own := *req
+		own.Patch, _ = object.DeepCopyValue(req.Patch).(map[string]any)
+		req = &own
+	}
 	call := &Call{c: c, req: req, done: done, index: -1}
 	call.send()
 	return call

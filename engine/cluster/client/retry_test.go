@@ -123,3 +123,45 @@ func equalDurations(a, b []time.Duration) bool {
 	}
 	return true
 }
+
+// patches records the patches that reached the endpoint behind it.
+type patches struct {
+	next api.Endpoint
+	got  []string
+}
+
+func (e *patches) Do(req *api.Request, h api.WatchHandler) *api.Response {
+	if req.Patch != nil {
+		labels, _ := req.Patch["metadata"].(map[string]any)["labels"].(map[string]any)
+		e.got = append(e.got, labels["tier"].(string))
+	}
+	return e.next.Do(req, h)
+}
+
+// TestDoRetryResendsThePatchAsSent: PatchRequest shares the caller's patch,
+// so a resend would see what the caller changed since; DoRetry resends the
+// patch as it was when sent.
+func TestDoRetryResendsThePatchAsSent(t *testing.T) {
+	loop := sim.NewLoop()
+	srv := fakeapi.New(loop)
+	c := client.New("ci", "", srv, loop, nil)
+	pods, _ := srv.Registry.ByGVR("", "v1", "pods")
+	if _, err := c.Create(pods, pod("demo", "web"), api.WriteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	srv.Inject(&fakeapi.Fault{Verb: "patch", Status: api.NewTooManyRequests(1), Times: 1})
+	ep := &patches{next: srv}
+	c = client.New("ci", "", ep, loop, nil)
+	labels := map[string]any{"tier": "front"}
+	patch := map[string]any{"metadata": map[string]any{"labels": labels}}
+	var got *api.Response
+	c.DoRetry(client.PatchRequest(pods, "demo", "web", api.MergePatch, patch, api.WriteOptions{}), func(r *api.Response) { got = r })
+	labels["tier"] = "back"
+	loop.RunFor(time.Minute)
+	if got == nil || !got.OK() {
+		t.Fatalf("final answer %v", got)
+	}
+	if len(ep.got) != 2 || ep.got[0] != "front" || ep.got[1] != "front" {
+		t.Errorf("patches sent: %v, want [front front]", ep.got)
+	}
+}
