@@ -2,7 +2,9 @@ package apiserver
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
+	"slices"
 	"time"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
@@ -85,8 +87,8 @@ func persistBinding(r *request) *api.Status {
 	if node := old.GetString(".spec.nodeName"); node != "" {
 		return api.NewConflict(bindingGR, r.bindPod, fmt.Sprintf("pod %v is already assigned to node %q", old.Meta.Name, node))
 	}
-	o := old.DeepCopy()
-	o.EnsureMap("spec")["nodeName"] = r.body.GetString(".target.name")
+	o := bound(old)
+	o.Content["spec"].(map[string]any)["nodeName"] = r.body.GetString(".target.name")
 	for k, v := range r.body.Meta.Annotations {
 		if o.Meta.Annotations == nil {
 			o.Meta.Annotations = map[string]string{}
@@ -100,6 +102,29 @@ func persistBinding(r *request) *api.Status {
 	r.change = changeOf(old, o)
 	r.obj = o
 	return nil
+}
+
+// bound is the copy of a stored Pod that a binding writes: its metadata,
+// top-level map, spec and status maps and conditions list are its own, the
+// rest (containers, volumes, …) stays shared with the stored Pod, which
+// is never modified.
+func bound(old *object.Object) *object.Object {
+	o := &object.Object{APIVersion: old.APIVersion, Kind: old.Kind, Meta: old.Meta.DeepCopy(), Content: maps.Clone(old.Content)}
+	if o.Content == nil {
+		o.Content = map[string]any{}
+	}
+	spec := maps.Clone(old.Spec())
+	if spec == nil {
+		spec = map[string]any{}
+	}
+	o.Content["spec"] = spec
+	if st := maps.Clone(old.Status()); st != nil {
+		if conds, ok := st["conditions"].([]any); ok {
+			st["conditions"] = slices.Clone(conds)
+		}
+		o.Content["status"] = st
+	}
+	return o
 }
 
 // setPodCondition is podutil.UpdatePodCondition: the new condition replaces
