@@ -38,8 +38,9 @@ type podWorker struct {
 	terminated    bool // containers and sandbox stopped
 	finished      bool // the terminal status was handed to the status manager
 
-	pleg    plegRecord
-	scratch []runtime.ContainerStatus
+	pleg     plegRecord
+	scratch  []runtime.ContainerStatus
+	rendered renderCache // its status as last rendered for a patch
 }
 
 // reason is why a container could not start, shown as its waiting state

@@ -117,7 +117,7 @@ func (m *statusManager) sync(w *podWorker) {
 	// A rejected Pod never had a worker: it could not have containers
 	// (podWorkers.CouldHaveRunningContainers).
 	merged.mergeFrom(pod, !w.terminated && !w.rejected)
-	if patch := statusPatch(pod, &merged); patch != nil {
+	if patch := statusPatch(pod, &merged, &w.rendered); patch != nil {
 		updated, err := client.Shared(l.client.Do(client.PatchRequest(k.kinds.pods, w.v.Namespace, w.v.Name, api.StrategicMergePatch, patch, api.WriteOptions{}, "status"), nil))
 		if err != nil {
 			m.retryLater()

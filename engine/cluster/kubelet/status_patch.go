@@ -18,9 +18,11 @@ import (
 //     a kubelet condition no longer reported is deleted ($patch: delete);
 //   - the other lists (containerStatuses, podIPs, …) have no merge key and
 //     are sent whole.
-func statusPatch(pod *object.Object, s *podStatus) map[string]any {
+//
+// rc is the Pod's render cache.
+func statusPatch(pod *object.Object, s *podStatus, rc *renderCache) map[string]any {
 	oldTree := pod.Status()
-	newTree := s.render()
+	newTree := s.render(rc)
 	patch := map[string]any{}
 	for _, f := range statusFields {
 		if f == "conditions" {
@@ -35,31 +37,32 @@ func statusPatch(pod *object.Object, s *podStatus) map[string]any {
 			patch[f] = nil
 		}
 	}
-	conditionsPatch(patch, list(oldTree["conditions"]), list(newTree["conditions"]))
+	conditionsPatch(patch, list(oldTree["conditions"]), list(newTree["conditions"]), rc)
 	if len(patch) == 0 {
 		return nil
 	}
 	return map[string]any{"metadata": map[string]any{"uid": pod.Meta.UID}, "status": patch}
 }
 
-func conditionsPatch(patch map[string]any, old, cur []any) {
+func conditionsPatch(patch map[string]any, old, cur []any, rc *renderCache) {
 	var changed []any
-	byType := map[string]map[string]any{}
-	for _, c := range old {
-		if cm, ok := c.(map[string]any); ok {
-			byType[str(cm["type"])] = cm
-		}
-	}
-	reported := map[string]bool{}
 	for _, c := range cur {
 		cm := c.(map[string]any)
-		t := str(cm["type"])
-		reported[t] = true
-		if o, ok := byType[t]; !ok {
+		if o := lastOfType(old, str(cm["type"])); o == nil {
 			changed = append(changed, cm)
 		} else if d := elementDiff(o, cm); d != nil {
 			changed = append(changed, d)
 		}
+	}
+	// A kubelet condition no longer reported is deleted.
+	for _, c := range old {
+		cm, _ := c.(map[string]any)
+		if t := str(cm["type"]); ownedByKubelet(t) && lastOfType(cur, t) == nil {
+			changed = append(changed, map[string]any{"type": t, "$patch": "delete"})
+		}
+	}
+	if len(changed) == 0 {
+		return
 	}
 	// The order of the merged list: the conditions others own, as they
 	// are, then the kubelet's (mergePodStatus).
@@ -68,18 +71,25 @@ func conditionsPatch(patch map[string]any, old, cur []any) {
 		cm, _ := c.(map[string]any)
 		if t := str(cm["type"]); !ownedByKubelet(t) {
 			order = append(order, map[string]any{"type": t})
-		} else if !reported[t] {
-			changed = append(changed, map[string]any{"type": t, "$patch": "delete"})
 		}
 	}
-	if len(changed) == 0 {
-		return
-	}
-	for _, c := range cur {
-		order = append(order, map[string]any{"type": str(c.(map[string]any)["type"])})
+	if order == nil {
+		order = rc.typeOrder(cur)
+	} else {
+		order = append(order, rc.typeOrder(cur)...)
 	}
 	patch["conditions"] = changed
 	patch["$setElementOrder/conditions"] = order
+}
+
+// lastOfType returns the last condition of type t in list, or nil.
+func lastOfType(list []any, t string) map[string]any {
+	for i := len(list) - 1; i >= 0; i-- {
+		if cm, ok := list[i].(map[string]any); ok && str(cm["type"]) == t {
+			return cm
+		}
+	}
+	return nil
 }
 
 // elementDiff is the patch of one list element merged by its type: the

@@ -9,8 +9,8 @@ var statusFields = [...]string{"phase", "reason", "message", "conditions", "host
 	"startTime", "qosClass", "initContainerStatuses", "containerStatuses", "observedGeneration"}
 
 // render writes the status as the API's JSON tree (v1.PodStatus, with
-// its omitempty rules).
-func (s *podStatus) render() map[string]any {
+// its omitempty rules), reusing from rc what rendered the same last time.
+func (s *podStatus) render(rc *renderCache) map[string]any {
 	m := map[string]any{"phase": s.phase, "qosClass": s.qosClass}
 	if s.reason != "" {
 		m["reason"] = s.reason
@@ -19,31 +19,27 @@ func (s *podStatus) render() map[string]any {
 		m["message"] = s.message
 	}
 	if len(s.conditions) > 0 {
-		cs := make([]any, len(s.conditions))
-		for i := range s.conditions {
-			cs[i] = s.conditions[i].render()
-		}
-		m["conditions"] = cs
+		m["conditions"] = rc.conditionList(s.conditions)
 	}
 	if s.hostIP != "" {
 		m["hostIP"] = s.hostIP
-		m["hostIPs"] = []any{map[string]any{"ip": s.hostIP}}
+		m["hostIPs"] = rc.hostIP.render(s.hostIP)
 	}
 	if s.podIP != "" {
 		m["podIP"] = s.podIP
-		m["podIPs"] = []any{map[string]any{"ip": s.podIP}}
+		m["podIPs"] = rc.podIP.render(s.podIP)
 	}
 	if s.hasStartTime {
-		m["startTime"] = s.startTime.RFC3339()
+		m["startTime"] = rc.startTime.render(s.startTime)
 	}
 	if s.observedGeneration != 0 {
 		m["observedGeneration"] = s.observedGeneration
 	}
 	if len(s.initStatuses) > 0 {
-		m["initContainerStatuses"] = renderStatuses(s.initStatuses)
+		m["initContainerStatuses"] = rc.init.render(s.initStatuses)
 	}
 	if len(s.statuses) > 0 {
-		m["containerStatuses"] = renderStatuses(s.statuses)
+		m["containerStatuses"] = rc.normal.render(s.statuses)
 	}
 	return m
 }
@@ -62,40 +58,36 @@ func (c *condition) render() map[string]any {
 	return m
 }
 
-func renderStatuses(list []containerStatus) []any {
-	out := make([]any, len(list))
-	for i := range list {
-		c := &list[i]
-		m := map[string]any{
-			"name": c.name, "image": c.image, "imageID": c.imageID, "ready": c.ready,
-			"restartCount": int64(c.restartCount), "started": c.started,
-			"state": c.state.render(), "lastState": c.lastState.render(),
-		}
-		if c.containerID != "" {
-			m["containerID"] = c.containerID
-		}
-		if len(c.volumeMounts) > 0 {
-			vms := make([]any, len(c.volumeMounts))
-			for j, vm := range c.volumeMounts {
-				v := map[string]any{"name": vm.name, "mountPath": vm.mountPath}
-				if vm.readOnly {
-					// RecursiveReadOnlyMounts (GA): a read-only mount reports
-					// its recursive mode, Disabled unless asked for.
-					v["readOnly"], v["recursiveReadOnly"] = true, "Disabled"
-				}
-				vms[j] = v
-			}
-			m["volumeMounts"] = vms
-		}
-		if c.resources != nil {
-			m["resources"] = object.DeepCopyValue(c.resources)
-		}
-		if c.allocated != nil {
-			m["allocatedResources"] = object.DeepCopyValue(c.allocated)
-		}
-		out[i] = m
+// renderStatus renders one container status.
+func renderStatus(c *containerStatus) map[string]any {
+	m := map[string]any{
+		"name": c.name, "image": c.image, "imageID": c.imageID, "ready": c.ready,
+		"restartCount": int64(c.restartCount), "started": c.started,
+		"state": c.state.render(), "lastState": c.lastState.render(),
 	}
-	return out
+	if c.containerID != "" {
+		m["containerID"] = c.containerID
+	}
+	if len(c.volumeMounts) > 0 {
+		vms := make([]any, len(c.volumeMounts))
+		for j, vm := range c.volumeMounts {
+			v := map[string]any{"name": vm.name, "mountPath": vm.mountPath}
+			if vm.readOnly {
+				// RecursiveReadOnlyMounts (GA): a read-only mount reports
+				// its recursive mode, Disabled unless asked for.
+				v["readOnly"], v["recursiveReadOnly"] = true, "Disabled"
+			}
+			vms[j] = v
+		}
+		m["volumeMounts"] = vms
+	}
+	if c.resources != nil {
+		m["resources"] = object.DeepCopyValue(c.resources)
+	}
+	if c.allocated != nil {
+		m["allocatedResources"] = object.DeepCopyValue(c.allocated)
+	}
+	return m
 }
 
 func (s *containerState) render() map[string]any {

@@ -1,0 +1,173 @@
+package kubelet
+
+import (
+	"reflect"
+
+	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/sim"
+)
+
+// renderCache keeps what a Pod's status rendered to last time, piece by
+// piece, so that a new status renders again only what changed: most
+// updates change one condition or one container state. The maps and lists
+// it returns are shared by every render that reuses them and must never be
+// modified; requests copy what they send.
+type renderCache struct {
+	conditions   []renderedCondition // one per condition type
+	conditionsL  []any               // the last list of conditions
+	order        []any               // the last conditions' $setElementOrder
+	init, normal containerRenders
+	hostIP       ipRender
+	podIP        ipRender
+	startTime    timeRender
+}
+
+type renderedCondition struct {
+	c condition
+	m map[string]any
+}
+
+// condition returns c rendered: the map rendered for its type last time
+// when c is the same.
+func (rc *renderCache) condition(c *condition) map[string]any {
+	for i := range rc.conditions {
+		r := &rc.conditions[i]
+		if r.c.typ != c.typ {
+			continue
+		}
+		if r.c != *c {
+			r.c, r.m = *c, c.render()
+		}
+		return r.m
+	}
+	m := c.render()
+	rc.conditions = append(rc.conditions, renderedCondition{c: *c, m: m})
+	return m
+}
+
+// conditionList returns the conditions rendered: the previous list when
+// it holds the same maps in the same places.
+func (rc *renderCache) conditionList(cs []condition) []any {
+	prev := rc.conditionsL
+	var out []any
+	if len(prev) != len(cs) {
+		out = make([]any, len(cs))
+	}
+	for i := range cs {
+		m := rc.condition(&cs[i])
+		if out == nil && sameMap(prev[i], m) {
+			continue
+		}
+		if out == nil {
+			out = make([]any, len(cs))
+			copy(out, prev[:i])
+		}
+		out[i] = m
+	}
+	if out == nil {
+		return prev
+	}
+	rc.conditionsL = out
+	return out
+}
+
+// typeOrder returns the $setElementOrder of the conditions cs, one
+// {type: T} for each: the previous list when the types are the same.
+func (rc *renderCache) typeOrder(cs []any) []any {
+	same := len(rc.order) == len(cs)
+	for i := 0; same && i < len(cs); i++ {
+		same = rc.order[i].(map[string]any)["type"] == cs[i].(map[string]any)["type"]
+	}
+	if !same {
+		rc.order = make([]any, len(cs))
+		for i, c := range cs {
+			rc.order[i] = map[string]any{"type": str(c.(map[string]any)["type"])}
+		}
+	}
+	return rc.order
+}
+
+// containerRenders are the container statuses of one list (init or
+// regular) as last rendered.
+type containerRenders struct {
+	statuses []containerStatus
+	maps     []map[string]any
+	list     []any
+}
+
+// render returns the list rendered, reusing each container's map while its
+// status renders the same, and the whole list when all are reused.
+func (cr *containerRenders) render(list []containerStatus) []any {
+	same := len(cr.statuses) == len(list)
+	if !same {
+		cr.statuses = make([]containerStatus, len(list))
+		cr.maps = make([]map[string]any, len(list))
+	}
+	for i := range list {
+		if cr.maps[i] != nil && rendersSame(&cr.statuses[i], &list[i]) {
+			continue
+		}
+		same = false
+		cr.statuses[i] = list[i]
+		cr.maps[i] = renderStatus(&list[i])
+	}
+	if same && cr.list != nil {
+		return cr.list
+	}
+	cr.list = make([]any, len(list))
+	for i, m := range cr.maps {
+		cr.list[i] = m
+	}
+	return cr.list
+}
+
+// rendersSame reports whether two container statuses render the same
+// (renderStatus).
+func rendersSame(a, b *containerStatus) bool {
+	if a.name != b.name || a.image != b.image || a.imageID != b.imageID || a.containerID != b.containerID ||
+		a.state != b.state || a.lastState != b.lastState || a.ready != b.ready || a.started != b.started ||
+		a.restartCount != b.restartCount || len(a.volumeMounts) != len(b.volumeMounts) ||
+		(a.resources == nil) != (b.resources == nil) || (a.allocated == nil) != (b.allocated == nil) {
+		return false
+	}
+	for i := range a.volumeMounts {
+		if a.volumeMounts[i] != b.volumeMounts[i] {
+			return false
+		}
+	}
+	return (a.resources == nil || object.EqualValues(a.resources, b.resources)) &&
+		(a.allocated == nil || object.EqualValues(a.allocated, b.allocated))
+}
+
+// ipRender is an IP's list as hostIPs and podIPs show it: [{ip: IP}].
+type ipRender struct {
+	ip   string
+	list []any
+}
+
+func (r *ipRender) render(ip string) []any {
+	if r.list == nil || r.ip != ip {
+		r.ip, r.list = ip, []any{map[string]any{"ip": ip}}
+	}
+	return r.list
+}
+
+// timeRender is a time as the API prints it.
+type timeRender struct {
+	t    sim.Time
+	text string
+	set  bool
+}
+
+func (r *timeRender) render(t sim.Time) string {
+	if !r.set || r.t != t {
+		r.t, r.text, r.set = t, t.RFC3339(), true
+	}
+	return r.text
+}
+
+// sameMap reports whether v holds the map m itself.
+func sameMap(v any, m map[string]any) bool {
+	vm, ok := v.(map[string]any)
+	return ok && reflect.ValueOf(vm).UnsafePointer() == reflect.ValueOf(m).UnsafePointer()
+}
