@@ -7,10 +7,14 @@ const chunkShift = 9
 
 const chunkSize = 1 << chunkShift
 
+// firstChunk is the room the log's very first chunk starts with.
+const firstChunk = 64
+
 // eventLog is the history of events, addressed by absolute position: the
 // first event ever written is at 0, and positions never change, so a
-// watcher's cursor survives trimming. It is kept in fixed-size chunks, so
-// appending never copies old events and trimming frees whole chunks.
+// watcher's cursor survives trimming. It is kept in chunks of chunkSize
+// events, so trimming frees whole chunks and appending copies no more than
+// the chunk being filled.
 type eventLog[V any] struct {
 	chunks [][]Event[V]
 	base   int // absolute position of chunks[0][0]
@@ -25,10 +29,17 @@ func (l *eventLog[V]) at(pos int) *Event[V] {
 
 func (l *eventLog[V]) append(ev Event[V]) {
 	off := l.end - l.base
-	if off>>chunkShift == len(l.chunks) {
-		l.chunks = append(l.chunks, make([]Event[V], chunkSize))
+	c := off >> chunkShift
+	if c == len(l.chunks) {
+		size := chunkSize
+		if l.end < chunkSize {
+			size = firstChunk // a store's first events: most stores stay small
+		}
+		l.chunks = append(l.chunks, make([]Event[V], 0, size))
 	}
-	l.chunks[off>>chunkShift][off&(chunkSize-1)] = ev
+	// A chunk grows to chunkSize events; growing it copies its events
+	// (positions, not pointers, are what readers keep).
+	l.chunks[c] = append(l.chunks[c], ev)
 	l.end++
 }
 

@@ -454,10 +454,17 @@ func TestIndex(t *testing.T) {
 	}
 }
 
-// The event log is kept in chunks; watches and compactions across chunk
-// boundaries must see exactly the retained events.
+// The event log is kept in chunks, the first of which grows from
+// firstChunk events; watches and compactions across chunk boundaries must
+// see exactly the retained events.
 func TestLogChunks(t *testing.T) {
 	s := New[string]()
+	for i := range firstChunk + 1 {
+		mustPut(t, s, fmt.Sprint("k", i%7), "v")
+	}
+	if c := cap(s.log.chunks[0]); c <= firstChunk || c > chunkSize {
+		t.Fatalf("first chunk holds %d events after %d writes", c, firstChunk+1)
+	}
 	for i := range 3*chunkSize + 17 {
 		mustPut(t, s, fmt.Sprint("k", i%7), "v")
 	}
