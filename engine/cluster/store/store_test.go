@@ -458,13 +458,14 @@ func TestIndex(t *testing.T) {
 // firstChunk events; watches and compactions across chunk boundaries must
 // see exactly the retained events.
 func TestLogChunks(t *testing.T) {
-	s := New[string]()
+	small := New[string]()
 	for i := range firstChunk + 1 {
-		mustPut(t, s, fmt.Sprint("k", i%7), "v")
+		mustPut(t, small, fmt.Sprint("k", i%7), "v")
 	}
-	if c := cap(s.log.chunks[0]); c <= firstChunk || c > chunkSize {
-		t.Fatalf("first chunk holds %d events after %d writes", c, firstChunk+1)
+	if c := cap(small.log.chunks[0]); c <= firstChunk || c > chunkSize {
+		t.Fatalf("first chunk has room for %d events after %d writes", c, firstChunk+1)
 	}
+	s := New[string]()
 	for i := range 3*chunkSize + 17 {
 		mustPut(t, s, fmt.Sprint("k", i%7), "v")
 	}
