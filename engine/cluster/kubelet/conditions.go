@@ -74,11 +74,10 @@ func containersReadyCondition(v *object.PodView, all []containerStatus, phase st
 	return c
 }
 
-// readyCondition is GeneratePodReadyCondition: ContainersReady's status,
-// reason and message while it is not True (readiness gates are not
-// modelled); True otherwise.
-func readyCondition(v *object.PodView, all []containerStatus, phase string, gen int64) condition {
-	cr := containersReadyCondition(v, all, phase, gen)
+// readyCondition is GeneratePodReadyCondition from the Pod's
+// ContainersReady condition cr: its status, reason and message while it is
+// not True (readiness gates are not modelled); True otherwise.
+func readyCondition(cr condition) condition {
 	cr.typ = condReady
 	return cr
 }

@@ -46,12 +46,14 @@ type life struct {
 	podInf  *cache.SharedInformer
 	nodeInf *cache.SharedInformer
 
-	workers   map[string]*podWorker // by Pod UID
-	order     []*podWorker          // in admission order
-	alloc     object.Resources      // the node's allocatable resources
-	allocSet  bool
-	machine   map[string]any // the unchanging part of the Node's status; see machineStatus
-	imageList imageListCache // the Node status's images; see nodeImages
+	workers      map[string]*podWorker // by Pod UID
+	order        []*podWorker          // in admission order
+	alloc        object.Resources      // the node's allocatable resources
+	allocSet     bool
+	machine      map[string]any    // the unchanging part of the Node's status; see machineStatus
+	imageList    imageListCache    // the Node status's images; see nodeImages
+	statusFields statusFieldsCache // see nodeStatusFields
+	scratch      statusScratch     // buffers generateStatus reuses
 
 	loop      loopState
 	status    *statusManager

@@ -106,35 +106,41 @@ func (l *life) allocatable() object.Resources {
 // conditions MemoryPressure, DiskPressure, PIDPressure and Ready. old is
 // the stored status, whose conditions keep their transition times.
 func (l *life) nodeStatus(old map[string]any) map[string]any {
+	now := l.now().RFC3339()
+	conds := nodeConditions(old, now)
+	return withConditions(l.nodeStatusFields(), renderNodeConditions(&conds, now))
+}
+
+// nodeStatusFields is the Node's status but its conditions: the machine's
+// part, and its images when it has some. The map is kept while the images
+// stay the same; it is shared and must not be modified.
+func (l *life) nodeStatusFields() map[string]any {
+	imgs := l.nodeImages()
+	c := &l.statusFields
+	if c.fields != nil && len(c.images) == len(imgs) && (len(imgs) == 0 || &c.images[0] == &imgs[0]) {
+		return c.fields
+	}
 	machine := l.machineStatus()
-	st := make(map[string]any, len(machine)+2)
+	st := make(map[string]any, len(machine)+1)
 	maps.Copy(st, machine)
-	if imgs := l.nodeImages(); len(imgs) > 0 {
+	if len(imgs) > 0 {
 		st["images"] = imgs
 	}
-	now := l.now().RFC3339()
-	var oldConds []any
-	if old != nil {
-		oldConds = list(old["conditions"])
-	}
-	cond := func(t, status, reason, message string) any {
-		transition := now
-		for _, c := range oldConds {
-			if cm, _ := c.(map[string]any); str(cm["type"]) == t && str(cm["status"]) == status {
-				transition = str(cm["lastTransitionTime"])
-			}
-		}
-		return map[string]any{"type": t, "status": status, "lastHeartbeatTime": now, "lastTransitionTime": transition,
-			"reason": reason, "message": message}
-	}
-	// nodestatus.MemoryPressureCondition, DiskPressureCondition,
-	// PIDPressureCondition and ReadyCondition (pkg/kubelet/nodestatus/setters.go).
-	st["conditions"] = []any{
-		cond("MemoryPressure", "False", "KubeletHasSufficientMemory", "kubelet has sufficient memory available"),
-		cond("DiskPressure", "False", "KubeletHasNoDiskPressure", "kubelet has no disk pressure"),
-		cond("PIDPressure", "False", "KubeletHasSufficientPID", "kubelet has sufficient PID available"),
-		cond("Ready", "True", "KubeletReady", "kubelet is posting ready status"),
-	}
+	*c = statusFieldsCache{images: imgs, fields: st}
+	return st
+}
+
+// statusFieldsCache holds nodeStatusFields and the images list it holds.
+type statusFieldsCache struct {
+	images []any
+	fields map[string]any
+}
+
+// withConditions is fields with conditions added, in a new map.
+func withConditions(fields map[string]any, conditions []any) map[string]any {
+	st := make(map[string]any, len(fields)+1)
+	maps.Copy(st, fields)
+	st["conditions"] = conditions
 	return st
 }
 

@@ -134,9 +134,11 @@ func (s *nodeStatusSync) tryUpdate(try int) bool {
 		orig = o
 	}
 	old := orig.Status()
-	cur := l.nodeStatus(old)
-	changed := nodeStatusChanged(old, cur)
 	now := l.now()
+	nowText := now.RFC3339()
+	conds := nodeConditions(old, nowText)
+	fields := l.nodeStatusFields()
+	changed := nodeStatusChanged(old, fields, &conds)
 	expired := !s.reported || now.Sub(s.lastReport) >= k.e.Timings.NodeStatusReportFrequency+s.delay
 	if !changed && !expired {
 		return true
@@ -147,6 +149,7 @@ func (s *nodeStatusSync) tryUpdate(try int) bool {
 	} else {
 		s.delay = 0
 	}
+	cur := withConditions(fields, renderNodeConditions(&conds, nowText))
 	patch := nodeStatusPatch(old, cur)
 	if err := l.client.Do(client.PatchRequest(k.kinds.nodes, "", k.cfg.Node, api.StrategicMergePatch, patch, api.WriteOptions{}, "status"), nil).Err(); err != nil {
 		return false
@@ -155,50 +158,19 @@ func (s *nodeStatusSync) tryUpdate(try int) bool {
 	return true
 }
 
-// nodeStatusChanged is nodeStatusHasChanged: any difference but the
-// conditions' heartbeat times. It compares in place, copying neither
-// status.
-func nodeStatusChanged(old, cur map[string]any) bool {
-	if len(old)-hasKey(old, "conditions") != len(cur)-hasKey(cur, "conditions") {
+// nodeStatusChanged is nodeStatusHasChanged: any difference between the
+// stored status old and the status of fields and conds but the
+// conditions' heartbeat times. It compares in place, rendering nothing.
+func nodeStatusChanged(old, fields map[string]any, conds *[4]nodeCondition) bool {
+	if len(old)-hasKey(old, "conditions") != len(fields) {
 		return true
 	}
-	for key, v := range cur {
-		if key == "conditions" {
-			continue
-		}
+	for key, v := range fields {
 		if ov, ok := old[key]; !ok || !object.EqualValues(ov, v) {
 			return true
 		}
 	}
-	oc, cc := list(old["conditions"]), list(cur["conditions"])
-	if len(oc) != len(cc) {
-		return true
-	}
-	for i := range cc {
-		if !sameButHeartbeat(oc[i], cc[i]) {
-			return true
-		}
-	}
-	return false
-}
-
-// sameButHeartbeat reports whether two node conditions are equal but for
-// lastHeartbeatTime; anything but a map counts as an empty condition.
-func sameButHeartbeat(a, b any) bool {
-	am, _ := a.(map[string]any)
-	bm, _ := b.(map[string]any)
-	if len(am)-hasKey(am, "lastHeartbeatTime") != len(bm)-hasKey(bm, "lastHeartbeatTime") {
-		return false
-	}
-	for key, v := range am {
-		if key == "lastHeartbeatTime" {
-			continue
-		}
-		if bv, ok := bm[key]; !ok || !object.EqualValues(v, bv) {
-			return false
-		}
-	}
-	return true
+	return nodeConditionsChanged(list(old["conditions"]), conds)
 }
 
 // hasKey is 1 when m has key, else 0.

@@ -1,50 +1,51 @@
 package kubelet
 
 import (
+	"maps"
 	"testing"
 
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
 // nodeStatusChanged ignores the conditions' heartbeat times and nothing
-// else; each case says whether the status changed.
+// else: each case says whether the stored status differs from the one the
+// kubelet computed, and the copying comparison it replaces must agree.
 func TestNodeStatusChanged(t *testing.T) {
-	cond := func(status, heartbeat string) map[string]any {
-		return map[string]any{"type": "Ready", "status": status, "lastHeartbeatTime": heartbeat, "lastTransitionTime": "t0"}
-	}
-	base := func(conds ...any) map[string]any {
-		st := map[string]any{"capacity": map[string]any{"cpu": "4"}}
-		if conds != nil {
-			st["conditions"] = conds
+	fields := map[string]any{"capacity": map[string]any{"cpu": "4"}, "images": []any{"a"}}
+	conds := nodeConditions(nil, "t1")
+	stored := func(edit func(st map[string]any, conds []any)) map[string]any {
+		st := withConditions(fields, renderNodeConditions(&conds, "t0"))
+		st = object.DeepCopyValue(st).(map[string]any)
+		if edit != nil {
+			edit(st, list(st["conditions"]))
 		}
 		return st
 	}
 	for _, tc := range []struct {
-		name     string
-		old, cur map[string]any
-		want     bool
+		name string
+		old  map[string]any
+		want bool
 	}{
-		{"same", base(cond("True", "t1")), base(cond("True", "t1")), false},
-		{"heartbeat only", base(cond("True", "t1")), base(cond("True", "t2")), false},
-		{"condition status", base(cond("True", "t1")), base(cond("False", "t1")), true},
-		{"condition added", base(cond("True", "t1")), base(cond("True", "t1"), cond("True", "t1")), true},
-		{"no conditions either side", base(), base(), false},
-		{"conditions missing, then empty", base(), map[string]any{"capacity": map[string]any{"cpu": "4"}, "conditions": []any{}}, false},
-		{"conditions appear", base(), base(cond("True", "t1")), true},
-		{"capacity", base(cond("True", "t1")), map[string]any{"capacity": map[string]any{"cpu": "8"}, "conditions": []any{cond("True", "t1")}}, true},
-		{"field added", base(cond("True", "t1")), map[string]any{"capacity": map[string]any{"cpu": "4"}, "images": []any{}, "conditions": []any{cond("True", "t1")}}, true},
-		{"heartbeat appears", base(map[string]any{"type": "Ready"}), base(map[string]any{"type": "Ready", "lastHeartbeatTime": "t1"}), false},
-		{"condition not a map", base("x"), base(map[string]any{}), false},
-		{"nil status", nil, base(), true},
+		{"heartbeat only", stored(nil), false},
+		{"condition status", stored(func(_ map[string]any, cs []any) { cs[3].(map[string]any)["status"] = "False" }), true},
+		{"transition time", stored(func(_ map[string]any, cs []any) { cs[0].(map[string]any)["lastTransitionTime"] = "t9" }), true},
+		{"message not a string", stored(func(_ map[string]any, cs []any) { cs[1].(map[string]any)["message"] = int64(1) }), true},
+		{"extra key in a condition", stored(func(_ map[string]any, cs []any) { cs[2].(map[string]any)["x"] = "y" }), true},
+		{"no heartbeat stored", stored(func(_ map[string]any, cs []any) { delete(cs[2].(map[string]any), "lastHeartbeatTime") }), false},
+		{"condition not a map", stored(func(st map[string]any, cs []any) { cs[0] = "x" }), true},
+		{"condition missing", stored(func(st map[string]any, cs []any) { st["conditions"] = cs[:3] }), true},
+		{"no conditions", stored(func(st map[string]any, _ []any) { delete(st, "conditions") }), true},
+		{"capacity", stored(func(st map[string]any, _ []any) { st["capacity"] = map[string]any{"cpu": "8"} }), true},
+		{"images missing", stored(func(st map[string]any, _ []any) { delete(st, "images") }), true},
+		{"field added", stored(func(st map[string]any, _ []any) { st["config"] = map[string]any{} }), true},
+		{"nil status", nil, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := nodeStatusChanged(tc.old, tc.cur); got != tc.want {
+			if got := nodeStatusChanged(tc.old, fields, &conds); got != tc.want {
 				t.Errorf("nodeStatusChanged = %v, want %v", got, tc.want)
 			}
-			if got := nodeStatusChanged(tc.cur, tc.old); got != tc.want {
-				t.Errorf("nodeStatusChanged, reversed = %v, want %v", got, tc.want)
-			}
-			if got := !object.EqualValues(stripHeartbeats(tc.old), stripHeartbeats(tc.cur)); got != tc.want {
+			cur := withConditions(fields, renderNodeConditions(&conds, "t2"))
+			if got := !object.EqualValues(stripHeartbeats(tc.old), stripHeartbeats(cur)); got != tc.want {
 				t.Errorf("the copying comparison says %v, want %v", got, tc.want)
 			}
 		})
@@ -54,9 +55,9 @@ func TestNodeStatusChanged(t *testing.T) {
 // stripHeartbeats is the comparison nodeStatusChanged replaces: a copy of
 // st whose conditions lack lastHeartbeatTime.
 func stripHeartbeats(st map[string]any) map[string]any {
-	out := make(map[string]any, len(st))
-	for k, v := range st {
-		out[k] = v
+	out := maps.Clone(st)
+	if out == nil {
+		out = map[string]any{}
 	}
 	var conds []any
 	for _, c := range list(st["conditions"]) {

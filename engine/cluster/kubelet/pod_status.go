@@ -13,6 +13,13 @@ const (
 	reasonStatusUnknown     = "ContainerStatusUnknown" // kubecontainer.ContainerReasonStatusUnknown
 )
 
+// statusScratch are the buffers generateStatus fills and reads again on
+// every call: nothing it returns refers to them.
+type statusScratch struct {
+	containers []runtime.ContainerStatus
+	statuses   []containerStatus
+}
+
 // generateStatus computes the Pod's status from the runtime's state and
 // the previous status (generateAPIPodStatus, pkg/kubelet/kubelet_pods.go):
 // IPs from the latest sandbox while it is ready, container statuses, the
@@ -23,7 +30,8 @@ func (l *life) generateStatus(w *podWorker, podIsTerminal bool) podStatus {
 	rt := l.k.rt
 	old := l.status.previous(w)
 	sandboxes := rt.ListPodSandbox(w.uid)
-	cs := rt.ListContainers(nil, w.uid)
+	cs := rt.ListContainers(l.scratch.containers[:0], w.uid)
+	l.scratch.containers = cs
 	v := &w.v
 	s := podStatus{qosClass: object.PodQOSClass(w.pod), observedGeneration: w.pod.Meta.Generation}
 	if n := len(sandboxes); n > 0 && sandboxes[n-1].State == runtime.SandboxReady {
@@ -56,11 +64,11 @@ func (l *life) generateStatus(w *podWorker, podIsTerminal bool) podStatus {
 	gen := w.pod.Meta.Generation
 	s.conditions = make([]condition, 0, len(kubeletConditions))
 	s.conditions = append(s.conditions, readyToStartCondition(sandboxes, gen))
-	all := make([]containerStatus, 0, len(s.initStatuses)+len(s.statuses))
-	all = append(append(all, s.initStatuses...), s.statuses...)
+	all := append(append(l.scratch.statuses[:0], s.initStatuses...), s.statuses...)
+	l.scratch.statuses = all
 	s.conditions = append(s.conditions, initializedCondition(v, all, s.phase, gen))
-	s.conditions = append(s.conditions, readyCondition(v, all, s.phase, gen))
-	s.conditions = append(s.conditions, containersReadyCondition(v, all, s.phase, gen))
+	containersReady := containersReadyCondition(v, all, s.phase, gen)
+	s.conditions = append(s.conditions, readyCondition(containersReady), containersReady)
 	s.conditions = append(s.conditions, condition{typ: condScheduled, status: "True", observedGeneration: gen})
 	s.hostIP = l.k.cfg.InternalIP
 	return s

@@ -75,32 +75,28 @@ func (m *statusManager) setContainerFlag(w *podWorker, id string, value, startup
 		return
 	}
 	s := c.status
-	s.statuses = append([]containerStatus(nil), s.statuses...)
-	var st *containerStatus
+	at := -1
 	for i := range s.statuses {
 		if s.statuses[i].containerID == id {
-			st = &s.statuses[i]
+			at = i
 		}
 	}
-	if st == nil {
+	if at < 0 || startup && s.statuses[at].started == value || !startup && s.statuses[at].ready == value {
 		return
 	}
+	s.statuses = append([]containerStatus(nil), s.statuses...) // never the cached array
+	st := &s.statuses[at]
 	if startup {
-		if st.started == value {
-			return
-		}
 		st.started = value
 		m.update(w, s, false, false)
-		return
-	}
-	if st.ready == value {
 		return
 	}
 	st.ready = value
 	all := append(append([]containerStatus(nil), s.initStatuses...), s.statuses...)
 	s.conditions = append([]condition(nil), s.conditions...)
 	gen := w.pod.Meta.Generation
-	for _, nc := range [...]condition{readyCondition(&w.v, all, s.phase, gen), containersReadyCondition(&w.v, all, s.phase, gen)} {
+	containersReady := containersReadyCondition(&w.v, all, s.phase, gen)
+	for _, nc := range [...]condition{readyCondition(containersReady), containersReady} {
 		if old := s.condition(nc.typ); old != nil {
 			*old = nc
 		} else {
