@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
@@ -59,7 +60,7 @@ func (dc *Controller) getReplicaSetsForDeployment(d *deployment) ([]*replicaSet,
 
 // canAdopt is RecheckDeletionTimestamp over an uncached GET.
 func (dc *Controller) canAdopt(d *deployment) error {
-	fresh, err := dc.c.Get(dc.dKind, d.namespace(), d.name())
+	fresh, err := client.Shared(dc.c.Do(client.GetRequest(dc.dKind, d.namespace(), d.name()), nil))
 	if err != nil {
 		return fmt.Errorf("can't recheck DeletionTimestamp: %v", err)
 	}
@@ -76,23 +77,22 @@ func (dc *Controller) canAdopt(d *deployment) error {
 // adoptReplicaSet patches the controller reference in
 // (ownerRefControllerPatch, a strategic merge patch).
 func (dc *Controller) adoptReplicaSet(d *deployment, rs *object.Object) error {
-	_, err := dc.c.Patch(dc.rsKind, rs.Meta.Namespace, rs.Meta.Name, api.StrategicMergePatch, map[string]any{
+	return dc.patchReplicaSet(rs, map[string]any{
 		"metadata": map[string]any{
 			"ownerReferences": []any{map[string]any{"apiVersion": d.obj.APIVersion, "kind": d.obj.Kind,
 				"name": d.name(), "uid": d.obj.Meta.UID, "controller": true, "blockOwnerDeletion": true}},
 			"uid": rs.Meta.UID,
-		}}, api.WriteOptions{})
-	return err
+		}})
 }
 
 // releaseReplicaSet deletes the reference ("$patch": "delete"); NotFound
 // and Invalid mean there is nothing left to release.
 func (dc *Controller) releaseReplicaSet(d *deployment, rs *object.Object) error {
-	_, err := dc.c.Patch(dc.rsKind, rs.Meta.Namespace, rs.Meta.Name, api.StrategicMergePatch, map[string]any{
+	err := dc.patchReplicaSet(rs, map[string]any{
 		"metadata": map[string]any{
 			"ownerReferences": []any{map[string]any{"$patch": "delete", "uid": d.obj.Meta.UID}},
 			"uid":             rs.Meta.UID,
-		}}, api.WriteOptions{})
+		}})
 	if api.IsReason(err, api.ReasonNotFound) || api.IsReason(err, api.ReasonInvalid) {
 		return nil
 	}
@@ -123,4 +123,10 @@ func aggregate(errs []error) error {
 		msg += e.Error()
 	}
 	return errors.New(msg + "]")
+}
+
+// patchReplicaSet sends a strategic merge patch to rs; the answer is not
+// kept, so it is not copied.
+func (dc *Controller) patchReplicaSet(rs *object.Object, patch map[string]any) error {
+	return dc.c.Do(client.PatchRequest(dc.rsKind, rs.Meta.Namespace, rs.Meta.Name, api.StrategicMergePatch, patch, api.WriteOptions{}), nil).Err()
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/client/record"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
@@ -23,7 +24,7 @@ func (dc *Controller) getNewReplicaSet(d *deployment, rsList, oldRSs []*replicaS
 		ann := cloneAnnotations(existing.obj.Meta.Annotations)
 		annotationsUpdated := setNewReplicaSetAnnotations(d, ann, newRevision, true)
 		if annotationsUpdated || existing.minReadySeconds != d.minReadySeconds {
-			updated, err := dc.c.Update(dc.rsKind, existing.with(ann, existing.replicas, d.minReadySeconds), api.WriteOptions{})
+			updated, err := client.Shared(dc.c.Do(client.UpdateRequest(dc.rsKind, existing.with(ann, existing.replicas, d.minReadySeconds), api.WriteOptions{}), nil))
 			if err != nil {
 				return nil, err
 			}
@@ -39,7 +40,7 @@ func (dc *Controller) getNewReplicaSet(d *deployment, rsList, oldRSs []*replicaS
 			needsUpdate = true
 		}
 		if needsUpdate {
-			if _, err := dc.c.UpdateStatus(dc.dKind, d.withStatus(), api.WriteOptions{}); err != nil {
+			if err := dc.writeStatus(d); err != nil {
 				return nil, err
 			}
 		}
@@ -60,7 +61,7 @@ func (dc *Controller) getNewReplicaSet(d *deployment, rsList, oldRSs []*replicaS
 	newRS.Meta.Annotations = map[string]string{}
 	setNewReplicaSetAnnotations(d, newRS.Meta.Annotations, newRevision, false)
 
-	created, err := dc.c.Create(dc.rsKind, newRS, api.WriteOptions{})
+	created, err := client.Shared(dc.c.Do(client.CreateRequest(dc.rsKind, newRS, api.WriteOptions{}), nil))
 	alreadyExists := false
 	switch {
 	case api.IsReason(err, api.ReasonAlreadyExists):
@@ -82,7 +83,7 @@ func (dc *Controller) getNewReplicaSet(d *deployment, rsList, oldRSs []*replicaS
 			n = *d.status.CollisionCount + 1
 		}
 		d.status.CollisionCount = &n
-		_, _ = dc.c.UpdateStatus(dc.dKind, d.withStatus(), api.WriteOptions{})
+		_ = dc.writeStatus(d)
 		return nil, err
 	case hasStatusCause(err, "NamespaceTerminating"):
 		return nil, err
@@ -90,7 +91,7 @@ func (dc *Controller) getNewReplicaSet(d *deployment, rsList, oldRSs []*replicaS
 		msg := fmt.Sprintf("Failed to create new replica set %q: %v", newRS.Meta.Name, err)
 		if d.hasProgressDeadline() {
 			setCondition(&d.status, newCondition(Progressing, "False", FailedRSCreateReason, msg, now))
-			_, _ = dc.c.UpdateStatus(dc.dKind, d.withStatus(), api.WriteOptions{})
+			_ = dc.writeStatus(d)
 		}
 		dc.rec.Event(d.obj, record.Warning, FailedRSCreateReason, msg)
 		return nil, err
@@ -105,7 +106,7 @@ func (dc *Controller) getNewReplicaSet(d *deployment, rsList, oldRSs []*replicaS
 		needsUpdate = true
 	}
 	if needsUpdate {
-		_, err = dc.c.UpdateStatus(dc.dKind, d.withStatus(), api.WriteOptions{})
+		err = dc.writeStatus(d)
 	}
 	return decodeReplicaSet(created), err
 }

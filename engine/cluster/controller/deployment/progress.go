@@ -3,8 +3,6 @@ package deployment
 import (
 	"fmt"
 	"time"
-
-	"github.com/loopbook/loopbook/engine/cluster/api"
 )
 
 // syncRolloutStatus is progress.go's: the status, with the Progressing
@@ -61,8 +59,7 @@ func (dc *Controller) syncRolloutStatus(all []*replicaSet, newRS *replicaSet, d 
 		return nil
 	}
 	d.status = st
-	_, err := dc.c.UpdateStatus(dc.dKind, d.withStatus(), api.WriteOptions{})
-	return err
+	return dc.writeStatus(d)
 }
 
 // timedOut is util.DeploymentTimedOut: the Progressing condition was last

@@ -2,6 +2,7 @@ package deployment
 
 import (
 	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/client/record"
 )
 
@@ -79,7 +80,7 @@ func (dc *Controller) scaleReplicaSet(rs *replicaSet, newScale int32, d *deploym
 	}
 	ann := cloneAnnotations(rs.obj.Meta.Annotations)
 	setReplicasAnnotations(ann, d.replicas, maxReplicas)
-	updated, err := dc.c.Update(dc.rsKind, rs.with(ann, newScale, rs.minReadySeconds), api.WriteOptions{})
+	updated, err := client.Shared(dc.c.Do(client.UpdateRequest(dc.rsKind, rs.with(ann, newScale, rs.minReadySeconds), api.WriteOptions{}), nil))
 	if err != nil {
 		return false, nil, err
 	}
@@ -116,7 +117,7 @@ func (dc *Controller) cleanupDeployment(oldRSs []*replicaSet, d *deployment) err
 		if rs.status.Replicas != 0 || rs.replicas != 0 || rs.obj.Meta.Generation > rs.status.ObservedGeneration || rs.obj.Meta.DeletionTimestamp != nil {
 			continue
 		}
-		if _, err := dc.c.Delete(dc.rsKind, rs.obj.Meta.Namespace, rs.name(), api.DeleteOptions{}); err != nil && !api.IsReason(err, api.ReasonNotFound) {
+		if err := dc.c.Do(client.DeleteRequest(dc.rsKind, rs.obj.Meta.Namespace, rs.name(), api.DeleteOptions{}), nil).Err(); err != nil && !api.IsReason(err, api.ReasonNotFound) {
 			return err
 		}
 	}

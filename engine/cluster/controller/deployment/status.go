@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/client"
 )
 
 // syncDeploymentStatus is sync.go's: write the status when it changed.
@@ -13,8 +14,13 @@ func (dc *Controller) syncDeploymentStatus(all []*replicaSet, newRS *replicaSet,
 		return nil
 	}
 	d.status = st
-	_, err := dc.c.UpdateStatus(dc.dKind, d.withStatus(), api.WriteOptions{})
-	return err
+	return dc.writeStatus(d)
+}
+
+// writeStatus PUTs d's status to deployments/status. The answer is not
+// kept (the informer brings the stored object), so it is not copied.
+func (dc *Controller) writeStatus(d *deployment) error {
+	return dc.c.Do(client.UpdateRequest(dc.dKind, d.withStatus(), api.WriteOptions{}, "status"), nil).Err()
 }
 
 // calculateStatus is sync.go's: the sums over the ReplicaSets, and the

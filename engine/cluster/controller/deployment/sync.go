@@ -3,7 +3,6 @@ package deployment
 import (
 	"fmt"
 
-	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
 	"github.com/loopbook/loopbook/engine/cluster/client/record"
 )
@@ -26,7 +25,7 @@ func (dc *Controller) syncDeployment(key string) error {
 		dc.rec.Event(obj, record.Warning, "SelectingAll", "This deployment is selecting all pods. A non-empty selector is required.")
 		if d.status.ObservedGeneration < obj.Meta.Generation {
 			d.status.ObservedGeneration = obj.Meta.Generation
-			_, _ = dc.c.UpdateStatus(dc.dKind, d.withStatus(), api.WriteOptions{})
+			_ = dc.writeStatus(d)
 		}
 		return nil
 	}
@@ -109,8 +108,7 @@ func (dc *Controller) checkPausedConditions(d *deployment) error {
 	default:
 		return nil
 	}
-	_, err := dc.c.UpdateStatus(dc.dKind, d.withStatus(), api.WriteOptions{})
-	return err
+	return dc.writeStatus(d)
 }
 
 // getAllReplicaSetsAndSyncRevision is sync.go's: the new ReplicaSet (made

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
@@ -36,7 +37,7 @@ func (c *Controller) finalize(svc *object.Object, toCreate, toUpdate, toDelete [
 		for _, s := range toCreate {
 			o := s.object(svc)
 			setTriggerTime(o, trigger)
-			created, err := c.client.Create(k, o, api.WriteOptions{})
+			created, err := client.Shared(c.client.Do(client.CreateRequest(k, o, api.WriteOptions{}), nil))
 			if err != nil {
 				if namespaceTerminating(err) {
 					return nil
@@ -49,7 +50,7 @@ func (c *Controller) finalize(svc *object.Object, toCreate, toUpdate, toDelete [
 	for _, s := range toUpdate {
 		o := s.object(svc)
 		setTriggerTime(o, trigger)
-		updated, err := c.client.Update(k, o, api.WriteOptions{})
+		updated, err := client.Shared(c.client.Do(client.UpdateRequest(k, o, api.WriteOptions{}), nil))
 		if err != nil {
 			return fmt.Errorf("failed to update %s EndpointSlice for Service %s/%s: %v", s.name, ns, name, err)
 		}
@@ -64,7 +65,7 @@ func (c *Controller) finalize(svc *object.Object, toCreate, toUpdate, toDelete [
 }
 
 func (c *Controller) deleteSlice(svc *object.Object, s *slice) error {
-	if _, err := c.client.Delete(c.kinds.slice, svc.Meta.Namespace, s.name, api.DeleteOptions{}); err != nil {
+	if err := c.client.Do(client.DeleteRequest(c.kinds.slice, svc.Meta.Namespace, s.name, api.DeleteOptions{}), nil).Err(); err != nil {
 		return err
 	}
 	c.tracker.expectDeletion(s.base)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/apiserver"
+	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
@@ -187,7 +188,7 @@ func (gc *GarbageCollector) isDangling(ref object.OwnerReference, item *node) (b
 	if k.Namespaced {
 		ns = item.identity.Namespace
 	}
-	owner, err := gc.client.Get(k, ns, ref.Name)
+	owner, err := client.Shared(gc.client.Do(client.GetRequest(k, ns, ref.Name), nil))
 	switch {
 	case api.IsReason(err, api.ReasonNotFound):
 		gc.absent.add(key)

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
@@ -36,7 +37,7 @@ func (gc *GarbageCollector) getObject(id objectReference) (*object.Object, error
 		}
 		ns = id.Namespace
 	}
-	return gc.client.Get(k, ns, id.Name)
+	return client.Shared(gc.client.Do(client.GetRequest(k, ns, id.Name), nil))
 }
 
 // deleteObject deletes an object with its UID and resourceVersion as
@@ -51,9 +52,9 @@ func (gc *GarbageCollector) deleteObject(id objectReference, rv string, owners [
 	}
 	ns := namespaceOf(k, id)
 	pre := &api.Preconditions{UID: id.UID, ResourceVersion: rv}
-	_, err = gc.client.Delete(k, ns, id.Name, api.DeleteOptions{PropagationPolicy: policy, Preconditions: pre})
+	err = gc.client.Do(client.DeleteRequest(k, ns, id.Name, api.DeleteOptions{PropagationPolicy: policy, Preconditions: pre}), nil).Err()
 	if api.IsReason(err, api.ReasonConflict) && rv != "" {
-		live, liveErr := gc.client.Get(k, ns, id.Name)
+		live, liveErr := client.Shared(gc.client.Do(client.GetRequest(k, ns, id.Name), nil))
 		if api.IsReason(liveErr, api.ReasonNotFound) {
 			return liveErr
 		}
@@ -90,7 +91,7 @@ func (gc *GarbageCollector) removeFinalizer(owner *node, finalizer string) error
 		}
 		k, _ := gc.kindOf(owner.identity.APIVersion, owner.identity.Kind)
 		patch := map[string]any{"metadata": map[string]any{"resourceVersion": o.Meta.ResourceVersion, "finalizers": fs}}
-		_, err = gc.client.Patch(k, o.Meta.Namespace, o.Meta.Name, api.MergePatch, patch, api.WriteOptions{})
+		err = gc.client.Do(client.PatchRequest(k, o.Meta.Namespace, o.Meta.Name, api.MergePatch, patch, api.WriteOptions{}), nil).Err()
 		if !api.IsReason(err, api.ReasonConflict) {
 			return err
 		}
@@ -151,7 +152,7 @@ func (gc *GarbageCollector) patch(item *node, smp map[string]any, refs func(*obj
 		return err
 	}
 	ns := namespaceOf(k, item.identity)
-	_, err = gc.client.Patch(k, ns, item.identity.Name, api.StrategicMergePatch, smp, api.WriteOptions{})
+	err = gc.client.Do(client.PatchRequest(k, ns, item.identity.Name, api.StrategicMergePatch, smp, api.WriteOptions{}), nil).Err()
 	if !api.IsReason(err, api.ReasonUnsupportedMediaType) {
 		return err
 	}
@@ -168,8 +169,7 @@ func (gc *GarbageCollector) patch(item *node, smp map[string]any, refs func(*obj
 		list = l
 	}
 	mp := map[string]any{"metadata": map[string]any{"resourceVersion": o.Meta.ResourceVersion, "ownerReferences": list}}
-	_, err = gc.client.Patch(k, ns, item.identity.Name, api.MergePatch, mp, api.WriteOptions{})
-	return err
+	return gc.client.Do(client.PatchRequest(k, ns, item.identity.Name, api.MergePatch, mp, api.WriteOptions{}), nil).Err()
 }
 
 // metadata reads an object from its monitor's cache, or from the API
@@ -186,7 +186,7 @@ func (gc *GarbageCollector) metadata(k *object.KindInfo, ns, name string) (*obje
 			}
 		}
 	}
-	return gc.client.Get(k, ns, name)
+	return client.Shared(gc.client.Do(client.GetRequest(k, ns, name), nil))
 }
 
 // refMap renders an owner reference for a patch body.

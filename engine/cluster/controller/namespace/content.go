@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
@@ -88,7 +89,7 @@ func (c *Controller) deleteAllContent(ns *object.Object) (int64, error) {
 // only logged by Kubernetes, so it is dropped.
 func (c *Controller) updateConditions(ns *object.Object, u *conditionUpdater) {
 	if u.update(ns) {
-		_, _ = c.client.UpdateStatus(c.nsKind, ns, api.WriteOptions{})
+		_ = c.client.Do(client.UpdateRequest(c.nsKind, ns, api.WriteOptions{}, "status"), nil)
 	}
 }
 
@@ -137,12 +138,12 @@ func (c *Controller) estimateGracefulTermination(k *object.KindInfo, ns string, 
 	if k != c.podKind {
 		return 0, nil
 	}
-	list, err := c.client.List(k, ns, api.ListOptions{})
-	if err != nil {
+	resp := c.client.Do(client.ListRequest(k, ns, api.ListOptions{}), nil)
+	if err := resp.Err(); err != nil {
 		return 0, err
 	}
 	var estimate int64
-	for _, p := range list.Items {
+	for _, p := range resp.Items {
 		if ph := p.GetString(".status.phase"); ph == "Succeeded" || ph == "Failed" {
 			continue
 		}
@@ -179,9 +180,10 @@ func (c *Controller) listCollection(k *object.KindInfo, ns string) ([]*object.Ob
 	if !k.HasVerb("list") {
 		return nil, false, nil
 	}
-	list, err := c.client.List(k, ns, api.ListOptions{})
+	resp := c.client.Do(client.ListRequest(k, ns, api.ListOptions{}), nil)
+	err := resp.Err()
 	if err == nil {
-		return list.Items, true, nil
+		return resp.Items, true, nil
 	}
 	if api.IsReason(err, api.ReasonMethodNotAllowed) || api.IsReason(err, api.ReasonNotFound) {
 		return nil, false, nil
@@ -197,7 +199,7 @@ func (c *Controller) deleteEachItem(k *object.KindInfo, ns string) error {
 		return err
 	}
 	for _, o := range items {
-		_, err := c.client.Delete(k, ns, o.Meta.Name, api.DeleteOptions{PropagationPolicy: api.PropagationBackground})
+		err := c.client.Do(client.DeleteRequest(k, ns, o.Meta.Name, api.DeleteOptions{PropagationPolicy: api.PropagationBackground}), nil).Err()
 		if err != nil && !api.IsReason(err, api.ReasonNotFound) && !api.IsReason(err, api.ReasonMethodNotAllowed) {
 			return err
 		}

@@ -13,7 +13,7 @@ import (
 // sure it is Terminating, delete its content, and finalize it once none
 // is left.
 func (c *Controller) delete(name string) error {
-	ns, err := c.client.Get(c.nsKind, "", name)
+	ns, err := client.Shared(c.client.Do(client.GetRequest(c.nsKind, "", name), nil))
 	if err != nil {
 		if api.IsReason(err, api.ReasonNotFound) {
 			return nil
@@ -60,7 +60,7 @@ func (c *Controller) retryOnConflict(ns *object.Object, fn func(*object.Object) 
 		if !api.IsReason(err, api.ReasonConflict) {
 			return nil, err
 		}
-		latest, err := c.client.Get(c.nsKind, "", ns.Meta.Name)
+		latest, err := client.Shared(c.client.Do(client.GetRequest(c.nsKind, "", ns.Meta.Name), nil))
 		if err != nil {
 			return nil, err
 		}
@@ -106,7 +106,7 @@ func (c *Controller) finalize(ns *object.Object) (*object.Object, error) {
 
 // updateStatus PUTs the namespace's status.
 func (c *Controller) updateStatus(ns *object.Object) (*object.Object, error) {
-	out, err := c.client.UpdateStatus(c.nsKind, ns, api.WriteOptions{})
+	out, err := client.Shared(c.client.Do(client.UpdateRequest(c.nsKind, ns, api.WriteOptions{}, "status"), nil))
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/cluster/sim"
 )
@@ -121,7 +122,7 @@ func (c *Controller) tryUpdateNodeHealth(node *object.Object) (observed nodeCond
 	if after == observed {
 		return observed, &after, node, nil
 	}
-	if _, err := c.client.UpdateStatus(c.kinds.node, node, api.WriteOptions{}); err != nil {
+	if err := c.client.Do(client.UpdateRequest(c.kinds.node, node, api.WriteOptions{}, "status"), nil).Err(); err != nil {
 		return observed, &after, node, err
 	}
 	c.decide(name, fmt.Sprintf("no heartbeat observed for %s (grace %s): kubelet conditions Unknown",

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/client"
 )
 
 // leaseGuard is the lease circuit breaker's consistency store
@@ -55,7 +56,7 @@ func compareRV(a, b string) int {
 // when the Node must be skipped: the live Lease differs from the one last
 // observed (the cache is behind), or the API could not be asked.
 func (c *Controller) checkLiveLease(node string, seen *leaseSeen) error {
-	live, err := c.client.Get(c.kinds.lease, "kube-node-lease", node)
+	live, err := client.Shared(c.client.Do(client.GetRequest(c.kinds.lease, "kube-node-lease", node), nil))
 	if err != nil {
 		if api.IsReason(err, api.ReasonNotFound) {
 			return nil

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/controller/nodelifecycle/internal/podindex"
 	"github.com/loopbook/loopbook/engine/cluster/controller/nodelifecycle/internal/record"
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -84,7 +85,7 @@ func (c *Controller) updateNodeHealth(node *object.Object) (observed nodeCond, c
 		if errors.Is(err, errShortCircuit) {
 			return observed, current, node, false
 		}
-		fresh, gerr := c.client.Get(c.kinds.node, "", node.Meta.Name)
+		fresh, gerr := client.Shared(c.client.Do(client.GetRequest(c.kinds.node, "", node.Meta.Name), nil))
 		if gerr != nil {
 			return observed, current, node, false
 		}

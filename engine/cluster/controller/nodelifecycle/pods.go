@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
 	"github.com/loopbook/loopbook/engine/cluster/controller/nodelifecycle/internal/record"
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -27,7 +28,7 @@ func (c *Controller) markPodsNotReady(pods []*object.Object, node string) error 
 		}
 		m["status"] = condFalse
 		m["lastTransitionTime"] = c.loop.Now().RFC3339()
-		if _, err := c.client.UpdateStatus(c.kinds.pod, pod, api.WriteOptions{}); err != nil {
+		if err := c.client.Do(client.UpdateRequest(c.kinds.pod, pod, api.WriteOptions{}, "status"), nil).Err(); err != nil {
 			if api.IsReason(err, api.ReasonNotFound) {
 				continue
 			}

@@ -158,7 +158,7 @@ func (c *Controller) retryOnConflict(name string, change func(taints []any) ([]a
 		}
 		patch := map[string]any{"metadata": map[string]any{"resourceVersion": old.Meta.ResourceVersion},
 			"spec": map[string]any{"taints": value}}
-		_, err = c.client.Patch(c.kinds.node, "", name, api.StrategicMergePatch, patch, api.WriteOptions{})
+		err = c.client.Do(client.PatchRequest(c.kinds.node, "", name, api.StrategicMergePatch, patch, api.WriteOptions{}), nil).Err()
 		if !api.IsReason(err, api.ReasonConflict) {
 			return err
 		}

@@ -2,6 +2,7 @@ package podautoscaler
 
 import (
 	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
@@ -63,5 +64,5 @@ func (c *Controller) writeStatus(hpa *object.Object, st *status) {
 	}
 	o := hpa.DeepCopy()
 	o.Content["status"] = s
-	_, _ = c.client.UpdateStatus(c.hpaKind, o, api.WriteOptions{})
+	_ = c.client.Do(client.UpdateRequest(c.hpaKind, o, api.WriteOptions{}, "status"), nil)
 }

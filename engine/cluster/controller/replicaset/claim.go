@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
@@ -62,7 +63,7 @@ func (rsc *Controller) claimPods(rs *replicaSet, rows, claimed []*podRow) ([]*po
 
 // canAdopt is the ReplicaSet controller's canAdoptFunc.
 func (rsc *Controller) canAdopt(rs *replicaSet) error {
-	fresh, err := rsc.c.Get(rsc.rsKind, rs.obj.Meta.Namespace, rs.obj.Meta.Name)
+	fresh, err := client.Shared(rsc.c.Do(client.GetRequest(rsc.rsKind, rs.obj.Meta.Namespace, rs.obj.Meta.Name), nil))
 	if err != nil {
 		return fmt.Errorf("can't recheck DeletionTimestamp: %v", err)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/client/record"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
@@ -68,7 +69,7 @@ func (rsc *Controller) createPod(rs *replicaSet) error {
 	if len(pod.Meta.Labels) == 0 {
 		return errors.New("unable to create pods, no labels")
 	}
-	created, err := rsc.c.Create(rsc.podKind, pod, api.WriteOptions{})
+	created, err := client.Shared(rsc.c.Do(client.CreateRequest(rsc.podKind, pod, api.WriteOptions{}), nil))
 	if err != nil {
 		if !hasStatusCause(err, namespaceTerminatingCause) {
 			rsc.rec.Eventf(rs.obj, record.Warning, FailedCreatePodReason, "Error creating: %v", err)
@@ -83,7 +84,7 @@ func (rsc *Controller) createPod(rs *replicaSet) error {
 // deletePodAPI is RealPodControl.DeletePod: a NotFound error is returned
 // without an Event; other failures get FailedDelete.
 func (rsc *Controller) deletePodAPI(rs *replicaSet, name string) error {
-	_, err := rsc.c.Delete(rsc.podKind, rs.obj.Meta.Namespace, name, api.DeleteOptions{})
+	err := rsc.c.Do(client.DeleteRequest(rsc.podKind, rs.obj.Meta.Namespace, name, api.DeleteOptions{}), nil).Err()
 	if err != nil {
 		if api.IsReason(err, api.ReasonNotFound) {
 			return err
@@ -98,7 +99,7 @@ func (rsc *Controller) deletePodAPI(rs *replicaSet, name string) error {
 // patchPod is RealPodControl.PatchPod, a strategic merge patch; the write
 // counts for the consistency check of the Pod's controller.
 func (rsc *Controller) patchPod(namespace, name string, patch map[string]any) error {
-	pod, err := rsc.c.Patch(rsc.podKind, namespace, name, api.StrategicMergePatch, patch, api.WriteOptions{})
+	pod, err := client.Shared(rsc.c.Do(client.PatchRequest(rsc.podKind, namespace, name, api.StrategicMergePatch, patch, api.WriteOptions{}), nil))
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
@@ -99,14 +100,14 @@ func (rsc *Controller) updateStatus(rs *replicaSet, st status) (*object.Object, 
 		o := *cur
 		o.Content = maps.Clone(cur.Content)
 		o.Content["status"] = st.toMap()
-		updated, err := rsc.c.UpdateStatus(rsc.rsKind, &o, api.WriteOptions{})
+		updated, err := client.Shared(rsc.c.Do(client.UpdateRequest(rsc.rsKind, &o, api.WriteOptions{}, "status"), nil))
 		if err == nil {
 			return updated, nil
 		}
 		if i >= statusUpdateRetries {
 			return nil, err
 		}
-		if cur, err = rsc.c.Get(rsc.rsKind, rs.obj.Meta.Namespace, rs.obj.Meta.Name); err != nil {
+		if cur, err = client.Shared(rsc.c.Do(client.GetRequest(rsc.rsKind, rs.obj.Meta.Namespace, rs.obj.Meta.Name), nil)); err != nil {
 			return nil, err
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"maps"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
 	"github.com/loopbook/loopbook/engine/cluster/controller"
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -98,7 +99,7 @@ func (c *RootCAPublisher) sync(ns string) error {
 		o.Meta.Name, o.Meta.Namespace = RootCACertConfigMapName, ns
 		o.Meta.Annotations = map[string]string{DescriptionAnnotation: Description}
 		o.Content["data"] = data
-		_, err := c.w.client.Create(c.cmKind, o, api.WriteOptions{})
+		err := c.w.client.Do(client.CreateRequest(c.cmKind, o, api.WriteOptions{}), nil).Err()
 		if api.IsReason(err, api.ReasonNotFound) || hasStatusCause(err, namespaceTerminatingCause) {
 			return nil
 		}
@@ -114,8 +115,7 @@ func (c *RootCAPublisher) sync(ns string) error {
 		cm.Meta.Annotations = map[string]string{}
 	}
 	cm.Meta.Annotations[DescriptionAnnotation] = Description
-	_, err := c.w.client.Update(c.cmKind, cm, api.WriteOptions{})
-	return err
+	return c.w.client.Do(client.UpdateRequest(c.cmKind, cm, api.WriteOptions{}), nil).Err()
 }
 
 var _ controller.Controller = (*RootCAPublisher)(nil)

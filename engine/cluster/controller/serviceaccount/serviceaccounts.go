@@ -5,6 +5,7 @@ import (
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/auth"
+	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
 	"github.com/loopbook/loopbook/engine/cluster/controller"
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -82,7 +83,7 @@ func (c *ServiceAccounts) sync(name string) error {
 		}
 		o := object.New(c.saKind.APIVersion(), c.saKind.Kind)
 		o.Meta.Name, o.Meta.Namespace = sa, name
-		_, err := c.w.client.Create(c.saKind, o, api.WriteOptions{})
+		err := c.w.client.Do(client.CreateRequest(c.saKind, o, api.WriteOptions{}), nil).Err()
 		if err != nil && !api.IsReason(err, api.ReasonAlreadyExists) && !hasStatusCause(err, namespaceTerminatingCause) {
 			failures = append(failures, err)
 		}

@@ -2,6 +2,7 @@ package statefulset
 
 import (
 	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
@@ -48,7 +49,7 @@ func (ssc *Controller) updateStatus(set *object.Object) error {
 		st[k] = v
 	}
 	s.Content["status"] = st
-	_, err := ssc.c.UpdateStatus(ssc.setKind, s, api.WriteOptions{})
+	err := ssc.c.Do(client.UpdateRequest(ssc.setKind, s, api.WriteOptions{}, "status"), nil).Err()
 	if api.IsReason(err, api.ReasonNotFound) {
 		return nil
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
 	"github.com/loopbook/loopbook/engine/cluster/client/record"
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -119,19 +120,19 @@ func (ssc *Controller) createPod(set *object.Object, i int) error {
 		if _, ok := ssc.claims.Lister().Get(claim.Meta.Namespace, claim.Meta.Name); ok {
 			continue
 		}
-		if _, err := ssc.c.Get(ssc.pvcK, claim.Meta.Namespace, claim.Meta.Name); err == nil {
+		if err := ssc.c.Do(client.GetRequest(ssc.pvcK, claim.Meta.Namespace, claim.Meta.Name), nil).Err(); err == nil {
 			continue
 		} else if !api.IsReason(err, api.ReasonNotFound) {
 			return err
 		}
-		_, err := ssc.c.Create(ssc.pvcK, claim, api.WriteOptions{})
+		err := ssc.c.Do(client.CreateRequest(ssc.pvcK, claim, api.WriteOptions{}), nil).Err()
 		if err != nil && !api.IsReason(err, api.ReasonAlreadyExists) {
 			ssc.rec.Eventf(set, record.Warning, "FailedCreate", "create Claim %s for Pod %s in StatefulSet %s failed error: %v", claim.Meta.Name, pod.Meta.Name, set.Meta.Name, err)
 			return err
 		}
 		ssc.rec.Eventf(set, record.Normal, "SuccessfulCreate", "create Claim %s Pod %s in StatefulSet %s success", claim.Meta.Name, pod.Meta.Name, set.Meta.Name)
 	}
-	if _, err := ssc.c.Create(ssc.podKind, pod, api.WriteOptions{}); err != nil {
+	if err := ssc.c.Do(client.CreateRequest(ssc.podKind, pod, api.WriteOptions{}), nil).Err(); err != nil {
 		ssc.rec.Eventf(set, record.Warning, "FailedCreate", "create Pod %s in StatefulSet %s failed error: %v", pod.Meta.Name, set.Meta.Name, err)
 		return err
 	}
@@ -141,7 +142,7 @@ func (ssc *Controller) createPod(set *object.Object, i int) error {
 
 // deletePod deletes one Pod (DeleteStatefulPod).
 func (ssc *Controller) deletePod(set, p *object.Object) error {
-	if _, err := ssc.c.Delete(ssc.podKind, p.Meta.Namespace, p.Meta.Name, api.DeleteOptions{}); err != nil && !api.IsReason(err, api.ReasonNotFound) {
+	if err := ssc.c.Do(client.DeleteRequest(ssc.podKind, p.Meta.Namespace, p.Meta.Name, api.DeleteOptions{}), nil).Err(); err != nil && !api.IsReason(err, api.ReasonNotFound) {
 		ssc.rec.Eventf(set, record.Warning, "FailedDelete", "delete Pod %s in StatefulSet %s failed error: %v", p.Meta.Name, set.Meta.Name, err)
 		return err
 	}

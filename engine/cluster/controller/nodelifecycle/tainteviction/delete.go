@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/controller/nodelifecycle/internal/record"
 )
 
@@ -32,7 +33,7 @@ func (c *Controller) deletePod(ns, name string) {
 // utilpod.PatchPodStatus does) when it is not there yet, and deletes it
 // with the default grace period.
 func (c *Controller) addConditionAndDelete(ns, name string) error {
-	pod, err := c.client.Get(c.pod, ns, name)
+	pod, err := client.Shared(c.client.Do(client.GetRequest(c.pod, ns, name), nil))
 	if err != nil {
 		return err
 	}
@@ -45,12 +46,11 @@ func (c *Controller) addConditionAndDelete(ns, name string) error {
 		}
 		patch := map[string]any{"metadata": map[string]any{"uid": pod.Meta.UID},
 			"status": map[string]any{"conditions": []any{cond}}}
-		if _, err := c.client.Patch(c.pod, ns, name, api.StrategicMergePatch, patch, api.WriteOptions{}, "status"); err != nil {
+		if err := c.client.Do(client.PatchRequest(c.pod, ns, name, api.StrategicMergePatch, patch, api.WriteOptions{}, "status"), nil).Err(); err != nil {
 			return fmt.Errorf("failed to patch status for pod %q/%q: %v", ns, name, err)
 		}
 	}
-	_, err = c.client.Delete(c.pod, ns, name, api.DeleteOptions{})
-	return err
+	return c.client.Do(client.DeleteRequest(c.pod, ns, name, api.DeleteOptions{}), nil).Err()
 }
 
 func hasDisruptionTarget(status map[string]any) bool {

@@ -67,7 +67,7 @@ func (r *Recorder) Event(ref Ref, eventType, reason, message string) {
 	o.Content["firstTimestamp"] = ts
 	o.Content["lastTimestamp"] = ts
 	o.Content["count"] = int64(1)
-	_, _ = r.Client.Create(r.Kind, o, api.WriteOptions{})
+	_ = r.Client.Do(client.CreateRequest(r.Kind, o, api.WriteOptions{}), nil)
 }
 
 // Eventf is Event with a formatted message.
