@@ -9,6 +9,9 @@ type entry struct {
 	obj   *object.Object
 	epoch uint64 // the last relist that saw it
 	slot  int    // position in the cache's entryList
+	// vals holds, per index that keeps them (indexDef.slot), the values
+	// the entry is indexed under.
+	vals [][]string
 }
 
 // entrySet is an insertion-ordered set of entries: add and remove are O(1)

@@ -1,11 +1,6 @@
 package cache
 
-import (
-	"fmt"
-	"slices"
-
-	"github.com/loopbook/loopbook/engine/cluster/object"
-)
+import "github.com/loopbook/loopbook/engine/cluster/object"
 
 // Indexer is the informer's local cache: objects by key
 // (MetaNamespaceKeyFunc) with secondary indexes, as client-go's
@@ -13,20 +8,30 @@ import (
 // It is used from the loop's goroutine only. Listing methods return
 // objects in the order they entered the cache.
 type Indexer struct {
-	items    map[string]*entry
-	all      entryList
-	indexers Indexers
-	indices  map[string]index
-	names    []string // index names, sorted, for a deterministic update order
+	items map[string]*entry
+	all   entryList
+	// defs are the indexes, sorted by name, for a deterministic update
+	// order; slots is how many of them keep their values in each entry.
+	defs  []indexDef
+	slots int
 }
 
 // NewIndexer returns an empty cache with the given indexes.
 func NewIndexer(indexers Indexers) *Indexer {
-	c := &Indexer{items: map[string]*entry{}, indexers: Indexers{}, indices: map[string]index{}}
+	c := &Indexer{items: map[string]*entry{}}
 	if err := c.AddIndexers(indexers); err != nil {
 		panic(err) // cannot happen on an empty cache with fresh names
 	}
 	return c
+}
+
+// newNamespaceIndexer returns an empty cache with the namespace index
+// (MetaNamespaceIndexFunc), the one every informer has. Since an entry's
+// key holds its namespace, the index is kept without calling the function
+// again on every update.
+func newNamespaceIndexer() *Indexer {
+	return &Indexer{items: map[string]*entry{}, defs: []indexDef{{
+		name: NamespaceIndex, fn: MetaNamespaceIndexFunc, idx: index{}, byNamespace: true, slot: -1}}}
 }
 
 // Len returns the number of cached objects.
@@ -39,7 +44,11 @@ func (c *Indexer) Add(obj *object.Object) { c.put(obj) }
 func (c *Indexer) Update(obj *object.Object) { c.put(obj) }
 
 // Delete removes obj's key.
-func (c *Indexer) Delete(obj *object.Object) { c.DeleteKey(obj.Key()) }
+func (c *Indexer) Delete(obj *object.Object) {
+	if e, ok := c.entryOf(obj); ok {
+		c.remove(e)
+	}
+}
 
 // DeleteKey removes key; it reports whether it was present.
 func (c *Indexer) DeleteKey(key string) bool {
@@ -47,27 +56,55 @@ func (c *Indexer) DeleteKey(key string) bool {
 	if !ok {
 		return false
 	}
-	c.unindex(e, e.obj)
-	delete(c.items, key)
-	c.all.remove(e)
+	c.remove(e)
 	return true
+}
+
+// remove drops a cached entry from the indexes and the cache.
+func (c *Indexer) remove(e *entry) {
+	c.unindex(e)
+	delete(c.items, e.key)
+	c.all.remove(e)
 }
 
 // put stores obj and returns its entry.
 func (c *Indexer) put(obj *object.Object) *entry {
-	key := obj.Key()
-	e, ok := c.items[key]
-	if !ok {
-		e = &entry{key: key, obj: obj}
-		c.items[key] = e
-		c.all.add(e)
-		c.index(e, nil, obj)
+	if e, ok := c.entryOf(obj); ok {
+		c.replace(e, obj)
 		return e
 	}
-	old := e.obj
-	e.obj = obj
-	c.index(e, old, obj)
+	return c.insert(obj.Key(), obj)
+}
+
+// entryOf returns the entry cached under obj's key, without allocating
+// the key.
+func (c *Indexer) entryOf(obj *object.Object) (*entry, bool) {
+	if obj.Meta.Namespace == "" {
+		e, ok := c.items[obj.Meta.Name]
+		return e, ok
+	}
+	var buf [64]byte
+	k := append(append(append(buf[:0], obj.Meta.Namespace...), '/'), obj.Meta.Name...)
+	e, ok := c.items[string(k)]
+	return e, ok
+}
+
+// insert caches obj, new to the cache, under key.
+func (c *Indexer) insert(key string, obj *object.Object) *entry {
+	e := &entry{key: key, obj: obj}
+	if c.slots > 0 {
+		e.vals = make([][]string, c.slots)
+	}
+	c.items[key] = e
+	c.all.add(e)
+	c.index(e, obj, true)
 	return e
+}
+
+// replace makes obj the object of a cached entry.
+func (c *Indexer) replace(e *entry, obj *object.Object) {
+	e.obj = obj
+	c.index(e, obj, false)
 }
 
 // Get returns the object stored under obj's key.
@@ -100,36 +137,4 @@ func (c *Indexer) ListKeys() []string {
 // allocating.
 func (c *Indexer) Range(fn func(obj *object.Object) bool) {
 	c.all.each(func(e *entry) bool { return fn(e.obj) })
-}
-
-// GetIndexers returns the index functions.
-func (c *Indexer) GetIndexers() Indexers { return c.indexers }
-
-// AddIndexers adds indexes, computing them for the objects already cached
-// (as newer client-go allows). A name already in use is an error.
-func (c *Indexer) AddIndexers(indexers Indexers) error {
-	names := make([]string, 0, len(indexers))
-	for name := range indexers {
-		if _, ok := c.indexers[name]; ok {
-			return fmt.Errorf("indexer conflict: %v", []string{name})
-		}
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	for _, name := range names {
-		fn := indexers[name]
-		c.indexers[name] = fn
-		idx := index{}
-		c.indices[name] = idx
-		c.all.each(func(e *entry) bool {
-			vals, _ := fn(e.obj)
-			for _, v := range vals {
-				idx.add(v, e)
-			}
-			return true
-		})
-	}
-	c.names = append(c.names, names...)
-	slices.Sort(c.names)
-	return nil
 }

@@ -7,42 +7,13 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
-// index moves e from the values old is indexed under to those cur is
-// (either may be nil), skipping the common case where a single value does
-// not change (thread_safe_store.go, updateSingleIndex).
-func (c *Indexer) index(e *entry, old, cur *object.Object) {
-	for _, name := range c.names {
-		fn, idx := c.indexers[name], c.indices[name]
-		var oldVals, curVals []string
-		if old != nil {
-			oldVals, _ = fn(old)
-		}
-		if cur != nil {
-			curVals, _ = fn(cur)
-		}
-		if len(oldVals) == 1 && len(curVals) == 1 && oldVals[0] == curVals[0] {
-			continue
-		}
-		for _, v := range oldVals {
-			if !slices.Contains(curVals, v) {
-				idx.remove(v, e)
-			}
-		}
-		for _, v := range curVals {
-			idx.add(v, e)
-		}
-	}
-}
-
-func (c *Indexer) unindex(e *entry, old *object.Object) { c.index(e, old, nil) }
-
 func (c *Indexer) lookup(name string) (index, error) {
-	idx, ok := c.indices[name]
-	if !ok {
+	d := c.def(name)
+	if d == nil {
 		// thread_safe_store.go words it so.
 		return nil, fmt.Errorf("Index with name %s does not exist", name)
 	}
-	return idx, nil
+	return d.idx, nil
 }
 
 // ByIndex returns the objects indexed under value in the named index.
@@ -95,7 +66,7 @@ func (c *Indexer) Index(name string, obj *object.Object) ([]*object.Object, erro
 	if err != nil {
 		return nil, err
 	}
-	vals, err := c.indexers[name](obj)
+	vals, err := c.def(name).fn(obj)
 	if err != nil {
 		return nil, err
 	}
@@ -117,7 +88,10 @@ func (c *Indexer) Index(name string, obj *object.Object) ([]*object.Object, erro
 
 // ListIndexFuncValues returns the values the named index holds, sorted.
 func (c *Indexer) ListIndexFuncValues(name string) []string {
-	idx := c.indices[name]
+	var idx index
+	if d := c.def(name); d != nil {
+		idx = d.idx
+	}
 	out := make([]string, 0, len(idx))
 	for v := range idx {
 		out = append(out, v)

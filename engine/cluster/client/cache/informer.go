@@ -32,7 +32,7 @@ type SharedInformer struct {
 // resync every defaultResync (0: never).
 func NewSharedInformer(c *client.Client, kind *object.KindInfo, filter Filter, defaultResync time.Duration) *SharedInformer {
 	return &SharedInformer{client: c, kind: kind, filter: filter,
-		indexer:           NewIndexer(Indexers{NamespaceIndex: MetaNamespaceIndexFunc}),
+		indexer:           newNamespaceIndexer(),
 		resyncCheckPeriod: defaultResync, defaultResync: defaultResync}
 }
 

@@ -25,7 +25,7 @@ func (s *SharedInformer) Replace(items []*object.Object, _ string) {
 			return true
 		})
 		for _, e := range gone {
-			s.indexer.DeleteKey(e.key)
+			s.indexer.remove(e)
 			s.distributeDelete(DeletedFinalStateUnknown{Key: e.key, Obj: e.obj})
 		}
 	}
@@ -41,9 +41,11 @@ func (s *SharedInformer) Update(obj *object.Object) { s.upsert(obj, false) }
 // Delete applies a DELETED event. A key the cache does not hold is
 // ignored: a relist already reported its deletion.
 func (s *SharedInformer) Delete(obj *object.Object) {
-	if !s.indexer.DeleteKey(obj.Key()) {
+	e, ok := s.indexer.entryOf(obj)
+	if !ok {
 		return
 	}
+	s.indexer.remove(e)
 	s.distributeDelete(obj)
 }
 
@@ -59,13 +61,13 @@ func (s *SharedInformer) Resync() {
 // upsert is processDeltas for Added, Updated, Replaced and Sync: an update
 // when the key is cached, an add otherwise.
 func (s *SharedInformer) upsert(obj *object.Object, initial bool) *entry {
-	if e, ok := s.indexer.items[obj.Key()]; ok {
+	if e, ok := s.indexer.entryOf(obj); ok {
 		old := e.obj
-		s.indexer.put(obj)
+		s.indexer.replace(e, obj)
 		s.distributeUpdate(old, obj)
 		return e
 	}
-	e := s.indexer.put(obj)
+	e := s.indexer.insert(obj.Key(), obj)
 	for i := 0; i < len(s.handlers); i++ {
 		s.handlers[i].handler.OnAdd(obj, initial)
 	}
