@@ -92,27 +92,47 @@ func podEndpointsChanged(old, cur *object.Object) (podChanged, labelsChanged boo
 	if old.Meta.DeletionTimestamp != nil || cur.Meta.DeletionTimestamp != nil {
 		return true, labelsChanged
 	}
-	ov, cv := object.ViewPod(old), object.ViewPod(cur)
-	if ov.IsReady() != cv.IsReady() {
+	if isReady(old) != isReady(cur) {
 		return true, labelsChanged
 	}
-	return !object.EqualValues(old.Status()["podIPs"], cur.Status()["podIPs"]) || ov.PodIP != cv.PodIP, labelsChanged
+	oldStatus, curStatus := old.Status(), cur.Status()
+	return !object.EqualValues(oldStatus["podIPs"], curStatus["podIPs"]) || stringOf(oldStatus["podIP"]) != stringOf(curStatus["podIP"]), labelsChanged
 }
+
+// stringOf returns v when it is a string, "" otherwise.
+func stringOf(v any) string { s, _ := v.(string); return s }
 
 // servicesFor lists the keys of the Services in ns whose selector matches
 // labels; a Service without a selector matches nothing.
 func (c *Controller) servicesFor(ns string, labels map[string]string) []string {
 	var out []string
-	for _, s := range c.services.Lister().ListNamespace(ns, object.LabelSelector{}) {
-		sel := object.ViewService(s).Selector
-		if sel == nil {
-			continue
-		}
-		if (object.LabelSelector{MatchLabels: sel}).Matches(labels) {
+	_ = c.services.Indexer().RangeIndex(cache.NamespaceIndex, ns, func(s *object.Object) bool {
+		if selects(s.Spec()["selector"], labels) {
 			out = append(out, s.Key())
 		}
-	}
+		return true
+	})
 	return out
+}
+
+// selects reports whether a Service's spec.selector selects labels, read
+// as object.ViewService reads it: no selector, or an empty one, selects
+// nothing; values that are not strings are ignored.
+func selects(selector any, labels map[string]string) bool {
+	m, _ := selector.(map[string]any)
+	if len(m) == 0 {
+		return false
+	}
+	for k, v := range m {
+		want, ok := v.(string)
+		if !ok {
+			continue
+		}
+		if got, ok := labels[k]; !ok || got != want {
+			return false
+		}
+	}
+	return true
 }
 
 func union(a, b []string) []string {
@@ -133,49 +153,4 @@ func difference(a, b []string) []string {
 		}
 	}
 	return out
-}
-
-// sliceHandler queues a slice's Service when the slice changed in a way
-// the controller did not cause (onEndpointSliceAdd/Update/Delete), after
-// endpointSliceChangeMinSyncDelay or the batch period if longer.
-type sliceHandler struct{ c *Controller }
-
-// OnAdd implements cache.ResourceEventHandler.
-func (h sliceHandler) OnAdd(o *object.Object, _ bool) {
-	if managed(o) && h.c.tracker.shouldSync(o) {
-		h.c.queueForSlice(o)
-	}
-}
-
-// OnUpdate implements cache.ResourceEventHandler.
-func (h sliceHandler) OnUpdate(old, o *object.Object) {
-	if old.Meta.Labels[LabelServiceName] != o.Meta.Labels[LabelServiceName] {
-		h.c.queueForSlice(o)
-		h.c.queueForSlice(old)
-		return
-	}
-	if managed(old) != managed(o) || (managed(o) && h.c.tracker.shouldSync(o)) {
-		h.c.queueForSlice(o)
-	}
-}
-
-// OnDelete implements cache.ResourceEventHandler.
-func (h sliceHandler) OnDelete(obj any) {
-	o, ok := cache.ObjectOf(obj)
-	if !ok || !managed(o) || !h.c.tracker.has(o) {
-		return
-	}
-	if !h.c.tracker.handleDeletion(o) {
-		h.c.queueForSlice(o)
-	}
-}
-
-func managed(o *object.Object) bool { return o.Meta.Labels[LabelManagedBy] == ManagedBy }
-
-func (c *Controller) queueForSlice(o *object.Object) {
-	svc := o.Meta.Labels[LabelServiceName]
-	if svc == "" {
-		return
-	}
-	c.queue.AddAfter(o.Meta.Namespace+"/"+svc, max(endpointSliceChangeMinSyncDelay, c.cfg.BatchPeriod))
 }

@@ -27,18 +27,30 @@ func podOf(o *object.Object) pod {
 	p.subdomain, _ = spec["subdomain"].(string)
 	p.phase, _ = status["phase"].(string)
 	p.podIP, _ = status["podIP"].(string)
-	for _, c := range listOf(status["conditions"]) {
-		m, _ := c.(map[string]any)
-		if m["type"] != "Ready" {
-			continue
-		}
+	if m := readyCondition(status); m != nil {
 		p.ready = m["status"] == "True"
 		if s, ok := m["lastTransitionTime"].(string); ok {
 			p.readySince, _ = object.ParseTime(s)
 		}
-		break
 	}
 	return p
+}
+
+// readyCondition returns the first condition of type Ready in a Pod's
+// status, or nil.
+func readyCondition(status map[string]any) map[string]any {
+	for _, c := range listOf(status["conditions"]) {
+		if m, _ := c.(map[string]any); m["type"] == "Ready" {
+			return m
+		}
+	}
+	return nil
+}
+
+// isReady is podutil.IsPodReady: the Ready condition is True.
+func isReady(o *object.Object) bool {
+	m := readyCondition(o.Status())
+	return m != nil && m["status"] == "True"
 }
 
 // terminal reports a Succeeded or Failed Pod.

@@ -11,12 +11,31 @@ import (
 // (getNoExecuteTaints).
 func noExecuteTaints(node *object.Object) []object.Taint {
 	var out []object.Taint
-	for _, t := range object.ViewNode(node).Taints {
-		if t.Effect == "NoExecute" {
-			out = append(out, t)
+	taints, _ := node.Spec()["taints"].([]any)
+	for _, t := range taints {
+		tm, _ := t.(map[string]any)
+		if tm["effect"] != "NoExecute" {
+			continue
 		}
+		key, _ := tm["key"].(string)
+		value, _ := tm["value"].(string)
+		out = append(out, object.Taint{Key: key, Value: value, Effect: "NoExecute", TimeAdded: timeAdded(tm)})
 	}
 	return out
+}
+
+// timeAdded reads a taint's timeAdded as object.ViewNode does: the zero
+// time when it is missing or does not parse.
+func timeAdded(taint map[string]any) time.Time {
+	s, _ := taint["timeAdded"].(string)
+	if s == "" {
+		return time.Time{}
+	}
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return time.Time{}
+	}
+	return t
 }
 
 func sameTaints(a, b []object.Taint) bool {
