@@ -16,6 +16,7 @@ type SharedInformer struct {
 	kind    *object.KindInfo
 	filter  Filter
 	indexer *Indexer
+	lw      ListWatch
 
 	reflector *Reflector
 	handlers  []*Registration
@@ -73,8 +74,8 @@ func (s *SharedInformer) Run() {
 		return
 	}
 	s.started = true
-	lw := &ListWatch{Client: s.client, Kind: s.kind, Filter: s.filter}
-	r := NewReflector(lw, s.kind, s, s.client)
+	s.lw = ListWatch{Client: s.client, Kind: s.kind, Filter: s.filter}
+	r := NewReflector(&s.lw, s.kind, s, s.client)
 	r.Name = string(s.client.Actor) + "/" + s.kind.Resource
 	r.ResyncPeriod = s.resyncCheckPeriod
 	r.ShouldResync = s.shouldResync

@@ -57,13 +57,12 @@ type Reflector struct {
 	// backoff (client-go's DefaultWatchErrorHandler logs it).
 	WatchErrorHandler func(err error)
 
-	lw       ListerWatcher
-	store    ReflectorStore
-	loop     *sim.Loop
-	c        *client.Client // for jitter
-	kind     *object.KindInfo
-	backoff  *client.Backoff
-	typeDesc string
+	lw      ListerWatcher
+	store   ReflectorStore
+	loop    *sim.Loop
+	c       *client.Client // for jitter
+	kind    *object.KindInfo
+	backoff *client.Backoff
 
 	lastSyncRV      string
 	rvUnavailable   bool
@@ -73,7 +72,7 @@ type Reflector struct {
 	watch            *watchStream
 	timer            *sim.Timer // the backoff or rewatch wake-up
 	wake             step
-	resync           *sim.Timer
+	resync           *sim.Timer // made when first armed: most reflectors never resync
 }
 
 // step is what the reflector does when its timer fires.
@@ -88,9 +87,8 @@ const (
 // lw into store, using c's loop and randomness.
 func NewReflector(lw ListerWatcher, kind *object.KindInfo, store ReflectorStore, c *client.Client) *Reflector {
 	r := &Reflector{Name: "reflector", lw: lw, store: store, loop: c.Loop, c: c, kind: kind,
-		backoff: client.NewReflectorBackoff(c.Rand, c.Loop.Now()), typeDesc: "*" + kind.Version + "." + kind.Kind}
-	r.timer = r.loop.NewTimer(sim.Func(r.fire))
-	r.resync = r.loop.NewTimer(sim.Func(r.fireResync))
+		backoff: client.NewReflectorBackoff(c.Rand, c.Loop.Now())}
+	r.timer = r.loop.NewTimer((*wakeHandler)(r))
 	return r
 }
 
@@ -111,7 +109,7 @@ func (r *Reflector) Run() {
 func (r *Reflector) Stop() {
 	r.stopped = true
 	r.timer.Stop()
-	r.resync.Stop()
+	r.stopResync()
 	r.stopWatch()
 }
 
@@ -142,14 +140,14 @@ func (r *Reflector) after(s step, d time.Duration) {
 // listAndWatch is one call of client-go's ListAndWatch.
 func (r *Reflector) listAndWatch() {
 	if err := r.list(); err != nil {
-		r.ended(&listError{desc: r.typeDesc, err: err})
+		r.ended(&listError{kind: r.kind, err: err})
 		return
 	}
 	if r.stopped { // a handler stopped the informer during the list
 		return
 	}
 	if r.ResyncPeriod > 0 {
-		r.resync.Reset(r.loop.Now().Add(r.ResyncPeriod))
+		r.armResync()
 	}
 	r.startWatch()
 }
@@ -157,7 +155,7 @@ func (r *Reflector) listAndWatch() {
 // ended is ListAndWatch returning: report err, if any, and back off
 // before the next ListAndWatch (wait.BackoffUntil with sliding = true).
 func (r *Reflector) ended(err error) {
-	r.resync.Stop()
+	r.stopResync()
 	if err != nil && r.WatchErrorHandler != nil {
 		r.WatchErrorHandler(err)
 	}
@@ -171,17 +169,19 @@ func (r *Reflector) fireResync() {
 	if r.ShouldResync == nil || r.ShouldResync() {
 		r.store.Resync()
 	}
-	r.resync.Reset(r.loop.Now().Add(r.ResyncPeriod))
+	r.armResync()
 }
 
 // listError is "failed to list *v1.Pod: …" (reflector.go, list).
 type listError struct {
-	desc string
+	kind *object.KindInfo
 	err  error
 }
 
 // Error is the message.
-func (e *listError) Error() string { return "failed to list " + e.desc + ": " + e.err.Error() }
+func (e *listError) Error() string {
+	return "failed to list *" + e.kind.Version + "." + e.kind.Kind + ": " + e.err.Error()
+}
 
 // Unwrap returns the server's answer.
 func (e *listError) Unwrap() error { return e.err }
