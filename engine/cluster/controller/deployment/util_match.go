@@ -8,38 +8,86 @@ import (
 )
 
 // equalIgnoreHash is util.EqualIgnoreHash: two Pod templates are equal
-// once the pod-template-hash label is taken out of both.
+// once the pod-template-hash label is taken out of both (and labels left
+// empty by that are dropped). It compares the templates in place, without
+// building the copies without the label.
 func equalIgnoreHash(t1, t2 map[string]any) bool {
-	return object.EqualValues(withoutHash(t1), withoutHash(t2))
+	l1, h1 := hashLabels(t1)
+	l2, h2 := hashLabels(t2)
+	if !h1 && !h2 {
+		return object.EqualValues(t1, t2)
+	}
+	_, m1 := t1["metadata"]
+	_, m2 := t2["metadata"]
+	if m1 != m2 || !equalExcept(t1, t2, "metadata", "metadata") {
+		return false
+	}
+	meta1, ok1 := t1["metadata"].(map[string]any)
+	meta2, ok2 := t2["metadata"].(map[string]any)
+	if !ok1 || !ok2 || !equalExcept(meta1, meta2, "labels", "labels") {
+		return false
+	}
+	// Labels left empty by taking the hash out are dropped.
+	has1, has2 := len(l1) > 1, len(l2) > 1
+	if !h1 {
+		_, has1 = meta1["labels"]
+	}
+	if !h2 {
+		_, has2 = meta2["labels"]
+	}
+	if has1 != has2 {
+		return false
+	}
+	if !has1 {
+		return true
+	}
+	lab1, ok1 := meta1["labels"].(map[string]any)
+	lab2, ok2 := meta2["labels"].(map[string]any)
+	return ok1 && ok2 && equalExcept(lab1, lab2, skipIf(h1), skipIf(h2))
 }
 
-func withoutHash(t map[string]any) map[string]any {
-	meta := object.MapAt(t, "metadata")
-	labels := object.MapAt(meta, "labels")
-	if _, ok := labels[DefaultDeploymentUniqueLabelKey]; !ok {
-		return t
+// hashLabels returns a template's labels and whether they hold the
+// pod-template-hash label.
+func hashLabels(t map[string]any) (map[string]any, bool) {
+	labels := object.MapAt(object.MapAt(t, "metadata"), "labels")
+	_, ok := labels[DefaultDeploymentUniqueLabelKey]
+	return labels, ok
+}
+
+// skipIf names the hash label when it is to be skipped, "" otherwise.
+func skipIf(hashed bool) string {
+	if hashed {
+		return DefaultDeploymentUniqueLabelKey
 	}
-	l := make(map[string]any, len(labels))
-	for k, v := range labels {
-		if k != DefaultDeploymentUniqueLabelKey {
-			l[k] = v
+	return ""
+}
+
+// equalExcept reports whether x without its key skipX equals y without
+// its key skipY (object.EqualValues); an empty skip key skips nothing.
+func equalExcept(x, y map[string]any, skipX, skipY string) bool {
+	nx, ny := len(x), len(y)
+	if _, ok := x[skipX]; ok && skipX != "" {
+		nx--
+	}
+	if _, ok := y[skipY]; ok && skipY != "" {
+		ny--
+	}
+	if nx != ny {
+		return false
+	}
+	for k, v := range x {
+		if skipX != "" && k == skipX {
+			continue
+		}
+		if skipY != "" && k == skipY {
+			return false
+		}
+		w, ok := y[k]
+		if !ok || !object.EqualValues(v, w) {
+			return false
 		}
 	}
-	m := make(map[string]any, len(meta))
-	for k, v := range meta {
-		m[k] = v
-	}
-	if len(l) == 0 {
-		delete(m, "labels") // a nil map and an empty one are equal
-	} else {
-		m["labels"] = l
-	}
-	out := make(map[string]any, len(t))
-	for k, v := range t {
-		out[k] = v
-	}
-	out["metadata"] = m
-	return out
+	return true
 }
 
 // findNewReplicaSet is util.FindNewReplicaSet: the oldest ReplicaSet whose
