@@ -37,7 +37,8 @@ type node struct {
 	identity objectReference
 	// dependents are the nodes naming this one as owner, with the order
 	// in which they became dependents (client-go keeps a map, whose order
-	// is random; the model's is the order of arrival).
+	// is random; the model's is the order of arrival). It is nil until
+	// the first dependent comes.
 	dependents         map[*node]uint64
 	deletingDependents bool // deletionTimestamp and the foregroundDeletion finalizer
 	beingDeleted       bool // deletionTimestamp
@@ -104,6 +105,9 @@ func (g *graph) remove(uid string) { delete(g.nodes, uid) }
 func (g *graph) addDependent(owner, dep *node) {
 	if _, ok := owner.dependents[dep]; ok {
 		return
+	}
+	if owner.dependents == nil {
+		owner.dependents = map[*node]uint64{}
 	}
 	g.seq++
 	owner.dependents[dep] = g.seq

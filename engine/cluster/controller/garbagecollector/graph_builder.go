@@ -59,7 +59,7 @@ func (gc *GarbageCollector) processGraphChange(ev event) {
 
 	switch {
 	case ev.typ != deleteEvent && !found:
-		n := &node{identity: ev.identity(), dependents: map[*node]uint64{}, owners: m.OwnerReferences,
+		n := &node{identity: ev.identity(), owners: m.OwnerReferences,
 			beingDeleted:       m.DeletionTimestamp != nil,
 			deletingDependents: m.DeletionTimestamp != nil && m.HasFinalizer(apiserver.FinalizerForeground)}
 		gc.graph.write(n)

@@ -11,7 +11,7 @@ func (gc *GarbageCollector) addDependentToOwners(n *node, owners []object.OwnerR
 	for _, o := range owners {
 		owner, ok := gc.graph.read(o.UID)
 		if !ok {
-			owner = &node{identity: coordinates(o, n.identity.Namespace), dependents: map[*node]uint64{}, virtual: true}
+			owner = &node{identity: coordinates(o, n.identity.Namespace), virtual: true}
 			gc.graph.write(owner)
 		}
 		gc.graph.addDependent(owner, n)

@@ -97,15 +97,28 @@ func (gc *GarbageCollector) synced() bool {
 // the graph changes at once, in the order client-go's single
 // graphChanges consumer would apply them.
 func (gc *GarbageCollector) handlers(k *object.KindInfo) cache.ResourceEventHandler {
-	return cache.ResourceEventHandlerFuncs{
-		AddFunc: func(o *object.Object) { gc.processGraphChange(event{kind: k, typ: addEvent, obj: o}) },
-		UpdateFunc: func(old, o *object.Object) {
-			gc.processGraphChange(event{kind: k, typ: updateEvent, obj: o, old: old})
-		},
-		DeleteFunc: func(obj any) {
-			if o, ok := cache.ObjectOf(obj); ok {
-				gc.processGraphChange(event{kind: k, typ: deleteEvent, obj: o})
-			}
-		},
+	return &monitorHandler{gc: gc, kind: k}
+}
+
+// monitorHandler turns one monitor's informer events into graph changes.
+type monitorHandler struct {
+	gc   *GarbageCollector
+	kind *object.KindInfo
+}
+
+// OnAdd implements cache.ResourceEventHandler.
+func (h *monitorHandler) OnAdd(o *object.Object, _ bool) {
+	h.gc.processGraphChange(event{kind: h.kind, typ: addEvent, obj: o})
+}
+
+// OnUpdate implements cache.ResourceEventHandler.
+func (h *monitorHandler) OnUpdate(old, o *object.Object) {
+	h.gc.processGraphChange(event{kind: h.kind, typ: updateEvent, obj: o, old: old})
+}
+
+// OnDelete implements cache.ResourceEventHandler.
+func (h *monitorHandler) OnDelete(obj any) {
+	if o, ok := cache.ObjectOf(obj); ok {
+		h.gc.processGraphChange(event{kind: h.kind, typ: deleteEvent, obj: o})
 	}
 }
