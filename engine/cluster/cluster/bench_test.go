@@ -11,11 +11,12 @@ import (
 )
 
 // scale turns on the scale test and benchmark, which take minutes: `make
-// bench-scale` runs them. Every run reaches all Pods Ready; most of the
-// time goes to the kubelets' status updates and their watch deliveries,
-// then to the garbage collector. API Priority and Fairness's predictions
-// of the queued kubelets' requests, once quadratic in a burst, are about
-// an eighth (flowcontrol's finish tree and prediction shadow).
+// bench-scale` runs them. Every run reaches all Pods Ready. The largest
+// single cost is API Priority and Fairness predicting the waits of the
+// kubelets' queued requests (flowcontrol's replay, about a sixth); then
+// come the API server's work behind the kubelets' status reads and
+// patches, the watch deliveries to the informers, and the garbage
+// collector.
 var scale = flag.Bool("scale", false, "run the 1,000-node scale test and benchmark")
 
 // scaleConfig is n nodes of 32 CPUs, 128 GiB and 110 Pods.
