@@ -75,15 +75,12 @@ func decodeBody(info *KindInfo, body map[string]any, owned bool) (*Object, bool)
 	}
 	o.Content = make(map[string]any, content)
 	for k, v := range body {
-		switch k {
-		case "apiVersion", "kind", "metadata":
+		if isEnvelope(k) {
 			continue
 		}
-		var fs *Schema
-		if s != nil {
-			if fs = s.Fields[k]; fs == nil && !s.Open {
-				return nil, false
-			}
+		fs, ok := contentField(s, k)
+		if !ok {
+			return nil, false
 		}
 		if fs == nil {
 			o.Content[k] = DeepCopyValue(v)
@@ -103,17 +100,10 @@ func decodeBody(info *KindInfo, body map[string]any, owned bool) (*Object, bool)
 // whether they were, and leaves body as it was when not.
 func takeContent(o *Object, body map[string]any, s *Schema) bool {
 	for k, v := range body {
-		switch k {
-		case "apiVersion", "kind", "metadata":
+		if isEnvelope(k) {
 			continue
 		}
-		var fs *Schema
-		if s != nil {
-			if fs = s.Fields[k]; fs == nil && !s.Open {
-				return false
-			}
-		}
-		if !clean(v, fs) {
+		if fs, ok := contentField(s, k); !ok || !clean(v, fs) {
 			return false
 		}
 	}
@@ -122,6 +112,21 @@ func takeContent(o *Object, body map[string]any, s *Schema) bool {
 	delete(body, "metadata")
 	o.Content = body
 	return true
+}
+
+// isEnvelope reports whether a body's top-level key is one the decoder
+// reads apart from the object's content.
+func isEnvelope(k string) bool { return k == "apiVersion" || k == "kind" || k == "metadata" }
+
+// contentField returns the schema of a body's top-level field k against
+// the kind's schema s (nil for a kind without one, or an open struct's
+// unknown field), and false for a field the kind does not have.
+func contentField(s *Schema, k string) (*Schema, bool) {
+	if s == nil {
+		return nil, true
+	}
+	fs := s.Fields[k]
+	return fs, fs != nil || s.Open
 }
 
 // ownName reports whether a body's apiVersion or kind is absent (null or
