@@ -96,7 +96,7 @@ func leaves(out *[]result.Field, path []byte, v any) {
 // appendField appends a field step to path as object.Path writes it:
 // ".name", or ["name"] when the name is not a plain word.
 func appendField(path []byte, name string) []byte {
-	if plainWord(name) {
+	if object.PlainKey(name) {
 		return append(append(path, '.'), name...)
 	}
 	return append(path, object.Path{{Kind: object.StepField, Name: name}}.String()...)
@@ -107,21 +107,6 @@ func appendIndex(path []byte, i int) []byte {
 	path = append(path, '[')
 	path = strconv.AppendInt(path, int64(i), 10)
 	return append(path, ']')
-}
-
-// plainWord reports whether a field name is written after a dot in a
-// path: letters, digits, '_' and '-' only.
-func plainWord(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
-			return false
-		}
-	}
-	return true
 }
 
 // leafText is a leaf's value as a field shows it (see valueText), with

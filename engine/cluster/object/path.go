@@ -191,7 +191,7 @@ func (p Path) String() string {
 func (s Step) appendTo(b *strings.Builder) {
 	switch s.Kind {
 	case StepField:
-		if isSimpleKey(s.Name) {
+		if PlainKey(s.Name) {
 			b.WriteByte('.')
 			b.WriteString(s.Name)
 		} else {
@@ -207,7 +207,7 @@ func (s Step) appendTo(b *strings.Builder) {
 		b.WriteByte('[')
 		b.WriteString(s.Key)
 		b.WriteByte('=')
-		if isSimpleKey(s.Value) || isDottedValue(s.Value) {
+		if PlainKey(s.Value) || isDottedValue(s.Value) {
 			b.WriteString(s.Value)
 		} else {
 			b.WriteString(strconv.Quote(s.Value))
@@ -233,7 +233,10 @@ func (p Path) with(s Step) Path {
 	return append(out, s)
 }
 
-func isSimpleKey(s string) bool {
+// PlainKey reports whether a field name is written after a dot in a path
+// (.spec.nodeName) rather than in brackets: letters, digits, '_' and '-'
+// only.
+func PlainKey(s string) bool {
 	if s == "" {
 		return false
 	}
