@@ -19,8 +19,8 @@ func ViewLease(o *Object) LeaseView {
 	v := LeaseView{
 		Name: o.Meta.Name, Namespace: o.Meta.Namespace,
 		HolderIdentity: stringAt(spec, "holderIdentity"),
-		AcquireTime:    timeAt(spec, "acquireTime"),
-		RenewTime:      timeAt(spec, "renewTime"),
+		AcquireTime:    TimeAt(spec, "acquireTime"),
+		RenewTime:      TimeAt(spec, "renewTime"),
 	}
 	v.LeaseDurationSeconds, _ = intAt(spec, "leaseDurationSeconds")
 	v.LeaseTransitions, _ = intAt(spec, "leaseTransitions")

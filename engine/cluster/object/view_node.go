@@ -33,7 +33,7 @@ func ViewNode(o *Object) NodeView {
 	v.Unschedulable, _ = spec["unschedulable"].(bool)
 	for _, t := range listAt(spec, "taints") {
 		if tm, ok := t.(map[string]any); ok {
-			v.Taints = append(v.Taints, Taint{Key: stringAt(tm, "key"), Value: stringAt(tm, "value"), Effect: stringAt(tm, "effect"), TimeAdded: timeAt(tm, "timeAdded")})
+			v.Taints = append(v.Taints, Taint{Key: stringAt(tm, "key"), Value: stringAt(tm, "value"), Effect: stringAt(tm, "effect"), TimeAdded: TimeAt(tm, "timeAdded")})
 		}
 	}
 	for _, a := range listAt(status, "addresses") {

@@ -89,7 +89,7 @@ func ViewPod(o *Object) PodView {
 		Overhead:          ResourcesFrom(spec["overhead"]),
 		Phase:             stringAt(status, "phase"), Reason: stringAt(status, "reason"), Message: stringAt(status, "message"),
 		PodIP: stringAt(status, "podIP"), HostIP: stringAt(status, "hostIP"), QOSClass: stringAt(status, "qosClass"),
-		StartTime:  timeAt(status, "startTime"),
+		StartTime:  TimeAt(status, "startTime"),
 		Conditions: conditionsFrom(listAt(status, "conditions")),
 	}
 	if o.Meta.DeletionTimestamp != nil {
@@ -184,10 +184,10 @@ func containerStatusFrom(m map[string]any) ContainerStatus {
 	state := mapAt(m, "state")
 	switch {
 	case state["running"] != nil:
-		s.State, s.StartedAt = "running", timeAt(mapAt(state, "running"), "startedAt")
+		s.State, s.StartedAt = "running", TimeAt(mapAt(state, "running"), "startedAt")
 	case state["terminated"] != nil:
 		t := mapAt(state, "terminated")
-		s.State, s.Reason, s.StartedAt = "terminated", stringAt(t, "reason"), timeAt(t, "startedAt")
+		s.State, s.Reason, s.StartedAt = "terminated", stringAt(t, "reason"), TimeAt(t, "startedAt")
 		s.ExitCode, _ = asInt(t["exitCode"])
 	case state["waiting"] != nil:
 		s.State, s.Reason = "waiting", stringAt(mapAt(state, "waiting"), "reason")

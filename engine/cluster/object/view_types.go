@@ -102,9 +102,9 @@ func conditionsFrom(l []any) []Condition {
 		out = append(out, Condition{
 			Type: stringAt(cm, "type"), Status: stringAt(cm, "status"),
 			Reason: stringAt(cm, "reason"), Message: stringAt(cm, "message"),
-			LastTransitionTime: timeAt(cm, "lastTransitionTime"),
-			LastHeartbeatTime:  timeAt(cm, "lastHeartbeatTime"),
-			LastProbeTime:      timeAt(cm, "lastProbeTime"),
+			LastTransitionTime: TimeAt(cm, "lastTransitionTime"),
+			LastHeartbeatTime:  TimeAt(cm, "lastHeartbeatTime"),
+			LastProbeTime:      TimeAt(cm, "lastProbeTime"),
 			ObservedGeneration: og,
 		})
 	}
@@ -121,7 +121,9 @@ func FindCondition(conds []Condition, t string) (Condition, bool) {
 	return Condition{}, false
 }
 
-func timeAt(m map[string]any, k string) time.Time {
+// TimeAt reads an RFC 3339 time at m[k], as the typed views do: the zero
+// time when it is absent or malformed.
+func TimeAt(m map[string]any, k string) time.Time {
 	s, _ := m[k].(string)
 	if s == "" {
 		return time.Time{}

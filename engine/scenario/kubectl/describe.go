@@ -96,7 +96,7 @@ func (d *describer) events(evs []*object.Object, now time.Time) {
 	d.flush()
 	evs = slices.Clone(evs)
 	slices.SortStableFunc(evs, func(a, b *object.Object) int {
-		return timestamp(a.Content, "lastTimestamp").Compare(timestamp(b.Content, "lastTimestamp"))
+		return object.TimeAt(a.Content, "lastTimestamp").Compare(object.TimeAt(b.Content, "lastTimestamp"))
 	})
 	d.line(0, "Events:\n  Type\tReason\tAge\tFrom\tMessage\n")
 	d.line(1, "----\t------\t----\t----\t-------\n")
@@ -105,7 +105,7 @@ func (d *describer) events(evs []*object.Object, now time.Time) {
 		first := eventFirst(e, now)
 		interval := first
 		if n := integer(c, "count"); n > 1 {
-			interval = fmt.Sprintf("%s (x%d over %s)", since(timestamp(c, "lastTimestamp"), now), n, first)
+			interval = fmt.Sprintf("%s (x%d over %s)", since(object.TimeAt(c, "lastTimestamp"), now), n, first)
 		}
 		from := firstNonEmpty(str(object.MapAt(c, "source"), "component"), str(c, "reportingComponent"))
 		msg := strings.TrimSpace(str(c, "message"))

@@ -24,7 +24,7 @@ func describeNode(o *object.Object, pods, events []*object.Object, now time.Time
 		d.line(1, "----\t------\t-----------------\t------------------\t------\t-------\n")
 		for _, c := range conds {
 			d.line(1, "%s \t%s \t%s \t%s \t%s \t%s\n", str(c, "type"), str(c, "status"),
-				rfc1123z(timestamp(c, "lastHeartbeatTime")), rfc1123z(timestamp(c, "lastTransitionTime")),
+				rfc1123z(object.TimeAt(c, "lastHeartbeatTime")), rfc1123z(object.TimeAt(c, "lastTransitionTime")),
 				str(c, "reason"), clean(str(c, "message")))
 		}
 	}

@@ -30,7 +30,7 @@ func describePod(o *object.Object, events []*object.Object, now time.Time) strin
 	} else {
 		d.line(0, "Node:\t%s\n", n+"/"+str(st, "hostIP"))
 	}
-	if t := timestamp(st, "startTime"); !t.IsZero() {
+	if t := object.TimeAt(st, "startTime"); !t.IsZero() {
 		d.line(0, "Start Time:\t%s\n", rfc1123z(t))
 	}
 	d.multiline("Labels", o.Meta.Labels)
@@ -165,7 +165,7 @@ func (d *describer) state(name string, s map[string]any) {
 	switch {
 	case object.MapAt(s, "running") != nil:
 		d.line(2, "%s:\tRunning\n", name)
-		d.line(3, "Started:\t%s\n", rfc1123z(timestamp(object.MapAt(s, "running"), "startedAt")))
+		d.line(3, "Started:\t%s\n", rfc1123z(object.TimeAt(object.MapAt(s, "running"), "startedAt")))
 	case object.MapAt(s, "waiting") != nil:
 		d.line(2, "%s:\tWaiting\n", name)
 		if r := str(object.MapAt(s, "waiting"), "reason"); r != "" {
@@ -184,8 +184,8 @@ func (d *describer) state(name string, s map[string]any) {
 		if sig := integer(t, "signal"); sig > 0 {
 			d.line(3, "Signal:\t%d\n", sig)
 		}
-		d.line(3, "Started:\t%s\n", rfc1123z(timestamp(t, "startedAt")))
-		d.line(3, "Finished:\t%s\n", rfc1123z(timestamp(t, "finishedAt")))
+		d.line(3, "Started:\t%s\n", rfc1123z(object.TimeAt(t, "startedAt")))
+		d.line(3, "Finished:\t%s\n", rfc1123z(object.TimeAt(t, "finishedAt")))
 	default:
 		d.line(2, "%s:\tWaiting\n", name)
 	}

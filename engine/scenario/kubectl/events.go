@@ -20,12 +20,12 @@ func eventRow(o *object.Object, now time.Time) []string {
 	c := o.Content
 	first := eventFirst(o, now)
 	last := first
-	if t := timestamp(c, "lastTimestamp"); !t.IsZero() {
+	if t := object.TimeAt(c, "lastTimestamp"); !t.IsZero() {
 		last = since(t, now)
 	}
 	count := integer(c, "count")
 	if s := object.MapAt(c, "series"); s != nil {
-		last, count = since(timestamp(s, "lastObservedTime"), now), integer(s, "count")
+		last, count = since(object.TimeAt(s, "lastObservedTime"), now), integer(s, "count")
 	} else if count == 0 {
 		count = 1
 	}
@@ -41,10 +41,10 @@ func eventRow(o *object.Object, now time.Time) []string {
 // eventFirst is the age of an Event's first timestamp, or of its
 // eventTime when it has none.
 func eventFirst(o *object.Object, now time.Time) string {
-	if t := timestamp(o.Content, "firstTimestamp"); !t.IsZero() {
+	if t := object.TimeAt(o.Content, "firstTimestamp"); !t.IsZero() {
 		return since(t, now)
 	}
-	return since(timestamp(o.Content, "eventTime"), now)
+	return since(object.TimeAt(o.Content, "eventTime"), now)
 }
 
 // eventSource is printers.go's formatEventSource: the component (or

@@ -130,7 +130,7 @@ type restarts struct {
 func (r *restarts) add(c map[string]any) {
 	r.count += int(integer(c, "restartCount"))
 	if t := object.MapAt(c, "lastState", "terminated"); t != nil {
-		if f := timestamp(t, "finishedAt"); f.After(r.last) {
+		if f := object.TimeAt(t, "finishedAt"); f.After(r.last) {
 			r.last = f
 		}
 	}

@@ -2,7 +2,6 @@ package kubectl
 
 import (
 	"strconv"
-	"time"
 
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
@@ -59,20 +58,6 @@ func integer(m map[string]any, key string) int64 {
 func boolean(m map[string]any, key string) bool {
 	b, _ := m[key].(bool)
 	return b
-}
-
-// timestamp reads an RFC 3339 time at m[key]; the zero time when absent
-// or malformed.
-func timestamp(m map[string]any, key string) time.Time {
-	s, _ := m[key].(string)
-	if s == "" {
-		return time.Time{}
-	}
-	t, err := time.Parse(time.RFC3339Nano, s)
-	if err != nil {
-		return time.Time{}
-	}
-	return t
 }
 
 // spec and status return an object's spec and status maps (nil-safe).

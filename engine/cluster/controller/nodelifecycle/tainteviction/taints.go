@@ -19,23 +19,9 @@ func noExecuteTaints(node *object.Object) []object.Taint {
 		}
 		key, _ := tm["key"].(string)
 		value, _ := tm["value"].(string)
-		out = append(out, object.Taint{Key: key, Value: value, Effect: "NoExecute", TimeAdded: timeAdded(tm)})
+		out = append(out, object.Taint{Key: key, Value: value, Effect: "NoExecute", TimeAdded: object.TimeAt(tm, "timeAdded")})
 	}
 	return out
-}
-
-// timeAdded reads a taint's timeAdded as object.ViewNode does: the zero
-// time when it is missing or does not parse.
-func timeAdded(taint map[string]any) time.Time {
-	s, _ := taint["timeAdded"].(string)
-	if s == "" {
-		return time.Time{}
-	}
-	t, err := time.Parse(time.RFC3339Nano, s)
-	if err != nil {
-		return time.Time{}
-	}
-	return t
 }
 
 func sameTaints(a, b []object.Taint) bool {
