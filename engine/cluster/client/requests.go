@@ -41,6 +41,15 @@ func UpdateRequest(k *object.KindInfo, obj *object.Object, opts api.WriteOptions
 		Write: opts, Body: obj.ToMapCopy(), BodyOwned: true}
 }
 
+// UpdateRequestOwning is UpdateRequest for an object built for this
+// request alone, such as a copy made to be changed and sent: its content
+// goes into the body as it is, not copied again, and the API server may
+// keep it (api.Request.BodyOwned). obj must not be used afterwards.
+func UpdateRequestOwning(k *object.KindInfo, obj *object.Object, opts api.WriteOptions, subresource ...string) *api.Request {
+	return &api.Request{Method: api.MethodPut, Path: Path(k, obj.Meta.Namespace, obj.Meta.Name, subresource...),
+		Write: opts, Body: obj.ToMap(), BodyOwned: true}
+}
+
 // PatchRequest patches an object or a subresource with a patch of type pt.
 // The patch is sent as it is, not copied: the API server never modifies a
 // patch (it copies what it takes from one), so the caller may keep sharing

@@ -120,3 +120,26 @@ func TestBodyIsACopy(t *testing.T) {
 		t.Error("mutating the request body changed the caller's object")
 	}
 }
+
+// TestUpdateRequestOwning: the body of a handed-over object is its content
+// itself, marked as the server's to keep; UpdateRequest's is a copy.
+func TestUpdateRequestOwning(t *testing.T) {
+	leases, _ := object.NewBuiltinRegistry().ByGVR("coordination.k8s.io", "v1", "leases")
+	o := object.New("coordination.k8s.io/v1", "Lease")
+	o.Meta.Name, o.Meta.Namespace = "node-a", "kube-node-lease"
+	spec := map[string]any{"holderIdentity": "node-a"}
+	o.Content["spec"] = spec
+	req := client.UpdateRequestOwning(leases, o, api.WriteOptions{})
+	if !req.BodyOwned || req.Method != api.MethodPut || req.Path != "/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/node-a" {
+		t.Fatalf("request %s %s owned=%v", req.Method, req.Path, req.BodyOwned)
+	}
+	spec["renewTime"] = "later"
+	if got := req.Body["spec"].(map[string]any)["renewTime"]; got != "later" {
+		t.Error("the body's spec is a copy of the object's")
+	}
+	copied := client.UpdateRequest(leases, o, api.WriteOptions{})
+	spec["renewTime"] = "latest"
+	if got := copied.Body["spec"].(map[string]any)["renewTime"]; got != "later" {
+		t.Errorf("UpdateRequest's body follows the object: %v", got)
+	}
+}

@@ -122,7 +122,8 @@ func (c *leaseController) retryUpdate(base *object.Object) bool {
 		if !ok {
 			continue
 		}
-		updated, err := client.Shared(l.client.Do(client.UpdateRequest(k.kinds.leases, lease, api.WriteOptions{}), nil))
+		// newLease made lease for this request alone.
+		updated, err := client.Shared(l.client.Do(client.UpdateRequestOwning(k.kinds.leases, lease, api.WriteOptions{}), nil))
 		if err == nil {
 			c.latest = updated
 			return true

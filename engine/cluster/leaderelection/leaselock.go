@@ -2,7 +2,6 @@ package leaderelection
 
 import (
 	"errors"
-	"maps"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/client"
@@ -55,12 +54,15 @@ func (l *LeaseLock) Update(r Record) error {
 	if l.lease == nil {
 		return errNotInitialized
 	}
-	// The request's body is a copy of o, so o may share all but its
-	// top-level map with the Lease read.
-	o := *l.lease
-	o.Content = maps.Clone(o.Content)
+	// o is the request's own: a new spec, and copies of anything else
+	// the Lease read holds.
+	o := &object.Object{APIVersion: l.lease.APIVersion, Kind: l.lease.Kind, Meta: l.lease.Meta.DeepCopy(),
+		Content: make(map[string]any, len(l.lease.Content))}
+	for k, v := range l.lease.Content {
+		o.Content[k] = object.DeepCopyValue(v)
+	}
 	o.Content["spec"] = r.spec()
-	got, err := client.Shared(l.client.Do(client.UpdateRequest(l.kind, &o, api.WriteOptions{}), nil))
+	got, err := client.Shared(l.client.Do(client.UpdateRequestOwning(l.kind, o, api.WriteOptions{}), nil))
 	if err != nil {
 		return err
 	}
