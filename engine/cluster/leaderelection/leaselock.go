@@ -55,8 +55,8 @@ func (l *LeaseLock) Update(r Record) error {
 		return errNotInitialized
 	}
 	// o is the request's own: a new spec, and copies of anything else
-	// the Lease read holds.
-	o := &object.Object{APIVersion: l.lease.APIVersion, Kind: l.lease.Kind, Meta: l.lease.Meta.DeepCopy(),
+	// the Lease read holds; its metadata is read once, into the body.
+	o := &object.Object{APIVersion: l.lease.APIVersion, Kind: l.lease.Kind, Meta: l.lease.Meta,
 		Content: make(map[string]any, len(l.lease.Content))}
 	for k, v := range l.lease.Content {
 		o.Content[k] = object.DeepCopyValue(v)
