@@ -31,12 +31,14 @@ type RBAC struct {
 	rev      int64
 	compiled bool
 
-	clusterRoles map[string][]PolicyRule
+	// clusterRoles are the ClusterRoles at rev, by name; their rules are
+	// compiled when a binding that names one is first visited.
+	clusterRoles map[string]*object.Object
 	cluster      *bindingIndex
 	namespaces   map[string]*bindingIndex
 	// rules are the rules of each role object compiled so far: stored
-	// objects never change, so a recompile reads again only the roles
-	// written since (a new object, a new pointer).
+	// objects never change, so a role is read again only once written
+	// anew (a new object, a new pointer).
 	rules map[*object.Object][]PolicyRule
 }
 
@@ -72,12 +74,15 @@ func (r *RBAC) refresh() {
 		return
 	}
 	r.rev, r.compiled = rev, true
-	r.clusterRoles = map[string][]PolicyRule{}
-	seen := make(map[*object.Object][]PolicyRule, len(r.rules))
+	r.clusterRoles = map[string]*object.Object{}
+	kept := make(map[*object.Object][]PolicyRule, len(r.rules))
 	for _, o := range r.src.ClusterRoles() {
-		r.clusterRoles[o.Meta.Name] = r.rulesOf(o, seen)
+		r.clusterRoles[o.Meta.Name] = o
+		if rules, ok := r.rules[o]; ok {
+			kept[o] = rules
+		}
 	}
-	r.rules = seen
+	r.rules = kept
 	r.cluster = compileBindings(r.src.ClusterRoleBindings(), "", r.resolver(nil))
 	r.namespaces = map[string]*bindingIndex{}
 }
@@ -87,23 +92,22 @@ func (r *RBAC) namespace(ns string) *bindingIndex {
 	if x, ok := r.namespaces[ns]; ok {
 		return x
 	}
-	roles := map[string][]PolicyRule{}
+	roles := map[string]*object.Object{}
 	for _, o := range r.src.Roles(ns) {
-		roles[o.Meta.Name] = r.rulesOf(o, r.rules)
+		roles[o.Meta.Name] = o
 	}
 	x := compileBindings(r.src.RoleBindings(ns), ns, r.resolver(roles))
 	r.namespaces[ns] = x
 	return x
 }
 
-// rulesOf is RulesOf(o), compiled once per object: it is taken from
-// r.rules when there, and recorded in into.
-func (r *RBAC) rulesOf(o *object.Object, into map[*object.Object][]PolicyRule) []PolicyRule {
+// rulesOf is RulesOf(o), compiled once per object.
+func (r *RBAC) rulesOf(o *object.Object) []PolicyRule {
 	rules, ok := r.rules[o]
 	if !ok {
 		rules = RulesOf(o)
+		r.rules[o] = rules
 	}
-	into[o] = rules
 	return rules
 }
 
@@ -112,17 +116,17 @@ func (r *RBAC) rulesOf(o *object.Object, into map[*object.Object][]PolicyRule) [
 // namespace (none for a ClusterRoleBinding). A missing role is the
 // informer lister's NotFound (`clusterrole.rbac.authorization.k8s.io
 // "NAME" not found`, client-go listers use the singular resource).
-func (r *RBAC) resolver(roles map[string][]PolicyRule) roleResolver {
+func (r *RBAC) resolver(roles map[string]*object.Object) roleResolver {
 	return func(ref RoleRef) ([]PolicyRule, string) {
 		switch ref.Kind {
 		case "Role":
-			if rules, ok := roles[ref.Name]; ok {
-				return rules, ""
+			if o, ok := roles[ref.Name]; ok {
+				return r.rulesOf(o), ""
 			}
 			return nil, notFound("role", ref.Name)
 		case "ClusterRole":
-			if rules, ok := r.clusterRoles[ref.Name]; ok {
-				return rules, ""
+			if o, ok := r.clusterRoles[ref.Name]; ok {
+				return r.rulesOf(o), ""
 			}
 			return nil, notFound("clusterrole", ref.Name)
 		}

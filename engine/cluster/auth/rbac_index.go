@@ -15,18 +15,27 @@ import (
 // "allowed by" reasons stable). Subjects are indexed by the user name or
 // group they match, so a request looks at only the bindings that name it.
 type bindingIndex struct {
-	bindings []compiledBinding
-	byUser   map[string][]subjectRef // User subjects, and ServiceAccount subjects by their user name
-	byGroup  map[string][]subjectRef
+	// namespace is "" for ClusterRoleBindings.
+	namespace string
+	resolve   roleResolver
+	bindings  []compiledBinding
+	byUser    map[string][]subjectRef // User subjects, and ServiceAccount subjects by their user name
+	byGroup   map[string][]subjectRef
 }
 
-// compiledBinding is one binding with its role resolved.
+// compiledBinding is one binding with its subjects read. Its role is
+// resolved, and the reason of an allow worded, when a request it applies
+// to first visits it: most bindings never apply to the requests of a run.
 type compiledBinding struct {
-	rules []PolicyRule
+	obj      *object.Object
+	ref      RoleRef
+	subjects []Subject
+	resolved bool
+	rules    []PolicyRule
 	// err is set, and rules nil, when the role cannot be resolved; RBAC
 	// then reports it in the reason of a denial.
 	err string
-	// allowed[i] is the reason of an allow through subject i.
+	// allowed[i] is the reason of an allow through subject i, once worded.
 	allowed []string
 }
 
@@ -42,17 +51,16 @@ func compileBindings(objs []*object.Object, namespace string, resolve roleResolv
 	objs = append([]*object.Object(nil), objs...)
 	sort.Slice(objs, func(i, j int) bool { return objs[i].Meta.Name < objs[j].Meta.Name })
 	x := &bindingIndex{
-		bindings: make([]compiledBinding, len(objs)),
-		byUser:   map[string][]subjectRef{},
-		byGroup:  map[string][]subjectRef{},
+		namespace: namespace,
+		resolve:   resolve,
+		bindings:  make([]compiledBinding, len(objs)),
+		byUser:    map[string][]subjectRef{},
+		byGroup:   map[string][]subjectRef{},
 	}
 	for bi, o := range objs {
-		ref := RoleRefOf(o)
-		rules, err := resolve(ref)
 		subjects := SubjectsOf(o)
-		cb := compiledBinding{rules: rules, err: err, allowed: make([]string, len(subjects))}
+		cb := compiledBinding{obj: o, ref: RoleRefOf(o), subjects: subjects, allowed: make([]string, len(subjects))}
 		for si, s := range subjects {
-			cb.allowed[si] = "RBAC: allowed by " + describeBinding(o, ref, s, namespace)
 			r := subjectRef{int32(bi), int32(si)}
 			switch s.Kind {
 			case KindUser:
@@ -117,12 +125,19 @@ func (x *bindingIndex) visit(a *api.Attributes, errs *[]string) (string, bool) {
 	cands = sortRefs(cands)
 	for _, c := range cands {
 		b := &x.bindings[c.b]
+		if !b.resolved {
+			b.rules, b.err = x.resolve(b.ref)
+			b.resolved = true
+		}
 		if b.err != "" {
 			*errs = append(*errs, b.err)
 			continue
 		}
 		for i := range b.rules {
 			if b.rules[i].Allows(a) {
+				if b.allowed[c.s] == "" {
+					b.allowed[c.s] = "RBAC: allowed by " + describeBinding(b.obj, b.ref, b.subjects[c.s], x.namespace)
+				}
 				return b.allowed[c.s], true
 			}
 		}
