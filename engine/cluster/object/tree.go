@@ -119,3 +119,16 @@ func MapAt(m map[string]any, keys ...string) map[string]any { return mapAt(m, ke
 // StringMap reads a tree map of strings (labels, a node selector) as a
 // map[string]string, skipping other values; nil when empty.
 func StringMap(v any) map[string]string { return stringMap(v) }
+
+// StatusCondition returns the first condition of type t in a status's
+// conditions list, as its tree, or nil: what controllers read from a
+// Pod's Ready condition without building a typed view.
+func StatusCondition(status map[string]any, t string) map[string]any {
+	conds, _ := status["conditions"].([]any)
+	for _, c := range conds {
+		if m, _ := c.(map[string]any); m["type"] == t {
+			return m
+		}
+	}
+	return nil
+}

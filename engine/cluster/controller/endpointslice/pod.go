@@ -27,7 +27,7 @@ func podOf(o *object.Object) pod {
 	p.subdomain, _ = spec["subdomain"].(string)
 	p.phase, _ = status["phase"].(string)
 	p.podIP, _ = status["podIP"].(string)
-	if m := readyCondition(status); m != nil {
+	if m := object.StatusCondition(status, "Ready"); m != nil {
 		p.ready = m["status"] == "True"
 		if s, ok := m["lastTransitionTime"].(string); ok {
 			p.readySince, _ = object.ParseTime(s)
@@ -36,20 +36,9 @@ func podOf(o *object.Object) pod {
 	return p
 }
 
-// readyCondition returns the first condition of type Ready in a Pod's
-// status, or nil.
-func readyCondition(status map[string]any) map[string]any {
-	for _, c := range listOf(status["conditions"]) {
-		if m, _ := c.(map[string]any); m["type"] == "Ready" {
-			return m
-		}
-	}
-	return nil
-}
-
 // isReady is podutil.IsPodReady: the Ready condition is True.
 func isReady(o *object.Object) bool {
-	m := readyCondition(o.Status())
+	m := object.StatusCondition(o.Status(), "Ready")
 	return m != nil && m["status"] == "True"
 }
 

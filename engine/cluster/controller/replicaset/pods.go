@@ -31,28 +31,16 @@ func podNodeName(p *object.Object) string {
 	return s
 }
 
-// readyCondition returns the Pod's Ready condition, or nil.
-func readyCondition(p *object.Object) map[string]any {
-	st, _ := p.Content["status"].(map[string]any)
-	conds, _ := st["conditions"].([]any)
-	for _, c := range conds {
-		if m, _ := c.(map[string]any); m["type"] == "Ready" {
-			return m
-		}
-	}
-	return nil
-}
-
 // isPodReady is podutil.IsPodReady: the Ready condition is True.
 func isPodReady(p *object.Object) bool {
-	c := readyCondition(p)
+	c := object.StatusCondition(p.Status(), "Ready")
 	return c != nil && c["status"] == "True"
 }
 
 // podReady returns whether the Pod is ready and since when (the Ready
 // condition's lastTransitionTime).
 func podReady(p *object.Object) (bool, time.Time) {
-	c := readyCondition(p)
+	c := object.StatusCondition(p.Status(), "Ready")
 	if c == nil || c["status"] != "True" {
 		return false, time.Time{}
 	}
