@@ -30,12 +30,8 @@ func (m *probeManager) run(pw *probeWorker, c *containerStatus) probeResult {
 	ev.Detail = t.detail
 	switch p.Handler {
 	case "httpGet":
-		path := p.Path
-		if path == "" {
-			path = "/"
-		}
 		url := t.url
-		a := rt.Serve(w.sandboxID, port, path)
+		a := rt.Serve(w.sandboxID, port, t.path)
 		switch {
 		case a.Code == 0:
 			output = fmt.Sprintf("Get %q: dial tcp %s: connect: %s", url, addr, a.Err)

@@ -17,6 +17,7 @@ type probeTarget struct {
 	port      int32
 
 	addr   string // IP:port
+	path   string // for httpGet: the path asked for, "/" by default
 	url    string // for httpGet: http://IP:port/path
 	detail string
 }
@@ -34,11 +35,11 @@ func (pw *probeWorker) target(sandboxID, ip string, port int32) *probeTarget {
 	prefix := strings.ToLower(pw.kind.String()) + " " + pw.container + " "
 	switch p.Handler {
 	case "httpGet":
-		path := p.Path
-		if path == "" {
-			path = "/"
+		t.path = p.Path
+		if t.path == "" {
+			t.path = "/"
 		}
-		t.url = "http://" + t.addr + path
+		t.url = "http://" + t.addr + t.path
 		t.detail = prefix + "GET " + t.url
 	case "tcpSocket", "grpc":
 		t.detail = prefix + p.Handler + " " + t.addr
