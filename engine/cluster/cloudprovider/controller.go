@@ -8,6 +8,7 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
 	"github.com/loopbook/loopbook/engine/cluster/client/record"
 	"github.com/loopbook/loopbook/engine/cluster/client/workqueue"
+	"github.com/loopbook/loopbook/engine/cluster/ctrlloop"
 	"github.com/loopbook/loopbook/engine/cluster/env"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
@@ -27,8 +28,7 @@ type ServiceController struct {
 	svcK           *object.KindInfo
 	services, node *cache.SharedInformer
 	queue          *workqueue.Queue
-	runner         *workqueue.Runner
-	wait           *cache.Waiter
+	loop           *ctrlloop.Loop
 	running        bool
 }
 
@@ -50,23 +50,19 @@ func (s *ServiceController) Start() {
 	}
 	s.running = true
 	e := s.env
-	s.c = e.Client(ControllerName, s.token)
+	s.loop = ctrlloop.New(e, ControllerName, s.token)
+	s.c, s.factory, s.queue = s.loop.Client, s.loop.Factory, s.loop.Queue
 	s.rec = record.New(s.c, e.Kinds, string(ControllerName), "")
-	s.factory = cache.NewFactory(s.c, 0)
 	s.svcK = e.Kind("", "Service")
 	s.services = s.factory.Informer(s.svcK)
 	s.node = s.factory.Informer(e.Kind("", "Node"))
-	s.queue = workqueue.New(e.Loop, nil)
 	add := func(o *object.Object) {
 		if o.GetString(".spec.type") == "LoadBalancer" {
 			s.queue.Add(o.Key())
 		}
 	}
 	_, _ = s.services.AddEventHandler(cache.ResourceEventHandlerFuncs{AddFunc: add, UpdateFunc: func(_, n *object.Object) { add(n) }})
-	s.factory.Start()
-	s.wait = cache.WaitForCacheSync(e.Loop, s.factory.HasSynced, func() {
-		s.runner = workqueue.RunWorkers(s.queue, 1, s.sync, workqueue.Options{Actor: ControllerName, Log: s.env.Log, Resource: "services"})
-	})
+	s.loop.Run(1, s.sync, workqueue.Options{Actor: ControllerName, Log: s.env.Log, Resource: "services"}, nil)
 }
 
 // Stop ends the controller at once.
@@ -75,16 +71,9 @@ func (s *ServiceController) Stop() {
 		return
 	}
 	s.running = false
-	s.wait.Stop()
-	s.wait = nil
-	if s.runner != nil {
-		s.runner.Stop()
-		s.runner = nil
-	}
-	s.queue.ShutDown()
-	s.factory.Shutdown()
 	s.rec.Stop()
-	s.c.Stop()
+	s.loop.Stop()
+	s.loop = nil
 }
 
 // sync is syncLoadBalancerIfNeeded for a Service without an ingress.

@@ -6,6 +6,7 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
 	"github.com/loopbook/loopbook/engine/cluster/client/record"
 	"github.com/loopbook/loopbook/engine/cluster/client/workqueue"
+	"github.com/loopbook/loopbook/engine/cluster/ctrlloop"
 	"github.com/loopbook/loopbook/engine/cluster/env"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
@@ -40,8 +41,7 @@ type Provisioner struct {
 	nodes   *cache.SharedInformer
 	pvs     *cache.SharedInformer
 	queue   *workqueue.Queue
-	runner  *workqueue.Runner
-	wait    *cache.Waiter
+	loop    *ctrlloop.Loop
 	running bool
 }
 
@@ -65,22 +65,17 @@ func (p *Provisioner) Start() {
 	}
 	p.running = true
 	e := p.env
-	p.c = e.Client(ProvisionerName, p.token)
+	p.loop = ctrlloop.New(e, ProvisionerName, p.token)
+	p.c, p.factory, p.queue = p.loop.Client, p.loop.Factory, p.loop.Queue
 	p.rec = record.New(p.c, e.Kinds, p.prov.Driver+"_"+string(ProvisionerName), "")
-	p.factory = cache.NewFactory(p.c, 0)
 	p.pvcK, p.pvK = e.Kind("", "PersistentVolumeClaim"), e.Kind("", "PersistentVolume")
 	p.claims = p.factory.Informer(p.pvcK)
 	p.classes = p.factory.Informer(e.Kind("storage.k8s.io", "StorageClass"))
 	p.nodes = p.factory.Informer(e.Kind("", "Node"))
 	p.pvs = p.factory.Informer(p.pvK)
-	p.queue = workqueue.New(e.Loop, nil)
 	add := func(o *object.Object) { p.queue.Add(o.Key()) }
 	_, _ = p.claims.AddEventHandler(cache.ResourceEventHandlerFuncs{AddFunc: add, UpdateFunc: func(_, n *object.Object) { add(n) }})
-	p.factory.Start()
-	p.wait = cache.WaitForCacheSync(p.env.Loop, p.factory.HasSynced, func() {
-		p.runner = workqueue.RunWorkers(p.queue, 1, p.provision, workqueue.Options{
-			Actor: ProvisionerName, Log: p.env.Log, Resource: "persistentvolumeclaims"})
-	})
+	p.loop.Run(1, p.provision, workqueue.Options{Actor: ProvisionerName, Log: p.env.Log, Resource: "persistentvolumeclaims"}, nil)
 }
 
 // Stop ends the provisioner at once.
@@ -89,16 +84,9 @@ func (p *Provisioner) Stop() {
 		return
 	}
 	p.running = false
-	p.wait.Stop()
-	p.wait = nil
-	if p.runner != nil {
-		p.runner.Stop()
-		p.runner = nil
-	}
-	p.queue.ShutDown()
-	p.factory.Shutdown()
 	p.rec.Stop()
-	p.c.Stop()
+	p.loop.Stop()
+	p.loop = nil
 }
 
 // provision handles one claim (the external-provisioner's

@@ -4,6 +4,7 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
 	"github.com/loopbook/loopbook/engine/cluster/client/workqueue"
+	"github.com/loopbook/loopbook/engine/cluster/ctrlloop"
 	"github.com/loopbook/loopbook/engine/cluster/env"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
@@ -31,8 +32,7 @@ type Controller struct {
 	classes, gateways, routes, service *cache.SharedInformer
 
 	queue   *workqueue.Queue
-	runner  *workqueue.Runner
-	wait    *cache.Waiter
+	loop    *ctrlloop.Loop
 	running bool
 }
 
@@ -57,14 +57,13 @@ func (g *Controller) Start() {
 	}
 	g.running = true
 	e := g.env
-	g.c = e.Client(Name, g.token)
-	g.factory = cache.NewFactory(g.c, 0)
+	g.loop = ctrlloop.New(e, Name, g.token)
+	g.c, g.factory, g.queue = g.loop.Client, g.loop.Factory, g.loop.Queue
 	g.classK, g.gwK, g.routeK = e.Kind(Group, "GatewayClass"), e.Kind(Group, "Gateway"), e.Kind(Group, "HTTPRoute")
 	g.classes = g.factory.Informer(g.classK)
 	g.gateways = g.factory.Informer(g.gwK)
 	g.routes = g.factory.Informer(g.routeK)
 	g.service = g.factory.Informer(e.Kind("", "Service"))
-	g.queue = workqueue.New(e.Loop, nil)
 	_, _ = g.classes.AddEventHandler(cache.ObjectHandler(func(o *object.Object) {
 		g.queue.Add(o.Meta.Name)
 		for _, gw := range g.gateways.Lister().List(object.LabelSelector{}) {
@@ -80,10 +79,7 @@ func (g *Controller) Start() {
 			g.queue.Add(gw.Key())
 		}
 	}))
-	g.factory.Start()
-	g.wait = cache.WaitForCacheSync(e.Loop, g.factory.HasSynced, func() {
-		g.runner = workqueue.RunWorkers(g.queue, 1, g.sync, workqueue.Options{Actor: Name, Log: g.env.Log, Resource: "gateways"})
-	})
+	g.loop.Run(1, g.sync, workqueue.Options{Actor: Name, Log: g.env.Log, Resource: "gateways"}, nil)
 }
 
 // queueParents queues the Gateways a route names.
@@ -99,15 +95,8 @@ func (g *Controller) Stop() {
 		return
 	}
 	g.running = false
-	g.wait.Stop()
-	g.wait = nil
-	if g.runner != nil {
-		g.runner.Stop()
-		g.runner = nil
-	}
-	g.queue.ShutDown()
-	g.factory.Shutdown()
-	g.c.Stop()
+	g.loop.Stop()
+	g.loop = nil
 }
 
 // sync reconciles one key: a GatewayClass name or a Gateway's

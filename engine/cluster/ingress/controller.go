@@ -6,6 +6,7 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
 	"github.com/loopbook/loopbook/engine/cluster/client/workqueue"
+	"github.com/loopbook/loopbook/engine/cluster/ctrlloop"
 	"github.com/loopbook/loopbook/engine/cluster/env"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/cluster/sim"
@@ -44,8 +45,7 @@ type Controller struct {
 	classes, ingresses, services, endpointSlices *cache.SharedInformer
 
 	queue   *workqueue.Queue
-	runner  *workqueue.Runner
-	wait    *cache.Waiter
+	loop    *ctrlloop.Loop
 	status  *sim.Timer
 	running bool
 }
@@ -69,22 +69,17 @@ func (g *Controller) Start() {
 	}
 	g.running = true
 	e := g.env
-	g.c = e.Client(Name, g.token)
-	g.factory = cache.NewFactory(g.c, 0)
+	g.loop = ctrlloop.New(e, Name, g.token)
+	g.c, g.factory, g.queue = g.loop.Client, g.loop.Factory, g.loop.Queue
 	g.classK, g.ingK = e.Kind(Group, "IngressClass"), e.Kind(Group, "Ingress")
 	g.classes = g.factory.Informer(g.classK)
 	g.ingresses = g.factory.Informer(g.ingK)
 	g.services = g.factory.Informer(e.Kind("", "Service"))
 	g.endpointSlices = g.factory.Informer(e.Kind("discovery.k8s.io", "EndpointSlice"))
-	g.queue = workqueue.New(e.Loop, nil)
 	for _, inf := range []*cache.SharedInformer{g.classes, g.ingresses, g.services, g.endpointSlices} {
 		_, _ = inf.AddEventHandler(cache.ObjectHandler(func(*object.Object) { g.queue.Add(syncKey) }))
 	}
-	g.factory.Start()
-	g.wait = cache.WaitForCacheSync(e.Loop, g.factory.HasSynced, func() {
-		g.runner = workqueue.RunWorkers(g.queue, 1, g.sync, workqueue.Options{Actor: Name, Log: g.env.Log, Resource: "ingresses"})
-		g.syncStatus()
-	})
+	g.loop.Run(1, g.sync, workqueue.Options{Actor: Name, Log: g.env.Log, Resource: "ingresses"}, g.syncStatus)
 }
 
 // syncStatus runs one status check and schedules the next.
@@ -103,16 +98,10 @@ func (g *Controller) Stop() {
 		return
 	}
 	g.running = false
-	g.wait.Stop()
 	if g.status != nil {
 		g.status.Stop()
+		g.status = nil
 	}
-	g.wait, g.status = nil, nil
-	if g.runner != nil {
-		g.runner.Stop()
-		g.runner = nil
-	}
-	g.queue.ShutDown()
-	g.factory.Shutdown()
-	g.c.Stop()
+	g.loop.Stop()
+	g.loop = nil
 }

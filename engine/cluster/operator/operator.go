@@ -4,6 +4,7 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
 	"github.com/loopbook/loopbook/engine/cluster/client/workqueue"
+	"github.com/loopbook/loopbook/engine/cluster/ctrlloop"
 	"github.com/loopbook/loopbook/engine/cluster/env"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
@@ -43,8 +44,7 @@ type Operator struct {
 	dbKind, stsK, svcK  *object.KindInfo
 	dbs, sets, services *cache.SharedInformer
 	queue               *workqueue.Queue
-	runner              *workqueue.Runner
-	wait                *cache.Waiter
+	loop                *ctrlloop.Loop
 	running             bool
 }
 
@@ -73,12 +73,11 @@ func (o *Operator) Start() {
 	}
 	o.running = true
 	o.dbKind, o.stsK, o.svcK = k, o.env.Kind("apps", "StatefulSet"), o.env.Kind("", "Service")
-	o.c = o.env.Client(Name, o.token)
-	o.factory = cache.NewFactory(o.c, 0)
+	o.loop = ctrlloop.New(o.env, Name, o.token)
+	o.c, o.factory, o.queue = o.loop.Client, o.loop.Factory, o.loop.Queue
 	o.dbs = o.factory.Informer(o.dbKind)
 	o.sets = o.factory.Informer(o.stsK)
 	o.services = o.factory.Informer(o.svcK)
-	o.queue = workqueue.New(o.env.Loop, nil)
 	add := func(obj *object.Object) { o.queue.Add(obj.Key()) }
 	_, _ = o.dbs.AddEventHandler(cache.ResourceEventHandlerFuncs{AddFunc: add, UpdateFunc: func(_, n *object.Object) { add(n) }})
 	owner := func(v any) {
@@ -94,11 +93,7 @@ func (o *Operator) Start() {
 		_, _ = inf.AddEventHandler(cache.ResourceEventHandlerFuncs{AddFunc: func(n *object.Object) { owner(n) },
 			UpdateFunc: func(_, n *object.Object) { owner(n) }, DeleteFunc: owner})
 	}
-	o.factory.Start()
-	o.wait = cache.WaitForCacheSync(o.env.Loop, o.factory.HasSynced, func() {
-		o.runner = workqueue.RunWorkers(o.queue, Workers, o.reconcile, workqueue.Options{
-			Actor: Name, Log: o.env.Log, Group: o.group, Resource: o.dbKind.Resource})
-	})
+	o.loop.Run(Workers, o.reconcile, workqueue.Options{Actor: Name, Log: o.env.Log, Group: o.group, Resource: o.dbKind.Resource}, nil)
 }
 
 // Stop ends the operator at once: watches end, the queue and caches are
@@ -108,13 +103,6 @@ func (o *Operator) Stop() {
 		return
 	}
 	o.running = false
-	o.wait.Stop()
-	o.wait = nil
-	if o.runner != nil {
-		o.runner.Stop()
-		o.runner = nil
-	}
-	o.queue.ShutDown()
-	o.factory.Shutdown()
-	o.c.Stop()
+	o.loop.Stop()
+	o.loop = nil
 }
