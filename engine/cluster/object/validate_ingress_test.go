@@ -11,11 +11,7 @@ func TestIngressAndClassValidation(t *testing.T) {
 	class := func(ctrl string) string {
 		return "apiVersion: networking.k8s.io/v1\nkind: IngressClass\nmetadata: {name: nginx}\nspec: {controller: '" + ctrl + "'}\n"
 	}
-	tests := []struct {
-		name, src string
-		mutate    func(*Object)
-		want      string
-	}{
+	tests := []invalidCase{
 		{"prefix path ok", ing("Prefix", "/api"), func(*Object) {}, ""},
 		{"prefix path relative", ing("Prefix", "api"), func(*Object) {},
 			`Ingress.networking.k8s.io "web" is invalid: spec.rules[0].http.paths[0].path: Invalid value: "api": must be an absolute path`},
@@ -36,16 +32,8 @@ func TestIngressAndClassValidation(t *testing.T) {
 		{"class controller missing", class(""), func(*Object) {},
 			`IngressClass.networking.k8s.io "nginx" is invalid: spec.controller: Required value`},
 	}
+	checkInvalidMessages(t, tests)
 	r := NewBuiltinRegistry()
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			o := mustDecode(t, tc.src)
-			tc.mutate(o)
-			if got := invalidMessage(t, r, o, nil); got != tc.want {
-				t.Errorf("message mismatch\n got: %s\nwant: %s", got, tc.want)
-			}
-		})
-	}
 	old := mustDecode(t, class("k8s.io/ingress-nginx"))
 	upd := mustDecode(t, class("example.com/other"))
 	old.Meta.ResourceVersion, upd.Meta.ResourceVersion = "5", "5"

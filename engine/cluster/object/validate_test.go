@@ -46,14 +46,33 @@ func invalidMessage(t *testing.T, r *Registry, obj, old *Object) string {
 	return InvalidMessage(info, obj.Meta.Name, errs)
 }
 
+// invalidCase is an object, a change to it, and the 422 message its
+// validation gives ("" for none).
+type invalidCase struct {
+	name   string
+	src    string
+	mutate func(o *Object)
+	want   string
+}
+
+// checkInvalidMessages decodes, changes and validates each case.
+func checkInvalidMessages(t *testing.T, tests []invalidCase) {
+	t.Helper()
+	r := NewBuiltinRegistry()
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			o := mustDecode(t, tc.src)
+			tc.mutate(o)
+			if got := invalidMessage(t, r, o, nil); got != tc.want {
+				t.Errorf("message mismatch\n got: %s\nwant: %s", got, tc.want)
+			}
+		})
+	}
+}
+
 func TestValidationMessages(t *testing.T) {
 	const dnsSubdomainMsg = `a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`
-	tests := []struct {
-		name   string
-		src    string
-		mutate func(o *Object)
-		want   string
-	}{
+	tests := []invalidCase{
 		{"valid deployment", deploymentYAML, func(o *Object) {}, ""},
 		{"valid pod", minimalPod, func(o *Object) {}, ""},
 		{"valid service", minimalService, func(o *Object) {}, ""},
@@ -144,16 +163,7 @@ func TestValidationMessages(t *testing.T) {
 		{"binding target", "apiVersion: v1\nkind: Binding\nmetadata:\n  name: p\n  namespace: demo\ntarget:\n  kind: Node\n", func(o *Object) {},
 			`Binding "p" is invalid: target.name: Required value`},
 	}
-	r := NewBuiltinRegistry()
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			o := mustDecode(t, tc.src)
-			tc.mutate(o)
-			if got := invalidMessage(t, r, o, nil); got != tc.want {
-				t.Errorf("message mismatch\n got: %s\nwant: %s", got, tc.want)
-			}
-		})
-	}
+	checkInvalidMessages(t, tests)
 }
 
 func TestValidationOnUpdate(t *testing.T) {
