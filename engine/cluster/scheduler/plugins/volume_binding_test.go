@@ -92,11 +92,7 @@ func TestVolumeBindingFilter(t *testing.T) {
 		{name: "bound volume missing", objs: []string{wffcClass, boundToA}, labels: zoneA, filter: ErrReasonPVNotExist},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			f := &fakeVolumes{}
-			for _, y := range tc.objs {
-				f.objs = append(f.objs, decode(t, y))
-			}
-			pl := &VolumeBindingPlugin{Volumes: f}
+			_, pl := volumePlugin(t, tc.objs)
 			state := framework.NewCycleState()
 			_, st := pl.PreFilter(state, pod(t, consumer), nil)
 			if got := st.Message(); got != tc.preFilter || (tc.preFilter != "" && st.Code() != framework.UnschedulableAndUnresolvable) {
@@ -127,11 +123,7 @@ func TestVolumeBindingPreBindWrites(t *testing.T) {
 		{"static", []string{wffcClass, zoneAPV, claimOf("zonal")}, "PersistentVolume claimRef=data"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			f := &fakeVolumes{}
-			for _, y := range tc.objs {
-				f.objs = append(f.objs, decode(t, y))
-			}
-			pl := &VolumeBindingPlugin{Volumes: f}
+			f, pl := volumePlugin(t, tc.objs)
 			state := framework.NewCycleState()
 			p := pod(t, consumer)
 			pl.PreFilter(state, p, nil)
@@ -153,4 +145,15 @@ func TestVolumeBindingPreBindWrites(t *testing.T) {
 			}
 		})
 	}
+}
+
+// volumePlugin is the VolumeBinding plugin over the objects decoded from
+// objs, and those objects.
+func volumePlugin(t *testing.T, objs []string) (*fakeVolumes, *VolumeBindingPlugin) {
+	t.Helper()
+	f := &fakeVolumes{}
+	for _, y := range objs {
+		f.objs = append(f.objs, decode(t, y))
+	}
+	return f, &VolumeBindingPlugin{Volumes: f}
 }
