@@ -31,7 +31,7 @@ func (s *Session) eventObject(e *trace.Event, at int) *result.Object {
 	if f, ok := s.flat[o]; ok {
 		return f
 	}
-	f := Flatten(o)
+	f := s.flattener.flatten(o)
 	if s.flat == nil {
 		s.flat = map[*object.Object]*result.Object{}
 	}
@@ -48,18 +48,8 @@ var topOrder = []string{"apiVersion", "kind", "metadata", "spec", "status"}
 // leaving out metadata.managedFields. The object itself is kept as the
 // result's Source, for its YAML.
 func Flatten(o *object.Object) *result.Object {
-	out := &result.Object{APIVersion: o.APIVersion, Kind: o.Kind, Namespace: o.Meta.Namespace, Name: o.Meta.Name, Source: o}
-	tree := o.ToMap()
-	if md, ok := tree["metadata"].(map[string]any); ok {
-		delete(md, "managedFields")
-	}
-	keys := sortedKeys(tree)
-	slices.SortStableFunc(keys, func(a, b string) int { return rank(a) - rank(b) })
-	path := make([]byte, 0, 128)
-	for _, k := range keys {
-		leaves(&out.Fields, append(append(path, '.'), k...), tree[k])
-	}
-	return out
+	var f flattener
+	return f.flatten(o)
 }
 
 // rank places a top-level field.
@@ -70,27 +60,100 @@ func rank(k string) int {
 	return len(topOrder)
 }
 
-// leaves appends the leaf fields under path. The path grows in place as
-// the walk descends: only a leaf's full path becomes a string.
-func leaves(out *[]result.Field, path []byte, v any) {
+// flattener flattens objects (see Flatten), reusing its buffers from one
+// object to the next: a result shares none of them. The paths are
+// appended to one buffer that becomes a single string at the end, each
+// field's path a slice of it, so a field costs no allocation of its own.
+type flattener struct {
+	// paths holds the paths of the fields found so far, back to back;
+	// ends[i] is where the i-th ends.
+	paths []byte
+	ends  []int
+	// fields are the fields found so far, their paths not yet set.
+	fields []result.Field
+	// keys is a stack of sorted map keys: each map's keys sit above its
+	// parents' while its fields are walked.
+	keys []string
+}
+
+// flatten is Flatten, with f's buffers.
+func (f *flattener) flatten(o *object.Object) *result.Object {
+	out := &result.Object{APIVersion: o.APIVersion, Kind: o.Kind, Namespace: o.Meta.Namespace, Name: o.Meta.Name, Source: o}
+	tree := o.ToMap()
+	if md, ok := tree["metadata"].(map[string]any); ok {
+		delete(md, "managedFields")
+	}
+	f.paths, f.ends, f.fields, f.keys = f.paths[:0], f.ends[:0], f.fields[:0], f.keys[:0]
+	keys := f.sortedKeys(tree)
+	slices.SortStableFunc(keys, func(a, b string) int { return rank(a) - rank(b) })
+	path := make([]byte, 0, 128)
+	for _, k := range keys {
+		f.walk(append(append(path, '.'), k...), tree[k])
+	}
+	out.Fields = f.result()
+	return out
+}
+
+// walk appends the leaf fields under path. The path grows in place as
+// the walk descends: only a leaf's full path is copied, into the buffer.
+func (f *flattener) walk(path []byte, v any) {
 	switch v := v.(type) {
 	case map[string]any:
 		if len(v) == 0 {
-			*out = append(*out, result.Field{Path: string(path), Value: "{}"})
+			f.add(path, "{}")
 		}
-		for _, k := range sortedKeys(v) {
-			leaves(out, appendField(path, k), v[k])
+		mark := len(f.keys)
+		for _, k := range f.sortedKeys(v) {
+			f.walk(appendField(path, k), v[k])
 		}
+		f.keys = f.keys[:mark]
 	case []any:
 		if len(v) == 0 {
-			*out = append(*out, result.Field{Path: string(path), Value: "[]"})
+			f.add(path, "[]")
 		}
 		for i, x := range v {
-			leaves(out, appendIndex(path, i), x)
+			f.walk(appendIndex(path, i), x)
 		}
 	default:
-		*out = append(*out, result.Field{Path: string(path), Value: leafText(v)})
+		f.add(path, leafText(v))
 	}
+}
+
+// add appends a leaf field, copying its path into the buffer.
+func (f *flattener) add(path []byte, value string) {
+	f.paths = append(f.paths, path...)
+	f.ends = append(f.ends, len(f.paths))
+	f.fields = append(f.fields, result.Field{Value: value})
+}
+
+// sortedKeys pushes a map's keys, sorted, onto the key stack and returns
+// them. The caller pops them (truncates the stack to its length before
+// the call) when done; what it pushes in between lies above them, so the
+// returned slice stays as it was even when the stack grows elsewhere.
+func (f *flattener) sortedKeys(m map[string]any) []string {
+	mark := len(f.keys)
+	for k := range m {
+		f.keys = append(f.keys, k)
+	}
+	ks := f.keys[mark:]
+	slices.Sort(ks)
+	return ks
+}
+
+// result returns a copy of the fields found, their paths cut from one
+// string; nil when there are none.
+func (f *flattener) result() []result.Field {
+	if len(f.fields) == 0 {
+		return nil
+	}
+	paths := string(f.paths)
+	out := slices.Clone(f.fields)
+	from := 0
+	for i, to := range f.ends {
+		out[i].Path = paths[from:to]
+		from = to
+	}
+	return out
 }
 
 // appendField appends a field step to path as object.Path writes it:
@@ -119,14 +182,4 @@ func leafText(v any) string {
 		return strconv.FormatBool(v)
 	}
 	return valueText(v, true)
-}
-
-// sortedKeys returns a map's keys, sorted.
-func sortedKeys(m map[string]any) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
 }

@@ -52,6 +52,8 @@ type Session struct {
 	// flat caches flattened objects: steps often show one stored object
 	// (stored objects are immutable, so the pointer is the version).
 	flat map[*object.Object]*result.Object
+	// flattener's buffers serve every object the session flattens.
+	flattener flattener
 }
 
 // NewSession builds a cluster from cfg, starts it, lets it settle (its
