@@ -37,19 +37,45 @@ type version struct {
 // index at which it happened, so that the objects can be read as they
 // were right after any event of the run, whatever the store has compacted
 // since. Objects are the stored ones: shared, never to be modified.
+//
+// A change is only appended when it happens; the versions of a kind's
+// objects are sorted out by key when the kind is first asked about, and
+// brought up to date on each later question. A run asks about a few
+// kinds (its Pods, its workloads) while most changes are of others
+// (Leases, Events), so those are never indexed; the answers are the same
+// as if every change were indexed as it came. Reading a History brings
+// its indexes up to date: like the Session, it is used from one
+// goroutine.
 type History struct {
-	log   *trace.Log
+	log *trace.Log
+	// changes are every change, in order (their At non-decreasing).
+	changes []change
+	// kinds index the changes of each kind asked about so far.
+	kinds map[GroupKind]*kindIndex
+}
+
+// change is one store change: the object after it, or (gone) the object
+// it deleted, at trace index At.
+type change struct {
+	At   int
+	Obj  *object.Object
+	gone bool
+}
+
+// kindIndex is the versions of one kind's objects, by key, as the first
+// upTo changes left them.
+type kindIndex struct {
+	// upTo is the number of changes indexed.
+	upTo  int
 	byKey map[ObjectKey][]version
-	// byKind lists each kind's keys in the order they first appeared.
-	byKind map[GroupKind][]ObjectKey
-	// changes are the trace indices of the changes, non-decreasing.
-	changes []int
+	// keys lists the kind's keys in the order they first appeared.
+	keys []ObjectKey
 }
 
 // newHistory returns an empty history stamping changes with positions
 // in log.
 func newHistory(log *trace.Log) *History {
-	return &History{log: log, byKey: map[ObjectKey][]version{}, byKind: map[GroupKind][]ObjectKey{}}
+	return &History{log: log, kinds: map[GroupKind]*kindIndex{}}
 }
 
 // OnEvent records a store change. The store calls its handlers during the
@@ -58,25 +84,46 @@ func newHistory(log *trace.Log) *History {
 // event in between (the watch caches deliver later, through the loop):
 // the log's length is the index of that PERSIST event.
 func (h *History) OnEvent(ev store.Event[*object.Object]) {
-	o := ev.KV.Value
-	if ev.Type == store.Delete {
+	o, gone := ev.KV.Value, ev.Type == store.Delete
+	if gone {
 		o = ev.Prev.Value
 	}
 	if o == nil {
 		return
 	}
-	k := keyOf(o)
-	at := h.log.Len()
-	vs, seen := h.byKey[k]
-	if !seen {
-		gk := GroupKind{k.Group, k.Kind}
-		h.byKind[gk] = append(h.byKind[gk], k)
+	h.changes = append(h.changes, change{At: h.log.Len(), Obj: o, gone: gone})
+}
+
+// kind returns the index of gk, brought up to date with every change
+// recorded so far.
+func (h *History) kind(gk GroupKind) *kindIndex {
+	x := h.kinds[gk]
+	if x == nil {
+		x = &kindIndex{byKey: map[ObjectKey][]version{}}
+		h.kinds[gk] = x
 	}
-	if ev.Type == store.Delete {
-		o = nil
+	for _, c := range h.changes[x.upTo:] {
+		if c.Obj.Kind != gk.Kind || c.Obj.Group() != gk.Group {
+			continue
+		}
+		k := keyOf(c.Obj)
+		vs, seen := x.byKey[k]
+		if !seen {
+			x.keys = append(x.keys, k)
+		}
+		v := version{At: c.At, Obj: c.Obj}
+		if c.gone {
+			v.Obj = nil
+		}
+		x.byKey[k] = append(vs, v)
 	}
-	h.byKey[k] = append(vs, version{At: at, Obj: o})
-	h.changes = append(h.changes, at)
+	x.upTo = len(h.changes)
+	return x
+}
+
+// versions returns the versions of k recorded so far, in order.
+func (h *History) versions(k ObjectKey) []version {
+	return h.kind(GroupKind{k.Group, k.Kind}).byKey[k]
 }
 
 // Len returns the number of changes recorded.
@@ -86,7 +133,11 @@ func (h *History) Len() int { return len(h.changes) }
 // i (every change stamped i or earlier applied), or nil when it did not
 // exist then. i < 0 asks for the state before any event.
 func (h *History) At(k ObjectKey, i int) *object.Object {
-	vs := h.byKey[k]
+	return at(h.versions(k), i)
+}
+
+// at returns the object of versions vs right after event i.
+func at(vs []version, i int) *object.Object {
 	j := sort.Search(len(vs), func(j int) bool { return vs[j].At > i })
 	if j == 0 {
 		return nil
@@ -98,12 +149,13 @@ func (h *History) At(k ObjectKey, i int) *object.Object {
 // in namespace ns ("" or "*" for every namespace), ordered by namespace
 // and name.
 func (h *History) Objects(gk GroupKind, ns string, i int) []*object.Object {
+	x := h.kind(gk)
 	var out []*object.Object
-	for _, k := range h.byKind[gk] {
+	for _, k := range x.keys {
 		if ns != "" && ns != "*" && k.Namespace != ns {
 			continue
 		}
-		if o := h.At(k, i); o != nil {
+		if o := at(x.byKey[k], i); o != nil {
 			out = append(out, o)
 		}
 	}
@@ -117,19 +169,19 @@ func (h *History) Objects(gk GroupKind, ns string, i int) []*object.Object {
 }
 
 // Keys returns the keys of a kind ever seen, in the order they appeared.
-func (h *History) Keys(gk GroupKind) []ObjectKey { return slices.Clone(h.byKind[gk]) }
+func (h *History) Keys(gk GroupKind) []ObjectKey { return slices.Clone(h.kind(gk).keys) }
 
 // ChangedAt returns the distinct trace indices in [from, to] at which
 // some object changed, in order.
 func (h *History) ChangedAt(from, to int) []int {
-	lo := sort.SearchInts(h.changes, from)
+	lo := sort.Search(len(h.changes), func(j int) bool { return h.changes[j].At >= from })
 	var out []int
-	for _, at := range h.changes[lo:] {
-		if at > to {
+	for _, c := range h.changes[lo:] {
+		if c.At > to {
 			break
 		}
-		if len(out) == 0 || out[len(out)-1] != at {
-			out = append(out, at)
+		if len(out) == 0 || out[len(out)-1] != c.At {
+			out = append(out, c.At)
 		}
 	}
 	return out
@@ -138,9 +190,10 @@ func (h *History) ChangedAt(from, to int) []int {
 // ChangedKindAt returns the distinct trace indices in [from, to] at which
 // an object of gk changed, in order.
 func (h *History) ChangedKindAt(gk GroupKind, from, to int) []int {
+	x := h.kind(gk)
 	var out []int
-	for _, k := range h.byKind[gk] {
-		for _, v := range h.byKey[k] {
+	for _, k := range x.keys {
+		for _, v := range x.byKey[k] {
 			if v.At >= from && v.At <= to {
 				out = append(out, v.At)
 			}
@@ -153,7 +206,7 @@ func (h *History) ChangedKindAt(gk GroupKind, from, to int) []int {
 // Versions returns the states of k with the index each began at, in
 // order, the first being the state at or before from.
 func (h *History) Versions(k ObjectKey, from, to int) []version {
-	vs := h.byKey[k]
+	vs := h.versions(k)
 	j := sort.Search(len(vs), func(j int) bool { return vs[j].At > from })
 	var out []version
 	if j > 0 {
