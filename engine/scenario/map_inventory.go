@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/loopbook/loopbook/engine/cluster/trace"
 	"github.com/loopbook/loopbook/engine/scenario/result"
@@ -109,25 +110,74 @@ func (v *inventories) of(id string) result.Inventory {
 		Calls: callWords(inv.calls, " to "), CalledBy: callWords(inv.calledBy, " from ")}
 }
 
-// opWords writes a set of API operations as sorted "VERB resource" words.
+// opWords writes a set of API operations as sorted "VERB resource" words
+// (the resource as EventResource writes it).
 func opWords(set map[apiOp]struct{}) []string {
-	var out []string
-	for op := range set {
-		e := trace.Event{Group: op.group, Resource: op.resource, Subresource: op.subresource}
-		out = append(out, op.verb.String()+" "+EventResource(&e))
+	if len(set) == 0 {
+		return nil
 	}
-	slices.Sort(out)
+	w := newWords(len(set))
+	for op := range set {
+		w.start()
+		w.b.WriteString(op.verb.String())
+		w.b.WriteByte(' ')
+		w.b.WriteString(op.resource)
+		if op.resource != "" && op.group != "" {
+			w.b.WriteByte('.')
+			w.b.WriteString(op.group)
+		}
+		if op.subresource != "" {
+			w.b.WriteByte('/')
+			w.b.WriteString(op.subresource)
+		}
+		w.end()
+	}
 	// Two operations can read the same ("GET " for a resourceless event,
 	// whatever its group).
-	return slices.Compact(out)
+	return slices.Compact(w.sorted())
 }
 
 // callWords writes a set of direct calls as sorted "VERB<dir>PEER" words.
 func callWords(set map[directCall]struct{}, dir string) []string {
-	var out []string
-	for c := range set {
-		out = append(out, c.verb.String()+dir+c.peer)
+	if len(set) == 0 {
+		return nil
 	}
-	slices.Sort(out)
-	return out
+	w := newWords(len(set))
+	for c := range set {
+		w.start()
+		w.b.WriteString(c.verb.String())
+		w.b.WriteString(dir)
+		w.b.WriteString(c.peer)
+		w.end()
+	}
+	return w.sorted()
+}
+
+// words writes a list of words into one growing buffer, each word a
+// slice of it: a builder only appends, so a word taken from its String
+// stays as it was while later words are written.
+type words struct {
+	b    strings.Builder
+	from int
+	out  []string
+}
+
+// newWords returns a list for n words, its buffer sized for words of
+// the usual length ("GET deployments.apps/status").
+func newWords(n int) *words {
+	w := &words{out: make([]string, 0, n)}
+	w.b.Grow(24 * n)
+	return w
+}
+
+// start begins a word.
+func (w *words) start() { w.from = w.b.Len() }
+
+// end ends the word begun by start.
+func (w *words) end() { w.out = append(w.out, w.b.String()[w.from:]) }
+
+// sorted returns the words, sorted.
+func (w *words) sorted() []string {
+	slices.Sort(w.out)
+	return w.out
 }
