@@ -41,7 +41,9 @@ func (p *printer) objectFields(op string, obj *result.Object, events []trace.Eve
 		if word != "" {
 			p.raw(`<tr class="is-changed"><th scope="row"><code>`)
 			p.text(f.Path)
-			p.raw(`</code> <span class="lb-changed-word">` + word + `</span></th><td><code>`)
+			p.raw(`</code> <span class="lb-changed-word">`)
+			p.raw(word)
+			p.raw(`</span></th><td><code>`)
 		} else {
 			p.raw(`<tr><th scope="row"><code>`)
 			p.text(f.Path)

@@ -12,19 +12,20 @@ import (
 // every actor in its place as a faint outline, the step's actors drawn
 // and named, and its calls as arrows labelled with their verbs. It is
 // shown in print.html and when printing (blocks.css); interactive pages
-// play the steps on the one map instead.
-func (p *printer) stepMap(st *result.Step, n int, l *layout) {
+// play the steps on the one map instead. ids, actors and calls are the
+// step's stepActorIDs, stepActors and stepCalls.
+func (p *printer) stepMap(st *result.Step, n int, l *layout, ids string, actors []string, calls string) {
 	if l == nil || len(st.Events) == 0 {
 		return
 	}
 	active := map[int]bool{}
-	for _, id := range strings.Fields(stepActorIDs(st.Events)) {
+	for id := range strings.FieldsSeq(ids) {
 		if i, ok := l.byID[id]; ok {
 			active[i] = true
 		}
 	}
 	broken := brokenSet(st.Broken)
-	label := "Step " + strconv.Itoa(n) + " on the map: " + strings.Join(stepActors(st.Events), ", ")
+	label := "Step " + strconv.Itoa(n) + " on the map: " + strings.Join(actors, ", ")
 	p.open("svg", "class", "lb-step-map", "viewBox", "0 0 "+strconv.Itoa(l.w)+" "+strconv.Itoa(l.h),
 		"role", "img", "aria-label", label, "xmlns", "http://www.w3.org/2000/svg")
 	for i := range l.boxes {
@@ -48,7 +49,7 @@ func (p *printer) stepMap(st *result.Step, n int, l *layout) {
 			}
 		}
 	}
-	for _, c := range strings.Split(stepCalls(st.Events, l), ";") {
+	for c := range strings.SplitSeq(calls, ";") {
 		p.call(c)
 	}
 	p.close("svg")
@@ -56,8 +57,16 @@ func (p *printer) stepMap(st *result.Step, n int, l *layout) {
 
 // call draws one "x1,y1,x2,y2,VERB" arrow with its head and label.
 func (p *printer) call(c string) {
-	f := strings.Split(c, ",")
-	if len(f) != 5 {
+	var f [5]string
+	n := 0
+	for part := range strings.SplitSeq(c, ",") {
+		if n == len(f) {
+			return
+		}
+		f[n] = part
+		n++
+	}
+	if n != len(f) {
 		return
 	}
 	var v [4]int

@@ -32,8 +32,13 @@ func (p *printer) step(st *result.Step, n int, start sim.Time, l *layout, id str
 	if !st.Matched {
 		cls += " is-unmatched"
 	}
+	// The step's actors and calls serve both its data attributes and its
+	// static map.
+	ids := stepActorIDs(st.Events)
+	actors := stepActors(st.Events)
+	calls := stepCalls(st.Events, l)
 	p.open("li", "class", cls, "id", id+"-step-"+strconv.Itoa(n), "data-step", strconv.Itoa(n),
-		"data-actors", stepActorIDs(st.Events), "data-broken?", mapIDs(st.Broken), "data-calls?", stepCalls(st.Events, l))
+		"data-actors", ids, "data-broken?", mapIDs(st.Broken), "data-calls?", calls)
 	p.raw(`<p class="lb-step-head"><span class="lb-step-num">`)
 	p.raw(num)
 	p.raw(`</span> <strong class="lb-step-title" data-search="Step">`)
@@ -54,7 +59,7 @@ func (p *printer) step(st *result.Step, n int, start sim.Time, l *layout, id str
 	p.raw(`Show<span class="visually-hidden"> step `)
 	p.raw(num)
 	p.raw(` on the map</span></button></p>`)
-	if actors := stepActors(st.Events); len(actors) > 0 {
+	if len(actors) > 0 {
 		p.raw(`<p class="lb-actorline"><span class="lb-label">Actor</span> `)
 		p.text(strings.Join(actors, ", "))
 		p.raw(`</p>`)
@@ -70,7 +75,7 @@ func (p *printer) step(st *result.Step, n int, start sim.Time, l *layout, id str
 	if !st.Matched {
 		p.unmatched(st)
 	}
-	p.stepMap(st, n, l)
+	p.stepMap(st, n, l, ids, actors, calls)
 	if st.Object != nil {
 		p.raw(`<details class="lb-fields"><summary>Object fields after this step: `)
 		p.text(objectTitle(st.Object))
