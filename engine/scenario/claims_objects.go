@@ -90,13 +90,13 @@ func (s *Session) fieldClaim(c *spec.FieldClaim, at int) verdict {
 		if err != nil {
 			return failf(exp, "bad expression: %v", err)
 		}
-		line := fmt.Sprintf("%s %s = %s", describe(k, o), c.Path.Text, valueText(got, present))
 		if !ok && v.ok {
 			v.ok, v.evidence = false, nil
 		}
 		if ok == v.ok && len(v.evidence) < MaxEvidence {
-			v.evidence = append(v.evidence, line)
-			seen = append(seen, valueText(got, present))
+			text := valueText(got, present)
+			v.evidence = append(v.evidence, describe(k, o)+" "+c.Path.Text+" = "+text)
+			seen = append(seen, text)
 		}
 	}
 	v.observed = strings.Join(seen, ", ")
