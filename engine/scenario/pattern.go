@@ -11,37 +11,84 @@ type Matcher struct {
 	p     *spec.Pattern
 	actor string
 	to    string
-	parts []func(*trace.Event) bool
+	// parts are the tests the pattern writes, in order; the first n
+	// are set.
+	parts [maxParts]part
+	n     int
 }
+
+// part is one test of a pattern.
+type part uint8
+
+// The tests of a pattern, in the order Compile lists them.
+const (
+	partActor part = iota
+	partVerb
+	partWatchType
+	partPhase
+	partResource
+	partObject
+	partTo
+	partOutcome
+	maxParts
+)
 
 // Compile compiles a pattern. Every part the pattern writes is one test:
 // actor, verb, qualifier (watch type or admission phase), resource,
 // object, addressed actor, outcome.
 func Compile(p *spec.Pattern) *Matcher {
 	m := &Matcher{p: p, actor: spec.ActorGlob(p.Actor.Text)}
-	m.parts = append(m.parts,
-		func(e *trace.Event) bool { return trace.Glob(m.actor, string(e.From)) },
-		func(e *trace.Event) bool { return e.Verb == p.Verb })
+	m.add(partActor)
+	m.add(partVerb)
 	if p.WatchType != 0 {
-		m.parts = append(m.parts, func(e *trace.Event) bool { return e.WatchType == p.WatchType })
+		m.add(partWatchType)
 	}
 	if p.Phase != 0 {
-		m.parts = append(m.parts, func(e *trace.Event) bool { return e.Phase == p.Phase })
+		m.add(partPhase)
 	}
-	if r := p.Resource; r != nil {
-		m.parts = append(m.parts, func(e *trace.Event) bool { return resourceMatches(r, e) })
+	if p.Resource != nil {
+		m.add(partResource)
 	}
-	if o := p.Object; o != nil {
-		m.parts = append(m.parts, func(e *trace.Event) bool { return objectMatches(o, e) })
+	if p.Object != nil {
+		m.add(partObject)
 	}
 	if p.To != nil {
 		m.to = spec.ActorGlob(p.To.Text)
-		m.parts = append(m.parts, func(e *trace.Event) bool { return trace.Glob(m.to, string(e.To)) })
+		m.add(partTo)
 	}
-	if o := p.Outcome; o != nil {
-		m.parts = append(m.parts, func(e *trace.Event) bool { return outcomeMatches(o, e.Outcome) })
+	if p.Outcome != nil {
+		m.add(partOutcome)
 	}
 	return m
+}
+
+// add appends a test.
+func (m *Matcher) add(t part) {
+	m.parts[m.n] = t
+	m.n++
+}
+
+// test applies one test to e.
+func (m *Matcher) test(t part, e *trace.Event) bool {
+	switch t {
+	case partActor:
+		return trace.Glob(m.actor, string(e.From))
+	case partVerb:
+		return e.Verb == m.p.Verb
+	case partWatchType:
+		return e.WatchType == m.p.WatchType
+	case partPhase:
+		return e.Phase == m.p.Phase
+	case partResource:
+		return resourceMatches(m.p.Resource, e)
+	case partObject:
+		return objectMatches(m.p.Object, e)
+	case partTo:
+		return trace.Glob(m.to, string(e.To))
+	case partOutcome:
+		return outcomeMatches(m.p.Outcome, e.Outcome)
+	}
+	return false
 }
 
 // Pattern returns the compiled pattern.
@@ -49,8 +96,8 @@ func (m *Matcher) Pattern() *spec.Pattern { return m.p }
 
 // Match reports whether e matches every part of the pattern.
 func (m *Matcher) Match(e *trace.Event) bool {
-	for _, f := range m.parts {
-		if !f(e) {
+	for _, t := range m.parts[:m.n] {
+		if !m.test(t, e) {
 			return false
 		}
 	}
@@ -61,12 +108,12 @@ func (m *Matcher) Match(e *trace.Event) bool {
 // parts the pattern has.
 func (m *Matcher) Score(e *trace.Event) (int, int) {
 	n := 0
-	for _, f := range m.parts {
-		if f(e) {
+	for _, t := range m.parts[:m.n] {
+		if m.test(t, e) {
 			n++
 		}
 	}
-	return n, len(m.parts)
+	return n, m.n
 }
 
 // resourceMatches applies RESOURCE[.GROUP][/SUB]: a resource written
