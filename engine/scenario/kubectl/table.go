@@ -31,34 +31,59 @@ func (t *table) render(wide bool) string {
 	}
 	var b strings.Builder
 	w := tabwriter.NewWriter(&b, 6, 4, 3, ' ', 0)
-	var head []string
+	// line is reused from row to row: the tab writer copies what it is
+	// given.
+	var line []byte
 	if t.namespaces != nil {
-		head = append(head, "NAMESPACE")
+		line = cell(line, "NAMESPACE")
 	}
 	for _, c := range t.columns {
 		if wide || !c.wide {
-			head = append(head, strings.ToUpper(c.name))
+			line = cell(line, strings.ToUpper(c.name))
 		}
 	}
-	w.Write([]byte(strings.Join(head, "\t") + "\n"))
+	w.Write(endLine(line))
 	for i, row := range t.rows {
-		var cells []string
+		line = line[:0]
 		if t.namespaces != nil {
-			cells = append(cells, t.namespaces[i])
+			line = cell(line, t.namespaces[i])
 		}
 		for j, c := range t.columns {
 			if (wide || !c.wide) && j < len(row) {
-				cells = append(cells, clean(row[j]))
+				line = cell(line, clean(row[j]))
 			}
 		}
-		w.Write([]byte(strings.Join(cells, "\t") + "\n"))
+		w.Write(endLine(line))
 	}
 	w.Flush()
 	return b.String()
 }
 
+// cell appends a cell to a line, and the tab that ends it.
+func cell(line []byte, s string) []byte {
+	return append(append(line, s...), '\t')
+}
+
+// endLine ends a line of cells: its last tab becomes the line break.
+func endLine(line []byte) []byte {
+	if n := len(line); n > 0 {
+		line[n-1] = '\n'
+		return line
+	}
+	return append(line, '\n')
+}
+
 // clean keeps a cell on its line and in its column: tabs and line breaks
-// become spaces.
+// become spaces. A cell without any is returned as it is.
 func clean(s string) string {
-	return strings.NewReplacer("\t", " ", "\n", " ", "\r", " ").Replace(s)
+	if !strings.ContainsAny(s, "\t\n\r") {
+		return s
+	}
+	b := []byte(s)
+	for i, c := range b {
+		if c == '\t' || c == '\n' || c == '\r' {
+			b[i] = ' '
+		}
+	}
+	return string(b)
 }
