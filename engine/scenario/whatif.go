@@ -59,7 +59,7 @@ func RunWhatif(w *spec.Whatif, cfg cluster.Config) (*result.Whatif, error) {
 		err error
 	}
 	res := parallel(len(combos), func(i int) outcome {
-		o, err := runCombination(w, combos[i], base[0].DeepCopy(), cfg)
+		o, err := runCombination(w, combos[i], base[0].DeepCopy(), cfg, ks)
 		return outcome{o, err}
 	})
 	for _, r := range res {

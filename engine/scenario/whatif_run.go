@@ -12,11 +12,11 @@ import (
 	"github.com/loopbook/loopbook/engine/scenario/spec"
 )
 
-// runCombination runs one combination: apply the chosen options, boot,
-// create the object as the cluster admin, settle, read the outcome.
-func runCombination(w *spec.Whatif, choice []int, obj *object.Object, cfg cluster.Config) (result.WhatifOutcome, error) {
+// runCombination runs one combination: apply the chosen options (by the
+// knobs ks, only read, so one map serves every combination), boot, create
+// the object as the cluster admin, settle, read the outcome.
+func runCombination(w *spec.Whatif, choice []int, obj *object.Object, cfg cluster.Config, ks map[string]knob) (result.WhatifOutcome, error) {
 	out := result.WhatifOutcome{Choice: choice}
-	ks := knobs()
 	for i, in := range w.Inputs {
 		if len(in.Options) == 0 {
 			continue
