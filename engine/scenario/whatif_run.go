@@ -8,6 +8,7 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/cluster"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/diag"
+	"github.com/loopbook/loopbook/engine/scenario/kubectl"
 	"github.com/loopbook/loopbook/engine/scenario/result"
 	"github.com/loopbook/loopbook/engine/scenario/spec"
 )
@@ -57,9 +58,9 @@ func runCombination(w *spec.Whatif, choice []int, obj *object.Object, cfg cluste
 	}
 	sess.Settle()
 	at := sess.End()
-	pods := targetPods(sess, obj, at)
+	o := outcome{env: sess.kubectlEnv(at, obj.Meta.Namespace), pods: targetPods(sess, obj, at), ns: obj.Meta.Namespace}
 	for _, s := range w.Show {
-		out.Values = append(out.Values, showValue(sess, s.Value, pods, obj.Meta.Namespace, at))
+		out.Values = append(out.Values, o.show(s.Value))
 	}
 	return out, nil
 }
@@ -92,8 +93,27 @@ func targetPods(s *Session, obj *object.Object, at int) []*object.Object {
 	return out
 }
 
-// showValue is one show column of a combination's outcome, about the
-// first target Pod (the kubectl columns print them all):
+// outcome is what a combination's show columns read: the kubectl
+// environment as of the settled cluster, the target Pods, their
+// namespace, and the first Pod's view, made when a column first needs it.
+type outcome struct {
+	env  kubectl.Env
+	pods []*object.Object
+	ns   string
+	view *object.PodView
+}
+
+// podView returns the first target Pod's view.
+func (o *outcome) podView() object.PodView {
+	if o.view == nil {
+		pv := object.ViewPod(o.pods[0])
+		o.view = &pv
+	}
+	return *o.view
+}
+
+// show is one show column of a combination's outcome, about the first
+// target Pod (the kubectl columns print them all):
 //
 //	phase              status.phase
 //	conditions         TYPE=STATUS, in the Pod's order
@@ -103,8 +123,8 @@ func targetPods(s *Session, obj *object.Object, at int) []*object.Object {
 //	restarts           the containers' restarts, summed
 //	events             the Pod's events, one per line: TYPE REASON: MESSAGE
 //	kubectl …          kubectl's output
-func showValue(s *Session, show string, pods []*object.Object, ns string, at int) string {
-	env := s.kubectlEnv(at, ns)
+func (o *outcome) show(show string) string {
+	env, pods, ns := o.env, o.pods, o.ns
 	if strings.HasPrefix(show, "kubectl ") {
 		if len(pods) == 0 {
 			return fmt.Sprintf("No resources found in %s namespace.\n", ns)
@@ -127,8 +147,7 @@ func showValue(s *Session, show string, pods []*object.Object, ns string, at int
 	if len(pods) == 0 {
 		return "<none>"
 	}
-	p := pods[0]
-	pv := object.ViewPod(p)
+	p, pv := pods[0], o.podView()
 	switch show {
 	case "phase":
 		return pv.Phase
