@@ -4,6 +4,7 @@ import (
 	"hash/fnv"
 
 	"github.com/loopbook/loopbook/engine/cluster/cluster"
+	"github.com/loopbook/loopbook/engine/cluster/trace"
 	"github.com/loopbook/loopbook/engine/scenario/result"
 	"github.com/loopbook/loopbook/engine/scenario/spec"
 )
@@ -55,6 +56,9 @@ func (s *Session) fill(out *result.Scenario, sc *spec.Scenario, ms []StepMatch) 
 	if n := len(out.Trace); n > 0 {
 		out.End = out.Trace[n-1].Time
 	}
+	if len(ms) > 0 {
+		out.Steps = make([]result.Step, 0, len(ms))
+	}
 	for _, m := range ms {
 		out.Steps = append(out.Steps, s.stepResult(m))
 	}
@@ -68,16 +72,25 @@ func (s *Session) stepResult(m StepMatch) result.Step {
 		st.Pattern = m.Step.Expect.Text
 	}
 	log := s.Trace()
-	for _, i := range m.Events {
-		st.Events = append(st.Events, *log.At(i))
-	}
-	for _, i := range m.Nearest {
-		st.Nearest = append(st.Nearest, *log.At(i))
-	}
+	st.Events = copyEvents(log, m.Events)
+	st.Nearest = copyEvents(log, m.Nearest)
 	if m.Matched && len(m.Events) > 0 {
 		at := s.Through(m.Last())
 		st.Object = s.eventObject(log.At(m.Events[0]), at)
 		st.Broken = s.BrokenAt(at)
 	}
 	return st
+}
+
+// copyEvents copies the events of log at indices is; nil when there are
+// none.
+func copyEvents(log *trace.Log, is []int) []trace.Event {
+	if len(is) == 0 {
+		return nil
+	}
+	out := make([]trace.Event, len(is))
+	for j, i := range is {
+		out[j] = *log.At(i)
+	}
+	return out
 }
