@@ -3,6 +3,7 @@ package kubectl
 import (
 	"strings"
 	"text/tabwriter"
+	"unicode/utf8"
 )
 
 // column is one column of a table; wide columns (Priority 1 in kubectl's
@@ -33,13 +34,13 @@ func (t *table) render(wide bool) string {
 	w := tabwriter.NewWriter(&b, 6, 4, 3, ' ', 0)
 	// line is reused from row to row: the tab writer copies what it is
 	// given.
-	var line []byte
+	line := make([]byte, 0, 128)
 	if t.namespaces != nil {
 		line = cell(line, "NAMESPACE")
 	}
 	for _, c := range t.columns {
 		if wide || !c.wide {
-			line = cell(line, strings.ToUpper(c.name))
+			line = append(appendUpper(line, c.name), '\t')
 		}
 	}
 	w.Write(endLine(line))
@@ -62,6 +63,24 @@ func (t *table) render(wide bool) string {
 // cell appends a cell to a line, and the tab that ends it.
 func cell(line []byte, s string) []byte {
 	return append(append(line, s...), '\t')
+}
+
+// appendUpper appends s upper-cased, as strings.ToUpper writes it,
+// without a copy of its own when s is ASCII (as column names are).
+func appendUpper(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return append(b, strings.ToUpper(s)...)
+		}
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'a' <= c && c <= 'z' {
+			c -= 'a' - 'A'
+		}
+		b = append(b, c)
+	}
+	return b
 }
 
 // endLine ends a line of cells: its last tab becomes the line break.

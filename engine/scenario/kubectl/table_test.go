@@ -11,7 +11,7 @@ import (
 // empty cells (first, last, or all) included.
 func TestTableRendersJoinedCells(t *testing.T) {
 	tab := &table{
-		columns: []column{{name: "name"}, {name: "ip", wide: true}, {name: "message"}},
+		columns: []column{{name: "name"}, {name: "ip", wide: true}, {name: "message"}, {name: "Größe"}},
 		rows: [][]string{
 			{"", "10.0.0.1", "a\tb\nc\rd"},
 			{"web", "", ""},
