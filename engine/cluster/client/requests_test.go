@@ -143,3 +143,18 @@ func TestUpdateRequestOwning(t *testing.T) {
 		t.Errorf("UpdateRequest's body follows the object: %v", got)
 	}
 }
+
+// TestUpdateBodyRequest: a body built for the request goes into it as it
+// is, marked as the server's to keep, and is sent to the object named.
+func TestUpdateBodyRequest(t *testing.T) {
+	leases, _ := object.NewBuiltinRegistry().ByGVR("coordination.k8s.io", "v1", "leases")
+	body := map[string]any{"spec": map[string]any{"holderIdentity": "node-a"}}
+	req := client.UpdateBodyRequest(leases, "kube-node-lease", "node-a", body, api.WriteOptions{})
+	if !req.BodyOwned || req.Method != api.MethodPut || req.Path != "/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/node-a" {
+		t.Fatalf("request %s %s owned=%v", req.Method, req.Path, req.BodyOwned)
+	}
+	body["kind"] = "Lease"
+	if req.Body["kind"] != "Lease" {
+		t.Error("the request's body is a copy of the one given")
+	}
+}
