@@ -51,13 +51,12 @@ func UpdateRequestOwning(k *object.KindInfo, obj *object.Object, opts api.WriteO
 }
 
 // UpdateBodyRequest is UpdateRequestOwning for a body already rendered as
-// a tree (what Object.ToMap returns), built for this request alone: it
-// goes into the request as it is, and the API server may keep it. The
-// namespace and name address the object; the body's own are checked
-// against them by the server.
-func UpdateBodyRequest(k *object.KindInfo, namespace, name string, body map[string]any, opts api.WriteOptions, subresource ...string) *api.Request {
-	return &api.Request{Method: api.MethodPut, Path: Path(k, namespace, name, subresource...),
-		Write: opts, Body: body, BodyOwned: true}
+// a tree (what Object.ToMap returns), built for this request alone, and
+// sent to path (what Path returns for the object, kept by a caller that
+// writes one object again and again): the body goes into the request as
+// it is, and the API server may keep it.
+func UpdateBodyRequest(path string, body map[string]any, opts api.WriteOptions) *api.Request {
+	return &api.Request{Method: api.MethodPut, Path: path, Write: opts, Body: body, BodyOwned: true}
 }
 
 // PatchRequest patches an object or a subresource with a patch of type pt.

@@ -53,9 +53,10 @@ func New(e *env.Env, c *client.Client, cfg Config) (*Elector, error) {
 	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
+	kind := e.Kind("coordination.k8s.io", "Lease")
 	el := &Elector{cfg: cfg, loop: e.Loop, log: e.Log, client: c,
 		lock: LeaseLock{Namespace: cfg.Namespace, Name: cfg.Name, Identity: cfg.Identity,
-			client: c, kind: e.Kind("coordination.k8s.io", "Lease")}}
+			client: c, kind: kind, path: client.Path(kind, cfg.Namespace, cfg.Name)}}
 	el.timer = e.Loop.NewTimer(sim.Func(el.fire))
 	return el, nil
 }

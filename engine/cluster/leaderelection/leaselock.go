@@ -21,6 +21,7 @@ type LeaseLock struct {
 	client *client.Client
 	kind   *object.KindInfo
 	lease  *object.Object // the last Lease read or written
+	path   string         // the Lease's URL path, for updates
 	boxes  boxes
 }
 
@@ -55,7 +56,7 @@ func (l *LeaseLock) Update(r Record) error {
 	if l.lease == nil {
 		return errNotInitialized
 	}
-	req := client.UpdateBodyRequest(l.kind, l.lease.Meta.Namespace, l.lease.Meta.Name, l.updateBody(r), api.WriteOptions{})
+	req := client.UpdateBodyRequest(l.path, l.updateBody(r), api.WriteOptions{})
 	got, err := client.Shared(l.client.Do(req, nil))
 	if err != nil {
 		return err
