@@ -33,6 +33,15 @@ func CreateRequest(k *object.KindInfo, obj *object.Object, opts api.WriteOptions
 		Write: opts, Body: obj.ToMapCopy(), BodyOwned: true}
 }
 
+// CreateRequestOwning is CreateRequest for an object built for this
+// request alone: its content goes into the body as it is, not copied,
+// and the API server may keep it (api.Request.BodyOwned). obj must not be
+// used afterwards.
+func CreateRequestOwning(k *object.KindInfo, obj *object.Object, opts api.WriteOptions) *api.Request {
+	return &api.Request{Method: api.MethodPost, Path: Path(k, obj.Meta.Namespace, ""),
+		Write: opts, Body: obj.ToMap(), BodyOwned: true}
+}
+
 // UpdateRequest puts obj in place of the stored object, or of its
 // subresource ("status", "scale"). obj's resourceVersion is the optimistic
 // concurrency precondition; "" updates unconditionally.

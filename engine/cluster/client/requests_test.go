@@ -158,3 +158,24 @@ func TestUpdateBodyRequest(t *testing.T) {
 		t.Error("the request's body is a copy of the one given")
 	}
 }
+
+// TestCreateRequestOwning: the body of a handed-over object is its content
+// itself, marked as the server's to keep, posted to its collection.
+func TestCreateRequestOwning(t *testing.T) {
+	events, _ := object.NewBuiltinRegistry().ByGVR("", "v1", "events")
+	o := object.New("v1", "Event")
+	o.Meta.Name, o.Meta.Namespace = "web.1", "demo"
+	ref := map[string]any{"kind": "Pod", "name": "web"}
+	o.Content["involvedObject"] = ref
+	req := client.CreateRequestOwning(events, o, api.WriteOptions{})
+	if !req.BodyOwned || req.Method != api.MethodPost || req.Path != "/api/v1/namespaces/demo/events" {
+		t.Fatalf("request %s %s owned=%v", req.Method, req.Path, req.BodyOwned)
+	}
+	if md, _ := req.Body["metadata"].(map[string]any); md["name"] != "web.1" {
+		t.Errorf("body metadata = %v", req.Body["metadata"])
+	}
+	ref["uid"] = "u-1"
+	if got := req.Body["involvedObject"].(map[string]any)["uid"]; got != "u-1" {
+		t.Error("the body's content is a copy of the object's")
+	}
+}
