@@ -101,7 +101,8 @@ func (c *leaseController) ensureLease() (*object.Object, bool, error) {
 		if !ok {
 			return nil, false, nil
 		}
-		created, err := client.Shared(l.client.Do(client.CreateRequest(k.kinds.leases, fresh, api.WriteOptions{}), nil))
+		// newLease(nil) built fresh for this request alone: it is handed over.
+		created, err := client.Shared(l.client.Do(client.CreateRequestOwning(k.kinds.leases, fresh, api.WriteOptions{}), nil))
 		if err != nil {
 			return nil, false, err
 		}

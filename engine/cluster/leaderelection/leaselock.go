@@ -43,7 +43,8 @@ func (l *LeaseLock) Create(r Record) error {
 	o := object.New(l.kind.APIVersion(), l.kind.Kind)
 	o.Meta.Name, o.Meta.Namespace = l.Name, l.Namespace
 	o.Content["spec"] = r.spec(&l.boxes)
-	got, err := client.Shared(l.client.Do(client.CreateRequest(l.kind, o, api.WriteOptions{}), nil))
+	// o is new, its spec too (the boxed strings in it are immutable).
+	got, err := client.Shared(l.client.Do(client.CreateRequestOwning(l.kind, o, api.WriteOptions{}), nil))
 	if err != nil {
 		return err
 	}
