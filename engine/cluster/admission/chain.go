@@ -94,7 +94,11 @@ func (c *Chain) record(a *api.AdmissionAttributes, phase trace.Phase, ch trace.C
 	}
 	e := c.rec.event(a, trace.Admit, phase)
 	e.Outcome = outcome(st)
-	e.Change = trace.Change{Set: cloneOrNil(ch.Set), Changed: cloneOrNil(ch.Changed), Removed: cloneOrNil(ch.Removed)}.OrNil()
+	if changeCount(ch) > 0 {
+		// Not Change.OrNil: its copy is moved to the heap even when the
+		// change is empty, as it is for every validating phase.
+		e.Change = &trace.Change{Set: cloneOrNil(ch.Set), Changed: cloneOrNil(ch.Changed), Removed: cloneOrNil(ch.Removed)}
+	}
 	e.Detail = strings.Join(acted, ", ")
 	c.rec.log.Append(e)
 }

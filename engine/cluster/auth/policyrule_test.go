@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
@@ -63,6 +64,30 @@ func TestPolicyRuleRoundTrip(t *testing.T) {
 	}
 	if v := rules[0].Verbs; len(v) != 2 || v[0] != "get" || v[1] != "list" {
 		t.Errorf("verbs not deduplicated and sorted: %v", v)
+	}
+}
+
+// RulesOf skips what is not a string, leaves an empty list nil, and gives
+// each list its own end: appending to one never changes the next.
+func TestRulesOfListsAreTheirOwn(t *testing.T) {
+	o := role("", "r")
+	o.Content["rules"] = []any{
+		map[string]any{"verbs": []any{"get", 3, "list"}, "apiGroups": []any{}, "resources": []any{"pods"}},
+		"not a rule",
+		map[string]any{"verbs": []any{"watch"}, "nonResourceURLs": []any{"/healthz"}},
+	}
+	got := RulesOf(o)
+	want := []PolicyRule{
+		{Verbs: []string{"get", "list"}, Resources: []string{"pods"}},
+		{Verbs: []string{"watch"}, NonResourceURLs: []string{"/healthz"}},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("RulesOf = %#v\nwant %#v", got, want)
+	}
+	_ = append(got[0].Verbs, "create")
+	_ = append(got[0].Resources, "nodes")
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("appending to a list changed another: %#v", got)
 	}
 }
 

@@ -31,24 +31,60 @@ type RoleRef struct {
 }
 
 // RulesOf reads the rules of a Role or ClusterRole object. Malformed
-// entries are skipped: validation keeps them out of the store.
+// entries are skipped: validation keeps them out of the store. The string
+// lists of all the rules share one array, each capped at its length so
+// that appending to one copies it rather than overwrite the next.
 func RulesOf(o *object.Object) []PolicyRule {
 	list, _ := o.Content["rules"].([]any)
 	out := make([]PolicyRule, 0, len(list))
+	strs := make([]string, 0, countRuleStrings(list))
 	for _, e := range list {
 		m, ok := e.(map[string]any)
 		if !ok {
 			continue
 		}
-		out = append(out, PolicyRule{
-			Verbs:           stringList(m["verbs"]),
-			APIGroups:       stringList(m["apiGroups"]),
-			Resources:       stringList(m["resources"]),
-			ResourceNames:   stringList(m["resourceNames"]),
-			NonResourceURLs: stringList(m["nonResourceURLs"]),
-		})
+		var r PolicyRule
+		r.Verbs, strs = takeStrings(strs, m["verbs"])
+		r.APIGroups, strs = takeStrings(strs, m["apiGroups"])
+		r.Resources, strs = takeStrings(strs, m["resources"])
+		r.ResourceNames, strs = takeStrings(strs, m["resourceNames"])
+		r.NonResourceURLs, strs = takeStrings(strs, m["nonResourceURLs"])
+		out = append(out, r)
 	}
 	return out
+}
+
+// ruleLists are the string lists of a policy rule, in PolicyRule's order.
+var ruleLists = [...]string{"verbs", "apiGroups", "resources", "resourceNames", "nonResourceURLs"}
+
+// countRuleStrings counts the entries of the string lists of rules, an
+// upper bound of the strings RulesOf keeps.
+func countRuleStrings(rules []any) int {
+	n := 0
+	for _, e := range rules {
+		m, _ := e.(map[string]any)
+		for _, k := range ruleLists {
+			l, _ := m[k].([]any)
+			n += len(l)
+		}
+	}
+	return n
+}
+
+// takeStrings appends the strings of the list v to buf and returns them
+// as a slice of their own (nil for none), and buf grown.
+func takeStrings(buf []string, v any) (list, rest []string) {
+	start := len(buf)
+	l, _ := v.([]any)
+	for _, e := range l {
+		if s, ok := e.(string); ok {
+			buf = append(buf, s)
+		}
+	}
+	if len(buf) == start {
+		return nil, buf
+	}
+	return buf[start:len(buf):len(buf)], buf
 }
 
 // Value returns the rule as an object tree, with only the fields that are
@@ -104,20 +140,6 @@ func (s Subject) Value() map[string]any {
 }
 
 func str(v any) string { s, _ := v.(string); return s }
-
-func stringList(v any) []string {
-	list, _ := v.([]any)
-	if len(list) == 0 {
-		return nil
-	}
-	out := make([]string, 0, len(list))
-	for _, e := range list {
-		if s, ok := e.(string); ok {
-			out = append(out, s)
-		}
-	}
-	return out
-}
 
 func values(ss []string) []any {
 	out := make([]any, len(ss))

@@ -9,6 +9,6 @@ import (
 // IsConnectionRefused reports whether err, or an error it wraps, is a
 // refused connection (api.IsConnectionRefused): no API server answered.
 func IsConnectionRefused(err error) bool {
-	var st *api.Status
-	return errors.As(err, &st) && api.IsConnectionRefused(st)
+	st, ok := errors.AsType[*api.Status](err)
+	return ok && api.IsConnectionRefused(st)
 }

@@ -6,6 +6,11 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
+// pathSeparators is the length of the longest fixed text of a path
+// before its subresources ("/apis/", "/", "/namespaces/", "/", "/"), so
+// that Path grows its buffer once: its one allocation.
+const pathSeparators = len("/apis/") + len("/") + len("/namespaces/") + len("/") + len("/")
+
 // Path returns the URL path of a resource, as client-go's REST client
 // builds it (k8s.io/client-go/rest/request.go, Request.URL):
 //
@@ -18,7 +23,7 @@ import (
 // kinds; subresources are appended after the name.
 func Path(k *object.KindInfo, namespace, name string, subresource ...string) string {
 	var b strings.Builder
-	n := 16 + len(k.Group) + len(k.Version) + len(k.Resource) + len(namespace) + len(name)
+	n := pathSeparators + len(k.Group) + len(k.Version) + len(k.Resource) + len(namespace) + len(name)
 	for _, s := range subresource {
 		n += 1 + len(s)
 	}

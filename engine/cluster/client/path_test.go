@@ -46,6 +46,9 @@ func TestPath(t *testing.T) {
 			if got := client.Path(tt.kind, tt.ns, tt.obj, tt.sub...); got != tt.want {
 				t.Errorf("Path = %q, want %q", got, tt.want)
 			}
+			if n := testing.AllocsPerRun(10, func() { client.Path(tt.kind, tt.ns, tt.obj, tt.sub...) }); n > 1 {
+				t.Errorf("Path allocates %v times, want once", n)
+			}
 		})
 	}
 }

@@ -33,6 +33,15 @@ func CreateRequest(k *object.KindInfo, obj *object.Object, opts api.WriteOptions
 		Write: opts, Body: obj.ToMapCopy(), BodyOwned: true}
 }
 
+// CreateRequestOwning is CreateRequest for an object built for this
+// request alone: its content goes into the body as it is, not copied,
+// and the API server may keep it (api.Request.BodyOwned). obj must not be
+// used afterwards.
+func CreateRequestOwning(k *object.KindInfo, obj *object.Object, opts api.WriteOptions) *api.Request {
+	return &api.Request{Method: api.MethodPost, Path: Path(k, obj.Meta.Namespace, ""),
+		Write: opts, Body: obj.ToMap(), BodyOwned: true}
+}
+
 // UpdateRequest puts obj in place of the stored object, or of its
 // subresource ("status", "scale"). obj's resourceVersion is the optimistic
 // concurrency precondition; "" updates unconditionally.
@@ -48,6 +57,15 @@ func UpdateRequest(k *object.KindInfo, obj *object.Object, opts api.WriteOptions
 func UpdateRequestOwning(k *object.KindInfo, obj *object.Object, opts api.WriteOptions, subresource ...string) *api.Request {
 	return &api.Request{Method: api.MethodPut, Path: Path(k, obj.Meta.Namespace, obj.Meta.Name, subresource...),
 		Write: opts, Body: obj.ToMap(), BodyOwned: true}
+}
+
+// UpdateBodyRequest is UpdateRequestOwning for a body already rendered as
+// a tree (what Object.ToMap returns), built for this request alone, and
+// sent to path (what Path returns for the object, kept by a caller that
+// writes one object again and again): the body goes into the request as
+// it is, and the API server may keep it.
+func UpdateBodyRequest(path string, body map[string]any, opts api.WriteOptions) *api.Request {
+	return &api.Request{Method: api.MethodPut, Path: path, Write: opts, Body: body, BodyOwned: true}
 }
 
 // PatchRequest patches an object or a subresource with a patch of type pt.

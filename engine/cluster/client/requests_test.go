@@ -143,3 +143,39 @@ func TestUpdateRequestOwning(t *testing.T) {
 		t.Errorf("UpdateRequest's body follows the object: %v", got)
 	}
 }
+
+// TestUpdateBodyRequest: a body built for the request goes into it as it
+// is, marked as the server's to keep, and is sent to the path given.
+func TestUpdateBodyRequest(t *testing.T) {
+	leases, _ := object.NewBuiltinRegistry().ByGVR("coordination.k8s.io", "v1", "leases")
+	body := map[string]any{"spec": map[string]any{"holderIdentity": "node-a"}}
+	req := client.UpdateBodyRequest(client.Path(leases, "kube-node-lease", "node-a"), body, api.WriteOptions{})
+	if !req.BodyOwned || req.Method != api.MethodPut || req.Path != "/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/node-a" {
+		t.Fatalf("request %s %s owned=%v", req.Method, req.Path, req.BodyOwned)
+	}
+	body["kind"] = "Lease"
+	if req.Body["kind"] != "Lease" {
+		t.Error("the request's body is a copy of the one given")
+	}
+}
+
+// TestCreateRequestOwning: the body of a handed-over object is its content
+// itself, marked as the server's to keep, posted to its collection.
+func TestCreateRequestOwning(t *testing.T) {
+	events, _ := object.NewBuiltinRegistry().ByGVR("", "v1", "events")
+	o := object.New("v1", "Event")
+	o.Meta.Name, o.Meta.Namespace = "web.1", "demo"
+	ref := map[string]any{"kind": "Pod", "name": "web"}
+	o.Content["involvedObject"] = ref
+	req := client.CreateRequestOwning(events, o, api.WriteOptions{})
+	if !req.BodyOwned || req.Method != api.MethodPost || req.Path != "/api/v1/namespaces/demo/events" {
+		t.Fatalf("request %s %s owned=%v", req.Method, req.Path, req.BodyOwned)
+	}
+	if md, _ := req.Body["metadata"].(map[string]any); md["name"] != "web.1" {
+		t.Errorf("body metadata = %v", req.Body["metadata"])
+	}
+	ref["uid"] = "u-1"
+	if got := req.Body["involvedObject"].(map[string]any)["uid"]; got != "u-1" {
+		t.Error("the body's content is a copy of the object's")
+	}
+}

@@ -101,7 +101,8 @@ func (c *leaseController) ensureLease() (*object.Object, bool, error) {
 		if !ok {
 			return nil, false, nil
 		}
-		created, err := client.Shared(l.client.Do(client.CreateRequest(k.kinds.leases, fresh, api.WriteOptions{}), nil))
+		// newLease(nil) built fresh for this request alone: it is handed over.
+		created, err := client.Shared(l.client.Do(client.CreateRequestOwning(k.kinds.leases, fresh, api.WriteOptions{}), nil))
 		if err != nil {
 			return nil, false, err
 		}
@@ -149,7 +150,13 @@ func (c *leaseController) newLease(base *object.Object) (*object.Object, bool) {
 		lease.Meta.Name, lease.Meta.Namespace = k.cfg.Node, namespaceNodeLease
 		lease.Content["spec"] = map[string]any{"holderIdentity": k.cfg.Node}
 	} else {
-		lease = base.DeepCopy()
+		// The content is copied, to be changed and handed over with the
+		// request. The metadata is only read, into the body (Meta.ToMap
+		// builds its values afresh), so it is shared with base, whose
+		// maps and slices nothing here writes to: the owner reference
+		// below replaces the slice, it does not fill base's.
+		content, _ := object.DeepCopyValue(base.Content).(map[string]any)
+		lease = &object.Object{APIVersion: base.APIVersion, Kind: base.Kind, Meta: base.Meta, Content: content}
 	}
 	spec := lease.EnsureMap("spec")
 	spec["leaseDurationSeconds"] = int64(k.e.Timings.NodeLeaseDuration / time.Second)

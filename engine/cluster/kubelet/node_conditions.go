@@ -1,10 +1,14 @@
 package kubelet
 
 // nodeCondition is one of the Node's conditions as the kubelet computes
-// it, before it is rendered with its heartbeat time.
+// it, before it is rendered with its heartbeat time. Its fields are the
+// strings of the rendered condition, held as the interface values the
+// rendered map takes: constants, which need no allocation to box, and a
+// transition time boxed once, or taken from the stored condition as it
+// is (a boxed string is immutable, so sharing it is safe).
 type nodeCondition struct {
-	typ, status, reason, message string
-	transition                   string // lastTransitionTime
+	typ, status, reason, message any
+	transition                   any // lastTransitionTime
 }
 
 // nodeConditions are the Node's conditions MemoryPressure, DiskPressure,
@@ -19,24 +23,34 @@ func nodeConditions(old map[string]any, now string) [4]nodeCondition {
 		{typ: "PIDPressure", status: "False", reason: "KubeletHasSufficientPID", message: "kubelet has sufficient PID available"},
 		{typ: "Ready", status: "True", reason: "KubeletReady", message: "kubelet is posting ready status"},
 	}
+	var nowText any = now
 	oldConds := list(old["conditions"])
 	for i := range cs {
 		c := &cs[i]
-		c.transition = now
+		c.transition = nowText
 		for _, o := range oldConds {
-			if om, _ := o.(map[string]any); str(om["type"]) == c.typ && str(om["status"]) == c.status {
-				c.transition = str(om["lastTransitionTime"])
+			if om, _ := o.(map[string]any); str(om["type"]) == str(c.typ) && str(om["status"]) == str(c.status) {
+				c.transition = stringValue(om["lastTransitionTime"])
 			}
 		}
 	}
 	return cs
 }
 
+// stringValue is v when it holds a string, else "" (as str reads it).
+func stringValue(v any) any {
+	if _, ok := v.(string); ok {
+		return v
+	}
+	return ""
+}
+
 // renderNodeConditions renders the conditions with heartbeat now.
 func renderNodeConditions(cs *[4]nodeCondition, now string) []any {
+	var heartbeat any = now // one box for the four
 	out := make([]any, len(cs))
 	for i, c := range cs {
-		out[i] = map[string]any{"type": c.typ, "status": c.status, "lastHeartbeatTime": now,
+		out[i] = map[string]any{"type": c.typ, "status": c.status, "lastHeartbeatTime": heartbeat,
 			"lastTransitionTime": c.transition, "reason": c.reason, "message": c.message}
 	}
 	return out
@@ -52,9 +66,9 @@ func nodeConditionsChanged(old []any, cs *[4]nodeCondition) bool {
 	for i, c := range cs {
 		om, _ := old[i].(map[string]any)
 		if len(om)-hasKey(om, "lastHeartbeatTime") != 5 ||
-			!isString(om["type"], c.typ) || !isString(om["status"], c.status) ||
-			!isString(om["lastTransitionTime"], c.transition) ||
-			!isString(om["reason"], c.reason) || !isString(om["message"], c.message) {
+			!isString(om["type"], str(c.typ)) || !isString(om["status"], str(c.status)) ||
+			!isString(om["lastTransitionTime"], str(c.transition)) ||
+			!isString(om["reason"], str(c.reason)) || !isString(om["message"], str(c.message)) {
 			return true
 		}
 	}

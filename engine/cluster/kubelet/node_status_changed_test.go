@@ -73,3 +73,20 @@ func stripHeartbeats(st map[string]any) map[string]any {
 	out["conditions"] = conds
 	return out
 }
+
+// Rendering the Node's conditions boxes no text but the heartbeat: its
+// allocations are the list, the heartbeat, and each condition's map (a
+// header and its slots at most); kept transition times are the stored
+// ones.
+func TestRenderNodeConditionsBoxesOnlyTheHeartbeat(t *testing.T) {
+	stored := withConditions(nil, renderNodeConditions(new(nodeConditions(nil, "t0")), "t0"))
+	conds := nodeConditions(stored, "t1")
+	if n := testing.AllocsPerRun(10, func() { renderNodeConditions(&conds, "t2") }); n > 2+4*2 {
+		t.Errorf("renderNodeConditions allocates %v times", n)
+	}
+	for _, c := range renderNodeConditions(&conds, "t2") {
+		if cm := c.(map[string]any); cm["lastTransitionTime"] != "t0" || cm["lastHeartbeatTime"] != "t2" {
+			t.Errorf("condition %v: want transition t0, heartbeat t2", cm)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package kubelet
 
 import (
+	"reflect"
 	"testing"
 	"time"
 
@@ -127,5 +128,26 @@ func TestHeartbeat(t *testing.T) {
 	node := c.get("Node", "", "worker-a")
 	if hb := node.GetString(".status.conditions[type=Ready].lastHeartbeatTime"); hb != times[len(times)-1].RFC3339() {
 		t.Errorf("lastHeartbeatTime = %s, want the last report's %s", hb, times[len(times)-1].RFC3339())
+	}
+}
+
+// A renewal shares the metadata of the Lease it last read, which is the
+// API server's: renewing must leave that object as it was.
+func TestLeaseRenewalLeavesTheLeaseReadAsItWas(t *testing.T) {
+	c := newCluster(t, nil, "worker-a")
+	c.start("worker-a")
+	c.runFor(15 * time.Second)
+	lc := c.kubelets["worker-a"].l.lease
+	read := lc.latest
+	if read == nil || len(read.Meta.OwnerReferences) != 1 {
+		t.Fatalf("no Lease with its owner read: %v", read)
+	}
+	before := read.DeepCopy()
+	c.runFor(time.Minute)
+	if lc.latest == read {
+		t.Fatal("no renewal since")
+	}
+	if !reflect.DeepEqual(read, before) {
+		t.Errorf("renewing changed the Lease read:\n%v\nwas\n%v", read, before)
 	}
 }

@@ -11,23 +11,21 @@ var statusFields = [...]string{"phase", "reason", "message", "conditions", "host
 // render writes the status as the API's JSON tree (v1.PodStatus, with
 // its omitempty rules), reusing from rc what rendered the same last time.
 func (s *podStatus) render(rc *renderCache) map[string]any {
-	m := map[string]any{"phase": s.phase, "qosClass": s.qosClass}
+	m := map[string]any{"phase": rc.phase.of(s.phase), "qosClass": rc.qosClass.of(s.qosClass)}
 	if s.reason != "" {
-		m["reason"] = s.reason
+		m["reason"] = rc.reason.of(s.reason)
 	}
 	if s.message != "" {
-		m["message"] = s.message
+		m["message"] = rc.message.of(s.message)
 	}
 	if len(s.conditions) > 0 {
 		m["conditions"] = rc.conditionList(s.conditions)
 	}
 	if s.hostIP != "" {
-		m["hostIP"] = s.hostIP
-		m["hostIPs"] = rc.hostIP.render(s.hostIP)
+		m["hostIP"], m["hostIPs"] = rc.hostIP.render(s.hostIP)
 	}
 	if s.podIP != "" {
-		m["podIP"] = s.podIP
-		m["podIPs"] = rc.podIP.render(s.podIP)
+		m["podIP"], m["podIPs"] = rc.podIP.render(s.podIP)
 	}
 	if s.hasStartTime {
 		m["startTime"] = rc.startTime.render(s.startTime)
@@ -42,6 +40,38 @@ func (s *podStatus) render(rc *renderCache) map[string]any {
 		m["containerStatuses"] = rc.normal.render(s.statuses)
 	}
 	return m
+}
+
+// renderFrom is render for a condition of the type prev had, whose render
+// was pm: the values of the fields that did not change are taken from pm,
+// boxed already.
+func (c *condition) renderFrom(prev *condition, pm map[string]any) map[string]any {
+	m := make(map[string]any, 6)
+	m["type"] = pm["type"]
+	m["status"] = sameOr(pm, "status", c.status == prev.status, c.status)
+	if c.lastTransition == prev.lastTransition {
+		m["lastTransitionTime"] = pm["lastTransitionTime"]
+	} else {
+		m["lastTransitionTime"] = c.lastTransition.RFC3339()
+	}
+	if c.observedGeneration != 0 {
+		m["observedGeneration"] = c.observedGeneration
+	}
+	if c.reason != "" {
+		m["reason"] = sameOr(pm, "reason", c.reason == prev.reason, c.reason)
+	}
+	if c.message != "" {
+		m["message"] = sameOr(pm, "message", c.message == prev.message, c.message)
+	}
+	return m
+}
+
+// sameOr is pm[key] when same, else s boxed.
+func sameOr(pm map[string]any, key string, same bool, s string) any {
+	if same {
+		return pm[key]
+	}
+	return s
 }
 
 func (c *condition) render() map[string]any {

@@ -11,7 +11,8 @@ import (
 // piece, so that a new status renders again only what changed: most
 // updates change one condition or one container state. The maps and lists
 // it returns are shared by every render that reuses them and must never be
-// modified; requests copy what they send.
+// modified; requests copy what they send. So are the boxed strings it
+// keeps, which nothing can modify.
 type renderCache struct {
 	conditions   []renderedCondition // one per condition type
 	conditionsL  []any               // the last list of conditions
@@ -20,6 +21,25 @@ type renderCache struct {
 	hostIP       ipRender
 	podIP        ipRender
 	startTime    timeRender
+	// phase, qosClass, reason and message are the status's strings, boxed
+	// as the rendered map holds them.
+	phase, qosClass, reason, message stringBox
+}
+
+// stringBox is the boxed form of the string last asked for: putting a
+// string in a map[string]any boxes it, an allocation, and a Pod's status
+// renders the same few strings again and again.
+type stringBox struct {
+	s string
+	v any
+}
+
+// of returns s boxed, reusing the box when s is the string last boxed.
+func (b *stringBox) of(s string) any {
+	if b.v == nil || b.s != s {
+		b.s, b.v = s, s
+	}
+	return b.v
 }
 
 type renderedCondition struct {
@@ -36,7 +56,7 @@ func (rc *renderCache) condition(c *condition) map[string]any {
 			continue
 		}
 		if r.c != *c {
-			r.c, r.m = *c, c.render()
+			r.c, r.m = *c, c.renderFrom(&r.c, r.m)
 		}
 		return r.m
 	}
@@ -139,27 +159,30 @@ func rendersSame(a, b *containerStatus) bool {
 		(a.allocated == nil || object.EqualValues(a.allocated, b.allocated))
 }
 
-// ipRender is an IP's list as hostIPs and podIPs show it: [{ip: IP}].
+// ipRender is an IP as hostIP and podIP show it, boxed, and its list as
+// hostIPs and podIPs show it: [{ip: IP}].
 type ipRender struct {
 	ip   string
+	v    any
 	list []any
 }
 
-func (r *ipRender) render(ip string) []any {
+func (r *ipRender) render(ip string) (any, []any) {
 	if r.list == nil || r.ip != ip {
-		r.ip, r.list = ip, []any{map[string]any{"ip": ip}}
+		r.ip, r.v = ip, ip
+		r.list = []any{map[string]any{"ip": r.v}}
 	}
-	return r.list
+	return r.v, r.list
 }
 
-// timeRender is a time as the API prints it.
+// timeRender is a time as the API prints it, boxed.
 type timeRender struct {
 	t    sim.Time
-	text string
+	text any
 	set  bool
 }
 
-func (r *timeRender) render(t sim.Time) string {
+func (r *timeRender) render(t sim.Time) any {
 	if !r.set || r.t != t {
 		r.t, r.text, r.set = t, t.RFC3339(), true
 	}

@@ -31,7 +31,7 @@ type Elector struct {
 	state    state
 	ran      bool
 	timer    *sim.Timer
-	next     func()   // what the timer runs
+	next     step     // what the timer runs
 	deadline sim.Time // end of the current renewal poll
 }
 
@@ -53,10 +53,11 @@ func New(e *env.Env, c *client.Client, cfg Config) (*Elector, error) {
 	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
+	kind := e.Kind("coordination.k8s.io", "Lease")
 	el := &Elector{cfg: cfg, loop: e.Loop, log: e.Log, client: c,
 		lock: LeaseLock{Namespace: cfg.Namespace, Name: cfg.Name, Identity: cfg.Identity,
-			client: c, kind: e.Kind("coordination.k8s.io", "Lease")}}
-	el.timer = e.Loop.NewTimer(sim.Func(func() { el.next() }))
+			client: c, kind: kind, path: client.Path(kind, cfg.Namespace, cfg.Name)}}
+	el.timer = e.Loop.NewTimer(sim.Func(el.fire))
 	return el, nil
 }
 
@@ -99,11 +100,38 @@ func (e *Elector) GetLeader() string { return e.observed.HolderIdentity }
 // change: the instant from which the Lease's validity is judged.
 func (e *Elector) Observed() (Record, sim.Time) { return e.observed, e.observedTime }
 
-// schedule runs fn after d.
-func (e *Elector) schedule(d time.Duration, fn func()) { e.scheduleAt(e.loop.Now().Add(d), fn) }
+// step is what the Elector's timer runs when it fires. It is a value
+// rather than a func so that scheduling one allocates nothing (a method
+// value such as e.renewPoll is a new closure each time it is taken).
+type step uint8
 
-// scheduleAt runs fn at t.
-func (e *Elector) scheduleAt(t sim.Time, fn func()) {
-	e.next = fn
+const (
+	stepNone       step = iota
+	stepTryAcquire      // tryAcquire
+	stepRenewPoll       // renewPoll
+	stepTryRenew        // tryRenew
+	stepLose            // lose
+)
+
+// schedule runs s after d.
+func (e *Elector) schedule(d time.Duration, s step) { e.scheduleAt(e.loop.Now().Add(d), s) }
+
+// scheduleAt runs s at t.
+func (e *Elector) scheduleAt(t sim.Time, s step) {
+	e.next = s
 	e.timer.Reset(t)
+}
+
+// fire runs the step scheduled last.
+func (e *Elector) fire() {
+	switch e.next {
+	case stepTryAcquire:
+		e.tryAcquire()
+	case stepRenewPoll:
+		e.renewPoll()
+	case stepTryRenew:
+		e.tryRenew()
+	case stepLose:
+		e.lose()
+	}
 }

@@ -20,7 +20,7 @@ var update = flag.Bool("update", false, "rewrite golden files")
 
 // cluster is a control plane with candidates for one Lease.
 type cluster struct {
-	t     *testing.T
+	t     testing.TB
 	env   *env.Env
 	plane *apiserver.Plane
 	cands []*candidate
@@ -34,7 +34,7 @@ type candidate struct {
 	startedWhileValid bool
 }
 
-func newCluster(t *testing.T, seed int64) *cluster {
+func newCluster(t testing.TB, seed int64) *cluster {
 	t.Helper()
 	loop, r := sim.NewLoop(), sim.NewRand(seed)
 	p, err := apiserver.New(apiserver.Config{Loop: loop, Rand: r})

@@ -21,6 +21,8 @@ type LeaseLock struct {
 	client *client.Client
 	kind   *object.KindInfo
 	lease  *object.Object // the last Lease read or written
+	path   string         // the Lease's URL path, for updates
+	boxes  boxes
 }
 
 // errNotInitialized is LeaseLock.Update's error before any Get or Create.
@@ -40,8 +42,9 @@ func (l *LeaseLock) Get() (Record, error) {
 func (l *LeaseLock) Create(r Record) error {
 	o := object.New(l.kind.APIVersion(), l.kind.Kind)
 	o.Meta.Name, o.Meta.Namespace = l.Name, l.Namespace
-	o.Content["spec"] = r.spec()
-	got, err := client.Shared(l.client.Do(client.CreateRequest(l.kind, o, api.WriteOptions{}), nil))
+	o.Content["spec"] = r.spec(&l.boxes)
+	// o is new, its spec too (the boxed strings in it are immutable).
+	got, err := client.Shared(l.client.Do(client.CreateRequestOwning(l.kind, o, api.WriteOptions{}), nil))
 	if err != nil {
 		return err
 	}
@@ -54,20 +57,32 @@ func (l *LeaseLock) Update(r Record) error {
 	if l.lease == nil {
 		return errNotInitialized
 	}
-	// o is the request's own: a new spec, and copies of anything else
-	// the Lease read holds; its metadata is read once, into the body.
-	o := &object.Object{APIVersion: l.lease.APIVersion, Kind: l.lease.Kind, Meta: l.lease.Meta,
-		Content: make(map[string]any, len(l.lease.Content))}
-	for k, v := range l.lease.Content {
-		o.Content[k] = object.DeepCopyValue(v)
-	}
-	o.Content["spec"] = r.spec()
-	got, err := client.Shared(l.client.Do(client.UpdateRequestOwning(l.kind, o, api.WriteOptions{}), nil))
+	req := client.UpdateBodyRequest(l.path, l.updateBody(r), api.WriteOptions{})
+	got, err := client.Shared(l.client.Do(req, nil))
 	if err != nil {
 		return err
 	}
 	l.lease = got
 	return nil
+}
+
+// updateBody is the body of an Update: the last Lease read or written as
+// Object.ToMap renders it, with r as its spec. It is the request's own: a
+// new spec and metadata, copies of any other content, and boxes (see
+// boxes) for the strings that do not change between renewals.
+func (l *LeaseLock) updateBody(r Record) map[string]any {
+	lease := l.lease
+	body := make(map[string]any, len(lease.Content)+3)
+	for k, v := range lease.Content {
+		if k != "spec" { // replaced below: not worth a copy
+			body[k] = object.DeepCopyValue(v)
+		}
+	}
+	body["apiVersion"] = l.boxes.apiVersion.of(lease.APIVersion)
+	body["kind"] = l.boxes.kind.of(lease.Kind)
+	body["metadata"] = l.boxes.metadata(&lease.Meta)
+	body["spec"] = r.spec(&l.boxes)
+	return body
 }
 
 // Describe names the Lease as "namespace/name".

@@ -8,7 +8,7 @@ func (e *Elector) tryAcquire() {
 	ok := e.tryAcquireOrRenew()
 	e.maybeReportTransition()
 	if !ok {
-		e.schedule(e.client.Jitter(e.cfg.RetryPeriod, JitterFactor), e.tryAcquire)
+		e.schedule(e.client.Jitter(e.cfg.RetryPeriod, JitterFactor), stepTryAcquire)
 		return
 	}
 	e.state = leading
@@ -36,14 +36,14 @@ func (e *Elector) renewPoll() {
 func (e *Elector) tryRenew() {
 	if e.tryAcquireOrRenew() {
 		e.maybeReportTransition()
-		e.schedule(e.cfg.RetryPeriod, e.renewPoll)
+		e.schedule(e.cfg.RetryPeriod, stepRenewPoll)
 		return
 	}
 	if next := e.loop.Now().Add(e.cfg.RetryPeriod); next < e.deadline {
-		e.scheduleAt(next, e.tryRenew)
+		e.scheduleAt(next, stepTryRenew)
 		return
 	}
-	e.scheduleAt(e.deadline, e.lose)
+	e.scheduleAt(e.deadline, stepLose)
 }
 
 // lose ends leadership when a renewal passed its deadline ("Failed to
@@ -59,7 +59,7 @@ func (e *Elector) lose() {
 func (e *Elector) end() {
 	wasLeading := e.state == leading
 	e.state = stopped
-	e.next = nil
+	e.next = stepNone
 	if wasLeading && e.cfg.ReleaseOnCancel {
 		e.release()
 	}

@@ -74,12 +74,13 @@ func recordOf(lease *object.Object) Record {
 
 // spec is the Lease spec of the record
 // (resourcelock.LeaderElectionRecordToLeaseSpec): times as
-// metav1.MicroTime, strategy and preferredHolder only when set.
-func (r Record) spec() map[string]any {
+// metav1.MicroTime, strategy and preferredHolder only when set. The
+// holder and the acquire time, which renewals repeat, come boxed from b.
+func (r Record) spec(b *boxes) map[string]any {
 	s := map[string]any{
-		"holderIdentity":       r.HolderIdentity,
+		"holderIdentity":       b.holder.of(r.HolderIdentity),
 		"leaseDurationSeconds": r.LeaseDurationSeconds,
-		"acquireTime":          object.FormatMicroTime(r.AcquireTime),
+		"acquireTime":          b.acquire.of(r.AcquireTime, object.FormatMicroTime),
 		"renewTime":            object.FormatMicroTime(r.RenewTime),
 		"leaseTransitions":     r.LeaderTransitions,
 	}

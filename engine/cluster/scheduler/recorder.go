@@ -122,7 +122,8 @@ func (r *recorder) eventf(regarding, related *framework.PodInfo, typ, reason, ac
 	o.Content["reportingInstance"] = r.instance
 	o.Content["source"] = map[string]any{}
 	r.cache[key] = &cachedEvent{namespace: ns, name: name, eventTime: now, lastObserved: now}
-	r.s.client.DoRetry(client.CreateRequest(r.s.events, o, api.WriteOptions{}), func(*api.Response) {})
+	// o and everything in it were made for this request: it hands them over.
+	r.s.client.DoRetry(client.CreateRequestOwning(r.s.events, o, api.WriteOptions{}), func(*api.Response) {})
 }
 
 // writeSeries PATCHes an event's series.

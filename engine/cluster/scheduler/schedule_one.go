@@ -109,9 +109,7 @@ func (s *Scheduler) postFilter(state *framework.CycleState, pod *framework.PodIn
 
 // fitError returns the FitError inside a status, if any.
 func fitError(st *framework.Status) (*framework.FitError, bool) {
-	var fe *framework.FitError
-	ok := errors.As(st.Err(), &fe)
-	return fe, ok
+	return errors.AsType[*framework.FitError](st.Err())
 }
 
 // errorf formats an internal error status.

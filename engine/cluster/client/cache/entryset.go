@@ -16,31 +16,62 @@ type entry struct {
 
 // entrySet is an insertion-ordered set of entries: add and remove are O(1)
 // and iteration follows insertion order, so everything built on it is
-// deterministic without sorting.
+// deterministic without sorting. Most sets are small (the objects of one
+// namespace, of one index value), so a set scans its list until it holds
+// smallEntrySet entries, and only then keeps their positions in a map.
 type entrySet struct {
-	pos   map[*entry]int
-	list  []*entry // nil where an entry was removed
+	pos   map[*entry]int // nil while the set is small
+	list  []*entry       // nil where an entry was removed
 	holes int
 }
 
-func newEntrySet() *entrySet { return &entrySet{pos: map[*entry]int{}} }
+// smallEntrySet is the length of list up to which a set scans it.
+const smallEntrySet = 8
+
+func newEntrySet() *entrySet { return &entrySet{} }
 
 func (s *entrySet) len() int { return len(s.list) - s.holes }
 
+// indexOf returns e's position in list.
+func (s *entrySet) indexOf(e *entry) (int, bool) {
+	if s.pos != nil {
+		i, ok := s.pos[e]
+		return i, ok
+	}
+	for i, x := range s.list {
+		if x == e {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
 func (s *entrySet) add(e *entry) {
-	if _, ok := s.pos[e]; ok {
+	if _, ok := s.indexOf(e); ok {
 		return
 	}
-	s.pos[e] = len(s.list)
+	if s.pos == nil && len(s.list) >= smallEntrySet {
+		s.pos = make(map[*entry]int, 2*len(s.list))
+		for i, x := range s.list {
+			if x != nil {
+				s.pos[x] = i
+			}
+		}
+	}
+	if s.pos != nil {
+		s.pos[e] = len(s.list)
+	}
 	s.list = append(s.list, e)
 }
 
 func (s *entrySet) remove(e *entry) {
-	i, ok := s.pos[e]
+	i, ok := s.indexOf(e)
 	if !ok {
 		return
 	}
-	delete(s.pos, e)
+	if s.pos != nil {
+		delete(s.pos, e)
+	}
 	s.list[i] = nil
 	s.holes++
 	if s.holes > 32 && s.holes*2 > len(s.list) {
@@ -53,7 +84,9 @@ func (s *entrySet) compact() {
 	for _, e := range s.list {
 		if e != nil {
 			s.list[n] = e
-			s.pos[e] = n
+			if s.pos != nil {
+				s.pos[e] = n
+			}
 			n++
 		}
 	}

@@ -7,9 +7,10 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/client"
 )
 
+// reasonOf returns the reason of the *api.Status in err's tree.
+// errors.AsType, unlike errors.As, needs no pointer on the heap.
 func reasonOf(err error) (api.StatusReason, bool) {
-	var st *api.Status
-	if errors.As(err, &st) {
+	if st, ok := errors.AsType[*api.Status](err); ok {
 		return st.Reason, true
 	}
 	return "", false

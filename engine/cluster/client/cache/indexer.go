@@ -25,13 +25,13 @@ func NewIndexer(indexers Indexers) *Indexer {
 	return c
 }
 
-// newNamespaceIndexer returns an empty cache with the namespace index
-// (MetaNamespaceIndexFunc), the one every informer has. Since an entry's
-// key holds its namespace, the index is kept without calling the function
-// again on every update.
-func newNamespaceIndexer() *Indexer {
-	return &Indexer{items: map[string]*entry{}, defs: []indexDef{{
-		name: NamespaceIndex, fn: MetaNamespaceIndexFunc, idx: index{}, byNamespace: true, slot: -1}}}
+// initNamespaceIndex makes the zero Indexer c an empty cache with the
+// namespace index (MetaNamespaceIndexFunc), the one every informer has.
+// Since an entry's key holds its namespace, the index is kept without
+// calling the function again on every update.
+func (c *Indexer) initNamespaceIndex() {
+	c.items = map[string]*entry{}
+	c.defs = []indexDef{{name: NamespaceIndex, fn: MetaNamespaceIndexFunc, idx: index{}, byNamespace: true, slot: -1}}
 }
 
 // Len returns the number of cached objects.

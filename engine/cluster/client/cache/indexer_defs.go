@@ -13,7 +13,7 @@ type indexDef struct {
 	name string
 	fn   IndexFunc
 	idx  index
-	// byNamespace marks the namespace index of newNamespaceIndexer: an
+	// byNamespace marks the namespace index of initNamespaceIndex: an
 	// entry's value is its namespace, which its key fixes for its whole
 	// life, so it is indexed once when cached and never recomputed.
 	byNamespace bool

@@ -15,7 +15,7 @@ type SharedInformer struct {
 	client  *client.Client
 	kind    *object.KindInfo
 	filter  Filter
-	indexer *Indexer
+	indexer Indexer // in the informer itself: one allocation less for each
 	lw      ListWatch
 
 	reflector *Reflector
@@ -32,9 +32,10 @@ type SharedInformer struct {
 // filter, with the namespace index. Handlers added without a period
 // resync every defaultResync (0: never).
 func NewSharedInformer(c *client.Client, kind *object.KindInfo, filter Filter, defaultResync time.Duration) *SharedInformer {
-	return &SharedInformer{client: c, kind: kind, filter: filter,
-		indexer:           newNamespaceIndexer(),
+	s := &SharedInformer{client: c, kind: kind, filter: filter,
 		resyncCheckPeriod: defaultResync, defaultResync: defaultResync}
+	s.indexer.initNamespaceIndex()
+	return s
 }
 
 // Kind returns the kind the informer caches.
@@ -44,10 +45,10 @@ func (s *SharedInformer) Kind() *object.KindInfo { return s.kind }
 func (s *SharedInformer) Filter() Filter { return s.filter }
 
 // Indexer returns the cache. Only the informer writes to it.
-func (s *SharedInformer) Indexer() *Indexer { return s.indexer }
+func (s *SharedInformer) Indexer() *Indexer { return &s.indexer }
 
 // Lister returns a lister over the cache.
-func (s *SharedInformer) Lister() Lister { return Lister{indexer: s.indexer} }
+func (s *SharedInformer) Lister() Lister { return Lister{indexer: &s.indexer} }
 
 // AddIndexers adds indexes to the cache, before or after Run.
 func (s *SharedInformer) AddIndexers(indexers Indexers) error {

@@ -62,7 +62,7 @@ type Reflector struct {
 	loop    *sim.Loop
 	c       *client.Client // for jitter
 	kind    *object.KindInfo
-	backoff *client.Backoff
+	backoff client.Backoff
 
 	lastSyncRV      string
 	rvUnavailable   bool
@@ -87,7 +87,7 @@ const (
 // lw into store, using c's loop and randomness.
 func NewReflector(lw ListerWatcher, kind *object.KindInfo, store ReflectorStore, c *client.Client) *Reflector {
 	r := &Reflector{Name: "reflector", lw: lw, store: store, loop: c.Loop, c: c, kind: kind,
-		backoff: client.NewReflectorBackoff(c.Rand, c.Loop.Now())}
+		backoff: *client.NewReflectorBackoff(c.Rand, c.Loop.Now())}
 	r.timer = r.loop.NewTimer((*wakeHandler)(r))
 	return r
 }

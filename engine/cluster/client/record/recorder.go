@@ -86,14 +86,17 @@ func (r *Recorder) write(e *event, patch bool, try int) {
 	}
 	var err error
 	var stored *object.Object
+	// Only the stored Event's name and resourceVersion are read: the
+	// answers are taken shared, not copied; toObject builds a new object
+	// for each request, which hands it over.
 	if patch {
-		stored, err = r.c.Patch(r.kind, e.Namespace, e.Name, api.StrategicMergePatch, map[string]any{
+		stored, err = client.Shared(r.c.Do(client.PatchRequest(r.kind, e.Namespace, e.Name, api.StrategicMergePatch, map[string]any{
 			"count": e.Count, "lastTimestamp": object.FormatTime(e.Last), "message": e.Message,
-		}, api.WriteOptions{})
+		}, api.WriteOptions{}), nil))
 	}
 	if !patch || api.IsReason(err, api.ReasonNotFound) {
 		e.ResourceVersion = ""
-		stored, err = r.c.Create(r.kind, e.toObject(), api.WriteOptions{})
+		stored, err = client.Shared(r.c.Do(client.CreateRequestOwning(r.kind, e.toObject(), api.WriteOptions{}), nil))
 	}
 	if err == nil {
 		saved := *e

@@ -19,19 +19,14 @@ type event struct {
 	virtual  bool
 	typ      eventType
 	obj, old *object.Object
-	// apiVersion and kind are the monitor's resource, or a virtual
-	// event's reference; kind may be unset when the KindInfo says it.
+	// apiVersion and kindName are the monitor's resource, or a virtual
+	// event's reference.
 	apiVersion, kindName string
-	kind                 *object.KindInfo
 }
 
 func (ev *event) identity() objectReference {
-	av, k := ev.apiVersion, ev.kindName
-	if ev.kind != nil {
-		av, k = ev.kind.APIVersion(), ev.kind.Kind
-	}
 	m := &ev.obj.Meta
-	return objectReference{APIVersion: av, Kind: k, Name: m.Name, UID: m.UID, Namespace: m.Namespace}
+	return objectReference{APIVersion: ev.apiVersion, Kind: ev.kindName, Name: m.Name, UID: m.UID, Namespace: m.Namespace}
 }
 
 // processGraphChange is GraphBuilder.processGraphChanges for one event.

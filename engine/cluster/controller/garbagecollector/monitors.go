@@ -97,28 +97,30 @@ func (gc *GarbageCollector) synced() bool {
 // the graph changes at once, in the order client-go's single
 // graphChanges consumer would apply them.
 func (gc *GarbageCollector) handlers(k *object.KindInfo) cache.ResourceEventHandler {
-	return &monitorHandler{gc: gc, kind: k}
+	return &monitorHandler{gc: gc, apiVersion: k.APIVersion(), kind: k.Kind}
 }
 
 // monitorHandler turns one monitor's informer events into graph changes.
 type monitorHandler struct {
-	gc   *GarbageCollector
-	kind *object.KindInfo
+	gc *GarbageCollector
+	// apiVersion and kind are the resource's, joined once rather than
+	// for every event (KindInfo.APIVersion builds a new string).
+	apiVersion, kind string
 }
 
 // OnAdd implements cache.ResourceEventHandler.
 func (h *monitorHandler) OnAdd(o *object.Object, _ bool) {
-	h.gc.processGraphChange(event{kind: h.kind, typ: addEvent, obj: o})
+	h.gc.processGraphChange(event{apiVersion: h.apiVersion, kindName: h.kind, typ: addEvent, obj: o})
 }
 
 // OnUpdate implements cache.ResourceEventHandler.
 func (h *monitorHandler) OnUpdate(old, o *object.Object) {
-	h.gc.processGraphChange(event{kind: h.kind, typ: updateEvent, obj: o, old: old})
+	h.gc.processGraphChange(event{apiVersion: h.apiVersion, kindName: h.kind, typ: updateEvent, obj: o, old: old})
 }
 
 // OnDelete implements cache.ResourceEventHandler.
 func (h *monitorHandler) OnDelete(obj any) {
 	if o, ok := cache.ObjectOf(obj); ok {
-		h.gc.processGraphChange(event{kind: h.kind, typ: deleteEvent, obj: o})
+		h.gc.processGraphChange(event{apiVersion: h.apiVersion, kindName: h.kind, typ: deleteEvent, obj: o})
 	}
 }

@@ -115,9 +115,9 @@ func (c *Controller) Stop() {
 func (c *Controller) work(key string) error {
 	err := c.syncNamespaceFromKey(key)
 	ev := trace.Event{Time: c.loop.Now(), From: Name, Verb: trace.Reconcile, Resource: "namespaces", Name: key}
-	var remaining *ResourcesRemainingError
+	remaining, isRemaining := errors.AsType[*ResourcesRemainingError](err)
 	switch {
-	case errors.As(err, &remaining):
+	case isRemaining:
 		wait := time.Duration(remaining.Estimate/2+1) * time.Second
 		c.queue.AddAfter(key, wait)
 		ev.Detail = fmt.Sprintf("%v; again in %v", err, wait)

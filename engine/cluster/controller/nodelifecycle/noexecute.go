@@ -1,8 +1,6 @@
 package nodelifecycle
 
 import (
-	"maps"
-	"slices"
 	"time"
 )
 
@@ -12,7 +10,8 @@ import (
 // Ready again by then is dropped.
 func (c *Controller) noExecuteTaintingPass() {
 	now := c.loop.Now()
-	for _, z := range slices.Sorted(maps.Keys(c.tainters)) {
+	var buf [4]string
+	for _, z := range sortedKeys(buf[:0], c.tainters) {
 		c.tainters[z].try(now, func(v timedValue) (bool, time.Duration) {
 			node, ok := c.nodes.Lister().Get("", v.value)
 			if !ok {

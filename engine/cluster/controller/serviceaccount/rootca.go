@@ -99,7 +99,8 @@ func (c *RootCAPublisher) sync(ns string) error {
 		o.Meta.Name, o.Meta.Namespace = RootCACertConfigMapName, ns
 		o.Meta.Annotations = map[string]string{DescriptionAnnotation: Description}
 		o.Content["data"] = data
-		err := c.w.client.Do(client.CreateRequest(c.cmKind, o, api.WriteOptions{}), nil).Err()
+		// o, data included, is new and used no more: the create hands it over.
+		err := c.w.client.Do(client.CreateRequestOwning(c.cmKind, o, api.WriteOptions{}), nil).Err()
 		if api.IsReason(err, api.ReasonNotFound) || hasStatusCause(err, namespaceTerminatingCause) {
 			return nil
 		}

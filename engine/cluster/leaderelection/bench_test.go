@@ -1,0 +1,21 @@
+package leaderelection
+
+import (
+	"testing"
+	"time"
+)
+
+// BenchmarkRenewal is one renewal of a leader: an UPDATE of its Lease
+// through every gate of the API server, as the leader makes one every
+// RetryPeriod.
+func BenchmarkRenewal(b *testing.B) {
+	c := newCluster(b, 1)
+	a := c.add("controller-manager")
+	a.el.Run()
+	c.env.Loop.RunFor(10 * time.Second)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		c.env.Loop.RunFor(DefaultRetryPeriod)
+	}
+}

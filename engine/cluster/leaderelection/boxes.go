@@ -1,0 +1,83 @@
+package leaderelection
+
+import (
+	"time"
+
+	"github.com/loopbook/loopbook/engine/cluster/object"
+)
+
+// boxes keeps the interface values of what every renewal of one Lease
+// sends again: its apiVersion, kind and metadata but the resourceVersion,
+// the holder, the acquire time. A string put in a request body is boxed
+// (an allocation); these are boxed once and then shared by the bodies.
+// That is safe because a boxed string is immutable: nothing can change
+// it through the interface.
+type boxes struct {
+	apiVersion, kind, holder           stringBox
+	name, generateName, namespace, uid stringBox
+	created, acquire                   timeBox
+}
+
+// stringBox is the boxed form of the string last asked for.
+type stringBox struct {
+	s string
+	v any
+}
+
+// of returns s boxed, reusing the box when s is the string last boxed.
+func (b *stringBox) of(s string) any {
+	if b.v == nil || b.s != s {
+		b.s, b.v = s, s
+	}
+	return b.v
+}
+
+// timeBox is the boxed text of the instant last asked for.
+type timeBox struct {
+	t time.Time
+	v any
+}
+
+// of returns t formatted by format and boxed, reusing the box when t is
+// the instant last formatted. A box is used with one format only, which
+// depends on the instant alone (both format in UTC).
+func (b *timeBox) of(t time.Time, format func(time.Time) string) any {
+	if b.v == nil || !b.t.Equal(t) {
+		b.t, b.v = t, format(t)
+	}
+	return b.v
+}
+
+// metadata is m.ToMap() with the boxes of the fields a Lease keeps from
+// one renewal to the next. It takes that way for the metadata the
+// candidates write (names, uid, resourceVersion, creationTimestamp), and
+// leaves anything else to Meta.ToMap.
+func (b *boxes) metadata(m *object.Meta) map[string]any {
+	if !plainMeta(m) {
+		return m.ToMap()
+	}
+	out := make(map[string]any, 8)
+	put := func(k, v string, box *stringBox) {
+		if v != "" {
+			out[k] = box.of(v)
+		}
+	}
+	put("name", m.Name, &b.name)
+	put("generateName", m.GenerateName, &b.generateName)
+	put("namespace", m.Namespace, &b.namespace)
+	put("uid", m.UID, &b.uid)
+	if m.ResourceVersion != "" {
+		out["resourceVersion"] = m.ResourceVersion // new with every write
+	}
+	if !m.CreationTimestamp.IsZero() {
+		out["creationTimestamp"] = b.created.of(m.CreationTimestamp, object.FormatTime)
+	}
+	return out
+}
+
+// plainMeta reports whether m has no field but its names, uid,
+// resourceVersion and creationTimestamp: the ones metadata renders itself.
+func plainMeta(m *object.Meta) bool {
+	return m.Generation == 0 && m.DeletionTimestamp == nil && m.DeletionGracePeriodSeconds == nil &&
+		len(m.Labels) == 0 && len(m.Annotations) == 0 && len(m.OwnerReferences) == 0 && len(m.Finalizers) == 0
+}
