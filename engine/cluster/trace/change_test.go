@@ -34,3 +34,13 @@ func TestChangeOrNil(t *testing.T) {
 		t.Errorf("an event without a change encodes as %s (%v)", b, err)
 	}
 }
+
+// TestChangeOrNilOfNothingAllocatesNothing: most events change nothing,
+// and asking for their Change must not cost a heap copy.
+func TestChangeOrNilOfNothingAllocatesNothing(t *testing.T) {
+	var empty Change
+	var got *Change
+	if n := testing.AllocsPerRun(100, func() { got = empty.OrNil() }); n != 0 || got != nil {
+		t.Errorf("OrNil of an empty change allocates %v objects (result %v)", n, got)
+	}
+}

@@ -109,12 +109,14 @@ type Change struct {
 func (c Change) IsZero() bool { return len(c.Set) == 0 && len(c.Changed) == 0 && len(c.Removed) == 0 }
 
 // OrNil returns c for an Event's Change: a pointer to a copy of it, or nil
-// when it is empty.
+// when it is empty. The copy is made inside the branch: taking the
+// receiver's address would move it to the heap on every call, empty or not.
 func (c Change) OrNil() *Change {
 	if c.IsZero() {
 		return nil
 	}
-	return &c
+	cp := c
+	return &cp
 }
 
 // Changes returns what the event did to its object; empty when nothing.
