@@ -70,3 +70,49 @@ func objectKey(k *object.KindInfo, namespace, name string) string {
 func ObjectKey(k *object.KindInfo, namespace, name string) string {
 	return objectKey(k, namespace, name)
 }
+
+// keyPrefixes memoises the prefixes of resources and of their namespaces,
+// which every list, watch and admission lookup asks for and which would
+// otherwise be concatenated anew each time. A prefix depends only on its
+// kind's group, resource, scope and CRD, which do not change once the
+// kind is registered (a CRD's new version is a new KindInfo), so a prefix
+// built once stays right. The zero value is ready to use.
+type keyPrefixes struct {
+	kinds map[*object.KindInfo]*kindPrefixes
+}
+
+// kindPrefixes are one resource's prefix and those of its namespaces.
+type kindPrefixes struct {
+	resource   string
+	namespaces map[string]string
+}
+
+// of returns the memoised prefixes of k.
+func (m *keyPrefixes) of(k *object.KindInfo) *kindPrefixes {
+	if kp := m.kinds[k]; kp != nil {
+		return kp
+	}
+	if m.kinds == nil {
+		m.kinds = map[*object.KindInfo]*kindPrefixes{}
+	}
+	kp := &kindPrefixes{resource: keyPrefix(k)}
+	m.kinds[k] = kp
+	return kp
+}
+
+// namespace is namespacePrefix(k, namespace), memoised.
+func (m *keyPrefixes) namespace(k *object.KindInfo, namespace string) string {
+	kp := m.of(k)
+	if !k.Namespaced || namespace == "" {
+		return kp.resource
+	}
+	if p, ok := kp.namespaces[namespace]; ok {
+		return p
+	}
+	if kp.namespaces == nil {
+		kp.namespaces = map[string]string{}
+	}
+	p := namespacePrefix(k, namespace)
+	kp.namespaces[namespace] = p
+	return p
+}

@@ -66,7 +66,7 @@ func (l *lookups) list(group, resource, namespace string) []*object.Object {
 	if k == nil {
 		return nil
 	}
-	pred := &watchcache.Predicate{Prefix: namespacePrefix(k, namespace)}
+	pred := &watchcache.Predicate{Prefix: l.p.prefixes.namespace(k, namespace)}
 	var out []*object.Object
 	if c := l.cache(group, resource); c != nil {
 		c.List(pred, func(_ string, o *object.Object) bool { out = append(out, o); return true })

@@ -26,6 +26,9 @@ type Plane struct {
 	nodePorts map[int64]string
 	// audit is the audit log every replica writes to.
 	audit audit.Log
+	// prefixes are the store prefixes of the resources and namespaces
+	// asked for so far.
+	prefixes keyPrefixes
 }
 
 // New starts a control plane: every replica up with its watch caches
