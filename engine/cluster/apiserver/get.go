@@ -26,7 +26,7 @@ func getOperation() *operation {
 func (r *request) getObject() (*object.Object, *api.Status) {
 	k := r.kind
 	rv := r.req.List.ResourceVersion
-	key := objectKey(k, r.info.Namespace, r.info.Name)
+	key := r.objectKey(k, r.info.Namespace, r.info.Name)
 	st := r.s.p.cfg.Store
 	switch rv {
 	case "":

@@ -16,7 +16,7 @@ func grOf(k *object.KindInfo) api.GroupResource {
 // changing it (GuaranteedUpdate reads the current state): 404 when it
 // does not exist, 504 when the store is unreachable.
 func (r *request) readStored(k *object.KindInfo, namespace, name string) (*object.Object, int64, *api.Status) {
-	kv, ok, err := r.s.p.cfg.Store.Get(objectKey(k, namespace, name))
+	kv, ok, err := r.s.p.cfg.Store.Get(r.objectKey(k, namespace, name))
 	if err != nil {
 		return nil, 0, storeError(err, grOf(k), name)
 	}
@@ -40,7 +40,7 @@ func (r *request) write(k *object.KindInfo, o *object.Object, modRev int64, deta
 	before := o.Meta.ResourceVersion
 	rev := st.Rev() + 1
 	o.Meta.ResourceVersion = formatRV(rev)
-	key := objectKey(k, o.Meta.Namespace, o.Meta.Name)
+	key := r.objectKey(k, o.Meta.Namespace, o.Meta.Name)
 	var err error
 	var got int64
 	if modRev == 0 {
@@ -69,7 +69,7 @@ func (r *request) write(k *object.KindInfo, o *object.Object, modRev int64, deta
 // remove deletes the stored object old at modRev and records the PERSIST
 // event; it returns the revision of the delete.
 func (r *request) remove(k *object.KindInfo, old *object.Object, modRev int64) (int64, *api.Status) {
-	_, rev, err := r.s.p.cfg.Store.Delete(objectKey(k, old.Meta.Namespace, old.Meta.Name), modRev)
+	_, rev, err := r.s.p.cfg.Store.Delete(r.objectKey(k, old.Meta.Namespace, old.Meta.Name), modRev)
 	if err != nil {
 		return 0, storeError(err, grOf(k), old.Meta.Name)
 	}
