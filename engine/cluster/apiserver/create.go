@@ -90,7 +90,7 @@ func persistCreate(r *request) *api.Status {
 		}
 		return st
 	}
-	r.change = changeOf(nil, o)
+	r.change = r.s.p.changeOf(nil, o)
 	r.afterCreate(k, o)
 	return nil
 }

@@ -57,7 +57,7 @@ func (s *Server) internalWrite(k *object.KindInfo, key string, o, old *object.Ob
 	}
 	s.p.cfg.Trace.Append(trace.Event{Time: s.p.cfg.Loop.Now(), From: s.name, To: trace.Etcd, Verb: trace.Persist,
 		Group: k.Group, Resource: k.Resource, Namespace: o.Meta.Namespace, Name: o.Meta.Name,
-		RVBefore: before, RVAfter: o.Meta.ResourceVersion, Change: changeOf(old, o).OrNil(), Detail: detail})
+		RVBefore: before, RVAfter: o.Meta.ResourceVersion, Change: s.p.changeOf(old, o), Detail: detail})
 	return nil
 }
 

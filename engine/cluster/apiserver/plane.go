@@ -29,6 +29,9 @@ type Plane struct {
 	// prefixes are the store prefixes of the resources and namespaces
 	// asked for so far.
 	prefixes keyPrefixes
+	// changes are the scratch lists in which changeOf collects a
+	// summary.
+	changes changeSummary
 }
 
 // New starts a control plane: every replica up with its watch caches

@@ -60,7 +60,7 @@ type request struct {
 	// when the request ends.
 	event, routeEvent int
 	rvAfter           string
-	change            trace.Change
+	change            *trace.Change // nil: none
 }
 
 func newRequest(s *Server, req *api.Request, h api.WatchHandler) *request {
@@ -151,7 +151,7 @@ func (r *request) answer(resp *api.Response) *api.Response {
 		ev.RVBefore = r.old.Meta.ResourceVersion
 	}
 	ev.RVAfter = r.rvAfter
-	ev.Change = r.change.OrNil()
+	ev.Change = r.change
 	if len(r.warnings) > 0 {
 		resp.Warnings = append(resp.Warnings, r.warnings...)
 	}

@@ -171,12 +171,12 @@ func persistUpdate(r *request) *api.Status {
 		if _, st := r.remove(k, old, modRev); st != nil {
 			return st
 		}
-		r.change = changeOf(old, nil)
+		r.change = r.s.p.changeOf(old, nil)
 		r.afterDelete(k, old)
 		return nil
 	}
-	change := changeOf(old, o)
-	if change.IsZero() {
+	change := r.s.p.changeOf(old, o)
+	if change == nil {
 		r.obj, r.rvAfter = old, old.Meta.ResourceVersion
 		return nil
 	}
