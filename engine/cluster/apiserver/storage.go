@@ -59,11 +59,21 @@ func (r *request) write(k *object.KindInfo, o *object.Object, modRev int64, deta
 	}
 	prev := ""
 	if modRev != 0 {
-		prev = formatRV(modRev)
+		prev = r.formatRV(modRev)
 	}
 	r.persisted(o, prev, o.Meta.ResourceVersion, detail)
 	r.rvAfter = o.Meta.ResourceVersion
 	return nil
+}
+
+// formatRV is the resourceVersion of revision rev, the stored object's
+// own string when rev is the revision it was read at: stored objects
+// carry their revision's formatRV.
+func (r *request) formatRV(rev int64) string {
+	if r.old != nil && r.oldRev == rev {
+		return r.old.Meta.ResourceVersion
+	}
+	return formatRV(rev)
 }
 
 // remove deletes the stored object old at modRev and records the PERSIST
@@ -73,7 +83,7 @@ func (r *request) remove(k *object.KindInfo, old *object.Object, modRev int64) (
 	if err != nil {
 		return 0, storeError(err, grOf(k), old.Meta.Name)
 	}
-	r.persisted(old, formatRV(modRev), formatRV(rev), "delete")
 	r.rvAfter = formatRV(rev)
+	r.persisted(old, r.formatRV(modRev), r.rvAfter, "delete")
 	return rev, nil
 }
