@@ -17,24 +17,27 @@ import (
 // per gate it passes through, from the replica to itself (PERSIST: to
 // "etcd", one per store write), each with its outcome.
 
-// apiVerbs maps RequestInfo verbs to trace verbs.
-var apiVerbs = map[string]trace.Verb{
-	"get": trace.Get, "list": trace.List, "watch": trace.Watch, "create": trace.Create,
-	"update": trace.Update, "patch": trace.Patch, "delete": trace.Delete,
-	"deletecollection": trace.DeleteCollection,
-}
-
 // apiVerb is the trace verb of a request: its API verb, or its HTTP
-// method for a non-resource request.
+// method for a non-resource request. A switch rather than a map: every
+// request asks.
 func apiVerb(info *api.RequestInfo) trace.Verb {
-	if v, ok := apiVerbs[info.Verb]; ok {
-		return v
-	}
 	switch info.Verb {
-	case "post":
+	case "get":
+		return trace.Get
+	case "list":
+		return trace.List
+	case "watch":
+		return trace.Watch
+	case "create", "post":
 		return trace.Create
-	case "put":
+	case "update", "put":
 		return trace.Update
+	case "patch":
+		return trace.Patch
+	case "delete":
+		return trace.Delete
+	case "deletecollection":
+		return trace.DeleteCollection
 	}
 	return trace.Get
 }
