@@ -120,7 +120,7 @@ func (c *Cacher) OnEvent(sev store.Event[*object.Object]) {
 		if had {
 			ev.Type = trace.Modified
 		}
-		c.objs.put(ev.Key, sev.KV.Value)
+		c.objs.set(ev.Key, sev.KV.Value, had)
 	}
 	c.rv = ev.RV
 	if c.trigger.Value != nil {
