@@ -1,6 +1,9 @@
 package apiserver
 
-import "github.com/loopbook/loopbook/engine/cluster/object"
+import (
+	"github.com/loopbook/loopbook/engine/cluster/apiserver/watchcache"
+	"github.com/loopbook/loopbook/engine/cluster/object"
+)
 
 // keyRoot is kube-apiserver's default --etcd-prefix.
 const keyRoot = "/registry/"
@@ -69,6 +72,18 @@ func objectKey(k *object.KindInfo, namespace, name string) string {
 // their group).
 func ObjectKey(k *object.KindInfo, namespace, name string) string {
 	return objectKey(k, namespace, name)
+}
+
+// cachedObject looks namespace/name of k up in the watch cache c, its key
+// built on the stack rather than as a string.
+func (m *keyPrefixes) cachedObject(c *watchcache.Cacher, k *object.KindInfo, namespace, name string) (*object.Object, bool) {
+	if k.Namespaced && namespace == "" {
+		// Not a namespace's prefix followed by the name (see objectKey).
+		return c.Get(objectKey(k, namespace, name))
+	}
+	var buf [128]byte
+	key := append(append(buf[:0], m.namespace(k, namespace)...), name...)
+	return c.GetBytes(key)
 }
 
 // keyPrefixes memoises the prefixes of resources and of their namespaces,

@@ -60,7 +60,7 @@ func decodeUpdate(r *request, t updateTarget) *api.Status {
 // fails at persist.
 func (r *request) readOld() *api.Status {
 	if c, st := r.s.cacheFor(r.kind); st == nil {
-		o, ok := c.Get(r.objectKey(r.kind, r.info.Namespace, r.info.Name))
+		o, ok := r.s.p.prefixes.cachedObject(c, r.kind, r.info.Namespace, r.info.Name)
 		if !ok {
 			return api.NewNotFound(grOf(r.kind), r.info.Name)
 		}

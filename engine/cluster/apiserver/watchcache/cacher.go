@@ -156,6 +156,14 @@ func (c *Cacher) Len() int { return c.objs.len() }
 // Get returns the cached object at key.
 func (c *Cacher) Get(key string) (*object.Object, bool) { return c.objs.get(key) }
 
+// GetBytes is Get for a key built in a buffer, which it neither keeps
+// nor copies: a caller can look an object up without making its key a
+// string.
+func (c *Cacher) GetBytes(key []byte) (*object.Object, bool) {
+	o, ok := c.objs.objs[string(key)]
+	return o, ok
+}
+
 // List calls fn for each object p selects, in key order, until fn returns
 // false.
 func (c *Cacher) List(p *Predicate, fn func(key string, o *object.Object) bool) {
