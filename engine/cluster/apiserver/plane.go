@@ -29,6 +29,8 @@ type Plane struct {
 	// prefixes are the store prefixes of the resources and namespaces
 	// asked for so far.
 	prefixes keyPrefixes
+	// rev is the store's Rev method value, made once (see storeRev).
+	rev func() int64
 	// changes are the scratch lists in which changeOf collects a
 	// summary.
 	changes changeSummary
