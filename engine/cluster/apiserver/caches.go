@@ -40,7 +40,7 @@ func (s *Server) addCache(k *object.KindInfo) {
 	if pref, ok := s.p.cfg.Registry.ByResource(k.Group, k.Resource); ok {
 		k = pref
 	}
-	prefix := keyPrefix(k)
+	prefix := s.p.prefixes.resource(k)
 	c := &cache{s: s, kind: k, prefix: prefix, c: watchcache.New(watchcache.Config{
 		Loop:       s.p.cfg.Loop,
 		Prefix:     prefix,

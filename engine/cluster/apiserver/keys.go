@@ -93,24 +93,28 @@ func (m *keyPrefixes) cachedObject(c *watchcache.Cacher, k *object.KindInfo, nam
 // kind is registered (a CRD's new version is a new KindInfo), so a prefix
 // built once stays right. The zero value is ready to use.
 type keyPrefixes struct {
-	kinds map[*object.KindInfo]*kindPrefixes
+	kinds map[*object.KindInfo]kindPrefixes
 }
 
-// kindPrefixes are one resource's prefix and those of its namespaces.
+// kindPrefixes are one resource's prefix and those of its namespaces
+// (nil until one is asked for).
 type kindPrefixes struct {
 	resource   string
 	namespaces map[string]string
 }
 
+// resource is keyPrefix(k), memoised.
+func (m *keyPrefixes) resource(k *object.KindInfo) string { return m.of(k).resource }
+
 // of returns the memoised prefixes of k.
-func (m *keyPrefixes) of(k *object.KindInfo) *kindPrefixes {
-	if kp := m.kinds[k]; kp != nil {
+func (m *keyPrefixes) of(k *object.KindInfo) kindPrefixes {
+	if kp, ok := m.kinds[k]; ok {
 		return kp
 	}
 	if m.kinds == nil {
-		m.kinds = map[*object.KindInfo]*kindPrefixes{}
+		m.kinds = map[*object.KindInfo]kindPrefixes{}
 	}
-	kp := &kindPrefixes{resource: keyPrefix(k)}
+	kp := kindPrefixes{resource: keyPrefix(k)}
 	m.kinds[k] = kp
 	return kp
 }
@@ -126,8 +130,9 @@ func (m *keyPrefixes) namespace(k *object.KindInfo, namespace string) string {
 	}
 	if kp.namespaces == nil {
 		kp.namespaces = map[string]string{}
+		m.kinds[k] = kp
 	}
-	p := namespacePrefix(k, namespace)
+	p := kp.resource + namespace + "/" // namespacePrefix(k, namespace)
 	kp.namespaces[namespace] = p
 	return p
 }
