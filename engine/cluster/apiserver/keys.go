@@ -74,16 +74,25 @@ func ObjectKey(k *object.KindInfo, namespace, name string) string {
 	return objectKey(k, namespace, name)
 }
 
+// appendKey appends the store key of namespace/name of k to dst, from
+// the memoised namespace prefix; false for a namespaced kind without a
+// namespace, whose key is not that prefix followed by the name (see
+// objectKey).
+func (m *keyPrefixes) appendKey(dst []byte, k *object.KindInfo, namespace, name string) ([]byte, bool) {
+	if k.Namespaced && namespace == "" {
+		return dst, false
+	}
+	return append(append(dst, m.namespace(k, namespace)...), name...), true
+}
+
 // cachedObject looks namespace/name of k up in the watch cache c, its key
 // built on the stack rather than as a string.
 func (m *keyPrefixes) cachedObject(c *watchcache.Cacher, k *object.KindInfo, namespace, name string) (*object.Object, bool) {
-	if k.Namespaced && namespace == "" {
-		// Not a namespace's prefix followed by the name (see objectKey).
-		return c.Get(objectKey(k, namespace, name))
-	}
 	var buf [128]byte
-	key := append(append(buf[:0], m.namespace(k, namespace)...), name...)
-	return c.GetBytes(key)
+	if key, ok := m.appendKey(buf[:0], k, namespace, name); ok {
+		return c.GetBytes(key)
+	}
+	return c.Get(objectKey(k, namespace, name))
 }
 
 // keyPrefixes memoises the prefixes of resources and of their namespaces,

@@ -5,6 +5,7 @@ import (
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/store"
 )
 
 // grOf is a kind's resource as messages name it.
@@ -40,14 +41,13 @@ func (r *request) write(k *object.KindInfo, o *object.Object, modRev int64, deta
 	before := o.Meta.ResourceVersion
 	rev := st.Rev() + 1
 	o.Meta.ResourceVersion = formatRV(rev)
-	key := r.objectKey(k, o.Meta.Namespace, o.Meta.Name)
 	var err error
 	var got int64
 	if modRev == 0 {
-		kv, e := st.Create(key, o)
+		kv, e := st.Create(r.objectKey(k, o.Meta.Namespace, o.Meta.Name), o)
 		err, got = e, kv.ModRevision
 	} else {
-		kv, e := st.Update(key, modRev, o)
+		kv, e := r.update(k, o, modRev)
 		err, got = e, kv.ModRevision
 	}
 	if err != nil {
@@ -64,6 +64,18 @@ func (r *request) write(k *object.KindInfo, o *object.Object, modRev int64, deta
 	r.persisted(o, prev, o.Meta.ResourceVersion, detail)
 	r.rvAfter = o.Meta.ResourceVersion
 	return nil
+}
+
+// update writes o over the stored version at modRev. The store names the
+// key by the string it holds: the key is built on the stack, unless the
+// request has it already.
+func (r *request) update(k *object.KindInfo, o *object.Object, modRev int64) (store.KeyValue[*object.Object], error) {
+	st := r.s.p.cfg.Store
+	var buf [128]byte
+	if key, ok := r.s.p.prefixes.appendKey(buf[:0], k, o.Meta.Namespace, o.Meta.Name); ok && r.key == "" {
+		return st.UpdateBytes(key, modRev, o)
+	}
+	return st.Update(r.objectKey(k, o.Meta.Namespace, o.Meta.Name), modRev, o)
 }
 
 // formatRV is the resourceVersion of revision rev, the stored object's
