@@ -99,7 +99,7 @@ func persistBinding(r *request) *api.Status {
 	if st := r.write(pods, o, rev, "bind"); st != nil {
 		return st
 	}
-	r.change = changeOf(old, o)
+	r.change = r.s.p.changeOf(old, o)
 	r.obj = o
 	return nil
 }

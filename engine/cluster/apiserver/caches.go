@@ -16,11 +16,14 @@ type cacheKey struct{ group, resource string }
 // cache is one replica's watch cache of one resource, with the store watch
 // that feeds it.
 type cache struct {
-	s     *Server
-	kind  *object.KindInfo
-	c     *watchcache.Cacher
-	w     *store.Watcher[*object.Object]
-	ready bool
+	s    *Server
+	kind *object.KindInfo
+	// prefix is the resource's store prefix, which the cache lists and
+	// watches.
+	prefix string
+	c      *watchcache.Cacher
+	w      *store.Watcher[*object.Object]
+	ready  bool
 }
 
 // addCache creates and loads the cache of k's resource, as kube-apiserver
@@ -37,17 +40,26 @@ func (s *Server) addCache(k *object.KindInfo) {
 	if pref, ok := s.p.cfg.Registry.ByResource(k.Group, k.Resource); ok {
 		k = pref
 	}
-	st := s.p.cfg.Store
-	c := &cache{s: s, kind: k, c: watchcache.New(watchcache.Config{
+	prefix := s.p.prefixes.resource(k)
+	c := &cache{s: s, kind: k, prefix: prefix, c: watchcache.New(watchcache.Config{
 		Loop:       s.p.cfg.Loop,
-		Prefix:     keyPrefix(k),
+		Prefix:     prefix,
 		APIVersion: k.APIVersion(),
 		Kind:       k.Kind,
 		Latency:    s.p.cfg.WatchLatency,
-		Progress:   st.Rev,
+		Progress:   s.p.storeRev(),
 	})}
 	s.caches[key] = c
 	c.load()
+}
+
+// storeRev is the store's Rev, as one func value that every cache's
+// Progress shares.
+func (p *Plane) storeRev() func() int64 {
+	if p.rev == nil {
+		p.rev = p.cfg.Store.Rev
+	}
+	return p.rev
 }
 
 // load lists the resource from the store and watches it from the next
@@ -58,7 +70,7 @@ func (c *cache) load() {
 		return
 	}
 	st := c.s.p.cfg.Store
-	prefix := keyPrefix(c.kind)
+	prefix := c.prefix
 	res, err := st.RangePrefix(prefix, store.RangeOptions{})
 	if err != nil {
 		return

@@ -66,7 +66,7 @@ func (p *Plane) establishCRD(name string) {
 		},
 		"storedVersions": stored,
 	}
-	s.internalWrite(k, o, old, kv.ModRevision, "crd status: established")
+	s.internalWrite(k, kv.Key, o, old, kv.ModRevision, "crd status: established")
 }
 
 // unserveCRD stops serving a deleted CRD's kinds and removes its custom

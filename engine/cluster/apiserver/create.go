@@ -84,13 +84,13 @@ func persistCreate(r *request) *api.Status {
 		}
 		// Creating over an object that is being deleted says so
 		// (store.go, create: "object is being deleted: …").
-		if kv, ok, err := r.s.p.cfg.Store.Get(objectKey(k, o.Meta.Namespace, o.Meta.Name)); err == nil && ok &&
+		if kv, ok, err := r.s.p.cfg.Store.Get(r.objectKey(k, o.Meta.Namespace, o.Meta.Name)); err == nil && ok &&
 			kv.Value.Meta.DeletionTimestamp != nil {
 			st.Message = "object is being deleted: " + st.Message
 		}
 		return st
 	}
-	r.change = changeOf(nil, o)
+	r.change = r.s.p.changeOf(nil, o)
 	r.afterCreate(k, o)
 	return nil
 }

@@ -55,11 +55,13 @@ func (r *request) decodeObject(k *object.KindInfo, body map[string]any) (*object
 			tree[key] = object.DeepCopyValue(v)
 		}
 	}
-	return r.decodeTree(k, tree)
+	return r.decodeTree(k, tree, nil)
 }
 
-// decodeTree is decodeObject for a tree the request owns.
-func (r *request) decodeTree(k *object.KindInfo, tree map[string]any) (*object.Object, *api.Status) {
+// decodeTree is decodeObject for a tree the request owns. A tree without
+// metadata may come with meta, the metadata decoded already, which the
+// object takes before its kind's defaults apply.
+func (r *request) decodeTree(k *object.KindInfo, tree map[string]any, meta *object.Meta) (*object.Object, *api.Status) {
 	av, _ := tree["apiVersion"].(string)
 	kd, _ := tree["kind"].(string)
 	if av == "" {
@@ -103,6 +105,9 @@ func (r *request) decodeTree(k *object.KindInfo, tree map[string]any) (*object.O
 	o, err := object.FromMap(tree)
 	if err != nil {
 		return nil, api.NewBadRequest(object.DecodeErrorMessage(k, err))
+	}
+	if meta != nil {
+		o.Meta = *meta
 	}
 	if k.CRD != nil && len(check.Unknown) > 0 {
 		object.PruneUnknown(k, o, check.Unknown)

@@ -52,7 +52,7 @@ func persistDeleteCollection(r *request) *api.Status {
 			return st
 		}
 	}
-	r.change = trace.Change{}
+	r.change = nil
 	return nil
 }
 

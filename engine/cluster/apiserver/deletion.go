@@ -63,7 +63,7 @@ func (r *request) deleteObject(k *object.KindInfo, old *object.Object, oldRev in
 				return deleted{}, st
 			}
 			rev, _ = parseRV(obj.Meta.ResourceVersion)
-			r.change = changeOf(old, obj)
+			r.change = r.s.p.changeOf(old, obj)
 		} else {
 			obj = old
 		}
@@ -80,7 +80,7 @@ func (r *request) removeNow(k *object.KindInfo, o *object.Object, rev int64) (de
 	if _, st := r.remove(k, o, rev); st != nil {
 		return deleted{}, st
 	}
-	r.change = changeOf(o, nil)
+	r.change = r.s.p.changeOf(o, nil)
 	r.afterDelete(k, o)
 	return deleted{obj: o, gone: true}, nil
 }
@@ -223,7 +223,7 @@ func (r *request) namespaceDelete(k *object.KindInfo, old *object.Object, oldRev
 			return deleted{}, st
 		}
 		rev, _ = parseRV(obj.Meta.ResourceVersion)
-		r.change = changeOf(old, obj)
+		r.change = r.s.p.changeOf(old, obj)
 	}
 	if fs, _ := obj.Spec()["finalizers"].([]any); len(fs) > 0 || len(obj.Meta.Finalizers) > 0 {
 		return deleted{obj: obj}, nil

@@ -26,7 +26,6 @@ func getOperation() *operation {
 func (r *request) getObject() (*object.Object, *api.Status) {
 	k := r.kind
 	rv := r.req.List.ResourceVersion
-	key := objectKey(k, r.info.Namespace, r.info.Name)
 	st := r.s.p.cfg.Store
 	switch rv {
 	case "":
@@ -48,7 +47,7 @@ func (r *request) getObject() (*object.Object, *api.Status) {
 		o, _, s := r.readStored(k, r.info.Namespace, r.info.Name)
 		return o, s
 	}
-	o, ok := c.Get(key)
+	o, ok := r.s.p.prefixes.cachedObject(c, k, r.info.Namespace, r.info.Name)
 	if !ok {
 		return nil, api.NewNotFound(grOf(k), r.info.Name)
 	}

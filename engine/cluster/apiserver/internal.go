@@ -22,7 +22,8 @@ func (s *Server) internalCreate(o *object.Object, detail string) error {
 	if !ok {
 		return fmt.Errorf("apiserver: no kind %s %s", o.APIVersion, o.Kind)
 	}
-	if _, exists, err := s.p.cfg.Store.Get(objectKey(k, o.Meta.Namespace, o.Meta.Name)); err != nil || exists {
+	key := objectKey(k, o.Meta.Namespace, o.Meta.Name)
+	if _, exists, err := s.p.cfg.Store.Get(key); err != nil || exists {
 		return err
 	}
 	if k.Default != nil {
@@ -35,16 +36,15 @@ func (s *Server) internalCreate(o *object.Object, detail string) error {
 	if errs := object.ValidateObject(k, o, nil); len(errs) > 0 {
 		return fmt.Errorf("apiserver: bootstrap %s: %s", o.Key(), object.InvalidMessage(k, o.Meta.Name, errs))
 	}
-	return s.internalWrite(k, o, nil, 0, detail)
+	return s.internalWrite(k, key, o, nil, 0, detail)
 }
 
-// internalWrite stores o, replacing old at modRev (old nil and modRev 0:
-// a create), and records the PERSIST event.
-func (s *Server) internalWrite(k *object.KindInfo, o, old *object.Object, modRev int64, detail string) error {
+// internalWrite stores o under key, its store key, replacing old at
+// modRev (old nil and modRev 0: a create), and records the PERSIST event.
+func (s *Server) internalWrite(k *object.KindInfo, key string, o, old *object.Object, modRev int64, detail string) error {
 	st := s.p.cfg.Store
 	before := o.Meta.ResourceVersion
 	o.Meta.ResourceVersion = formatRV(st.Rev() + 1)
-	key := objectKey(k, o.Meta.Namespace, o.Meta.Name)
 	var err error
 	if modRev == 0 {
 		_, err = st.Create(key, o)
@@ -57,7 +57,7 @@ func (s *Server) internalWrite(k *object.KindInfo, o, old *object.Object, modRev
 	}
 	s.p.cfg.Trace.Append(trace.Event{Time: s.p.cfg.Loop.Now(), From: s.name, To: trace.Etcd, Verb: trace.Persist,
 		Group: k.Group, Resource: k.Resource, Namespace: o.Meta.Namespace, Name: o.Meta.Name,
-		RVBefore: before, RVAfter: o.Meta.ResourceVersion, Change: changeOf(old, o).OrNil(), Detail: detail})
+		RVBefore: before, RVAfter: o.Meta.ResourceVersion, Change: s.p.changeOf(old, o), Detail: detail})
 	return nil
 }
 

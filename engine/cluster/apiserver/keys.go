@@ -1,6 +1,9 @@
 package apiserver
 
-import "github.com/loopbook/loopbook/engine/cluster/object"
+import (
+	"github.com/loopbook/loopbook/engine/cluster/apiserver/watchcache"
+	"github.com/loopbook/loopbook/engine/cluster/object"
+)
 
 // keyRoot is kube-apiserver's default --etcd-prefix.
 const keyRoot = "/registry/"
@@ -69,4 +72,76 @@ func objectKey(k *object.KindInfo, namespace, name string) string {
 // their group).
 func ObjectKey(k *object.KindInfo, namespace, name string) string {
 	return objectKey(k, namespace, name)
+}
+
+// appendKey appends the store key of namespace/name of k to dst, from
+// the memoised namespace prefix; false for a namespaced kind without a
+// namespace, whose key is not that prefix followed by the name (see
+// objectKey).
+func (m *keyPrefixes) appendKey(dst []byte, k *object.KindInfo, namespace, name string) ([]byte, bool) {
+	if k.Namespaced && namespace == "" {
+		return dst, false
+	}
+	return append(append(dst, m.namespace(k, namespace)...), name...), true
+}
+
+// cachedObject looks namespace/name of k up in the watch cache c, its key
+// built on the stack rather than as a string.
+func (m *keyPrefixes) cachedObject(c *watchcache.Cacher, k *object.KindInfo, namespace, name string) (*object.Object, bool) {
+	var buf [128]byte
+	if key, ok := m.appendKey(buf[:0], k, namespace, name); ok {
+		return c.GetBytes(key)
+	}
+	return c.Get(objectKey(k, namespace, name))
+}
+
+// keyPrefixes memoises the prefixes of resources and of their namespaces,
+// which every list, watch and admission lookup asks for and which would
+// otherwise be concatenated anew each time. A prefix depends only on its
+// kind's group, resource, scope and CRD, which do not change once the
+// kind is registered (a CRD's new version is a new KindInfo), so a prefix
+// built once stays right. The zero value is ready to use.
+type keyPrefixes struct {
+	kinds map[*object.KindInfo]kindPrefixes
+}
+
+// kindPrefixes are one resource's prefix and those of its namespaces
+// (nil until one is asked for).
+type kindPrefixes struct {
+	resource   string
+	namespaces map[string]string
+}
+
+// resource is keyPrefix(k), memoised.
+func (m *keyPrefixes) resource(k *object.KindInfo) string { return m.of(k).resource }
+
+// of returns the memoised prefixes of k.
+func (m *keyPrefixes) of(k *object.KindInfo) kindPrefixes {
+	if kp, ok := m.kinds[k]; ok {
+		return kp
+	}
+	if m.kinds == nil {
+		m.kinds = map[*object.KindInfo]kindPrefixes{}
+	}
+	kp := kindPrefixes{resource: keyPrefix(k)}
+	m.kinds[k] = kp
+	return kp
+}
+
+// namespace is namespacePrefix(k, namespace), memoised.
+func (m *keyPrefixes) namespace(k *object.KindInfo, namespace string) string {
+	kp := m.of(k)
+	if !k.Namespaced || namespace == "" {
+		return kp.resource
+	}
+	if p, ok := kp.namespaces[namespace]; ok {
+		return p
+	}
+	if kp.namespaces == nil {
+		kp.namespaces = map[string]string{}
+		m.kinds[k] = kp
+	}
+	p := kp.resource + namespace + "/" // namespacePrefix(k, namespace)
+	kp.namespaces[namespace] = p
+	return p
 }

@@ -47,12 +47,11 @@ func (l *lookups) get(group, resource, namespace, name string) *object.Object {
 	if k == nil {
 		return nil
 	}
-	key := objectKey(k, namespace, name)
 	if c := l.cache(group, resource); c != nil {
-		o, _ := c.Get(key)
+		o, _ := l.p.prefixes.cachedObject(c, k, namespace, name)
 		return o
 	}
-	kv, ok, err := l.p.cfg.Store.Get(key)
+	kv, ok, err := l.p.cfg.Store.Get(objectKey(k, namespace, name))
 	if err != nil || !ok {
 		return nil
 	}
@@ -66,7 +65,7 @@ func (l *lookups) list(group, resource, namespace string) []*object.Object {
 	if k == nil {
 		return nil
 	}
-	pred := &watchcache.Predicate{Prefix: namespacePrefix(k, namespace)}
+	pred := &watchcache.Predicate{Prefix: l.p.prefixes.namespace(k, namespace)}
 	var out []*object.Object
 	if c := l.cache(group, resource); c != nil {
 		c.List(pred, func(_ string, o *object.Object) bool { out = append(out, o); return true })

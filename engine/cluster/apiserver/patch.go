@@ -1,7 +1,11 @@
 package apiserver
 
 import (
+	"maps"
 	"net/http"
+	"slices"
+	"strings"
+	"time"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/apiserver/patch"
@@ -38,7 +42,17 @@ func decodePatch(r *request, t updateTarget) *api.Status {
 	if t == scaleResource {
 		base = scaleOf(r.kind, r.old)
 	}
-	target := base.ToMap()
+	// A patch that leaves the metadata alone is applied to the rest of
+	// the object, and the result takes the stored metadata as decoding
+	// its tree would have read it back.
+	var meta *object.Meta
+	var target map[string]any
+	if t != scaleResource && r.req.PatchType != api.JSONPatch && leavesMetadata(r.req.Patch, &base.Meta) {
+		m := decodedMeta(&base.Meta)
+		meta, target = &m, contentTree(base)
+	} else {
+		target = base.ToMap()
+	}
 	var tree map[string]any
 	var err error
 	switch r.req.PatchType {
@@ -70,7 +84,7 @@ func decodePatch(r *request, t updateTarget) *api.Status {
 	if t == scaleResource {
 		return r.decodeScaleTree(tree)
 	}
-	o, st := r.decodeTree(r.kind, tree)
+	o, st := r.decodeTree(r.kind, tree, meta)
 	if st != nil {
 		return st
 	}
@@ -82,4 +96,85 @@ func decodePatch(r *request, t updateTarget) *api.Status {
 	}
 	r.obj = o
 	return nil
+}
+
+// leavesMetadata reports whether a merge or strategic merge patch leaves
+// the metadata m as it is: it has no directive at its top (a "$patch":
+// "replace" there would drop the metadata), and no metadata field but,
+// at most, m's own uid, as a kubelet's status patch names it (a
+// precondition that sets nothing).
+func leavesMetadata(p map[string]any, m *object.Meta) bool {
+	for k, v := range p {
+		if strings.HasPrefix(k, "$") {
+			return false
+		}
+		if k == "metadata" {
+			md, _ := v.(map[string]any)
+			if uid, ok := md["uid"].(string); !ok || len(md) != 1 || uid != m.UID || uid == "" {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// contentTree is o's tree without its metadata: o.ToMap() but for
+// "metadata". The values are shared with o.
+func contentTree(o *object.Object) map[string]any {
+	m := make(map[string]any, len(o.Content)+2)
+	for k, v := range o.Content {
+		m[k] = v
+	}
+	m["apiVersion"] = o.APIVersion
+	m["kind"] = o.Kind
+	return m
+}
+
+// decodedMeta is object.MetaFromMap(m.ToMap()) without the tree: what
+// decoding a stored object's rendered metadata gives back. Empty maps and
+// lists are nil, timestamps are UTC whole seconds (as RFC 3339 renders
+// them), and nothing mutable is shared with m.
+func decodedMeta(m *object.Meta) object.Meta {
+	c := *m
+	if !m.CreationTimestamp.IsZero() {
+		c.CreationTimestamp = wholeSecondUTC(m.CreationTimestamp)
+	}
+	if m.DeletionTimestamp != nil {
+		t := wholeSecondUTC(*m.DeletionTimestamp)
+		c.DeletionTimestamp = &t
+	}
+	if m.DeletionGracePeriodSeconds != nil {
+		s := *m.DeletionGracePeriodSeconds
+		c.DeletionGracePeriodSeconds = &s
+	}
+	c.Labels = cloneNonEmpty(m.Labels)
+	c.Annotations = cloneNonEmpty(m.Annotations)
+	c.OwnerReferences = nil
+	for _, ref := range m.OwnerReferences {
+		if ref.Controller != nil {
+			b := *ref.Controller
+			ref.Controller = &b
+		}
+		if ref.BlockOwnerDeletion != nil {
+			b := *ref.BlockOwnerDeletion
+			ref.BlockOwnerDeletion = &b
+		}
+		c.OwnerReferences = append(c.OwnerReferences, ref)
+	}
+	c.Finalizers = nil
+	if len(m.Finalizers) > 0 {
+		c.Finalizers = slices.Clone(m.Finalizers)
+	}
+	return c
+}
+
+// wholeSecondUTC is t as object.ParseTime reads object.FormatTime(t).
+func wholeSecondUTC(t time.Time) time.Time { return t.UTC().Truncate(time.Second) }
+
+// cloneNonEmpty copies m, or is nil for an empty m.
+func cloneNonEmpty(m map[string]string) map[string]string {
+	if len(m) == 0 {
+		return nil
+	}
+	return maps.Clone(m)
 }

@@ -26,6 +26,14 @@ type Plane struct {
 	nodePorts map[int64]string
 	// audit is the audit log every replica writes to.
 	audit audit.Log
+	// prefixes are the store prefixes of the resources and namespaces
+	// asked for so far.
+	prefixes keyPrefixes
+	// rev is the store's Rev method value, made once (see storeRev).
+	rev func() int64
+	// changes are the scratch lists in which changeOf collects a
+	// summary.
+	changes changeSummary
 }
 
 // New starts a control plane: every replica up with its watch caches

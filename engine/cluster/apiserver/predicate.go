@@ -34,9 +34,9 @@ func (r *request) predicate() (watchcache.Predicate, *api.Status) {
 			ns = v
 		}
 	}
-	p := watchcache.Predicate{Prefix: namespacePrefix(k, ns), Labels: ls, Fields: fs, FieldSet: set}
+	p := watchcache.Predicate{Prefix: r.s.p.prefixes.namespace(k, ns), Labels: ls, Fields: fs, FieldSet: set}
 	if name, ok := fs.RequiresExactMatch("metadata.name"); ok && (ns != "" || !k.Namespaced) && name != "" {
-		p.Prefix, p.Exact = objectKey(k, ns, name), true
+		p.Prefix, p.Exact = r.objectKey(k, ns, name), true
 	}
 	return p, nil
 }

@@ -51,7 +51,7 @@ func (p *Plane) reconcileEndpoints() {
 	}
 	o := kv.Value.DeepCopy()
 	o.Content["endpoints"] = sliceEndpoints(addrs)
-	if err := w.internalWrite(k, o, kv.Value, kv.ModRevision, "endpoint reconciler"); err == nil {
+	if err := w.internalWrite(k, kv.Key, o, kv.Value, kv.ModRevision, "endpoint reconciler"); err == nil {
 		p.slice = addrs
 	}
 }

@@ -47,6 +47,12 @@ type request struct {
 	// undo releases what a failed write had reserved (a cluster IP).
 	undo []func()
 
+	// key is the store key of keyKind's keyNamespace/keyName, the last
+	// one the request asked for (see objectKey).
+	key                   string
+	keyKind               *object.KindInfo
+	keyNamespace, keyName string
+
 	// aud is the request's audit record; nil when it is not logged.
 	aud *auditing
 
@@ -54,7 +60,7 @@ type request struct {
 	// when the request ends.
 	event, routeEvent int
 	rvAfter           string
-	change            trace.Change
+	change            *trace.Change // nil: none
 }
 
 func newRequest(s *Server, req *api.Request, h api.WatchHandler) *request {
@@ -145,7 +151,7 @@ func (r *request) answer(resp *api.Response) *api.Response {
 		ev.RVBefore = r.old.Meta.ResourceVersion
 	}
 	ev.RVAfter = r.rvAfter
-	ev.Change = r.change.OrNil()
+	ev.Change = r.change
 	if len(r.warnings) > 0 {
 		resp.Warnings = append(resp.Warnings, r.warnings...)
 	}
@@ -162,6 +168,16 @@ func outcome(s *api.Status) trace.Outcome {
 		o.Reason = ReasonConnectionRefused
 	}
 	return o
+}
+
+// objectKey is the store key of namespace/name of k, built once for the
+// request however often it is asked for: an update reads the object and
+// writes it back under one key.
+func (r *request) objectKey(k *object.KindInfo, namespace, name string) string {
+	if r.key == "" || r.keyKind != k || r.keyNamespace != namespace || r.keyName != name {
+		r.key, r.keyKind, r.keyNamespace, r.keyName = objectKey(k, namespace, name), k, namespace, name
+	}
+	return r.key
 }
 
 // respond builds a success response around an object.

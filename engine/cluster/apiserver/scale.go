@@ -93,7 +93,7 @@ func (r *request) decodeScale(body map[string]any) *api.Status {
 
 // decodeScaleTree decodes a patched Scale.
 func (r *request) decodeScaleTree(tree map[string]any) *api.Status {
-	s, st := r.decodeTree(r.scaleKind(), tree)
+	s, st := r.decodeTree(r.scaleKind(), tree, nil)
 	if st != nil {
 		return st
 	}

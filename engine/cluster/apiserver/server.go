@@ -29,9 +29,13 @@ type Server struct {
 	// system:authenticated, the copy with the group added (see
 	// withAuthenticated).
 	authenticated map[*api.UserInfo]*api.UserInfo
-	// prioDetail is the last PRIORITIZE detail of an unqueued request.
-	prioDetail struct{ schema, level, text string }
+	// prioDetails are the PRIORITIZE details of unqueued requests, by
+	// flow schema and priority level: a handful, each asked for often.
+	prioDetails map[prioKey]string
 }
+
+// prioKey is a flow schema and a priority level.
+type prioKey struct{ schema, level string }
 
 func newServer(p *Plane, i int) *Server {
 	s := &Server{

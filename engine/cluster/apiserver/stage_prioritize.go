@@ -10,6 +10,21 @@ import (
 // replica's Prioritizer classifies the request and admits or rejects it
 // with 429 TooManyRequests and Retry-After. Without a Prioritizer every
 // request is admitted.
+// prioDetail is the PRIORITIZE detail of an unqueued request of a flow
+// schema and priority level, built once per replica.
+func (s *Server) prioDetail(schema, level string) string {
+	k := prioKey{schema, level}
+	if text, ok := s.prioDetails[k]; ok {
+		return text
+	}
+	if s.prioDetails == nil {
+		s.prioDetails = map[prioKey]string{}
+	}
+	text := "flow schema " + schema + ", priority level " + level
+	s.prioDetails[k] = text
+	return text
+}
+
 func runPrioritize(r *request) *api.Status {
 	p := r.s.prio
 	if p == nil {
@@ -24,11 +39,7 @@ func runPrioritize(r *request) *api.Status {
 	case d.Wait > 0:
 		detail = "flow schema " + d.Schema + ", priority level " + d.Level + ", queued " + d.Wait.String()
 	default:
-		c := &r.s.prioDetail
-		if c.schema != d.Schema || c.level != d.Level || c.text == "" {
-			c.schema, c.level, c.text = d.Schema, d.Level, "flow schema "+d.Schema+", priority level "+d.Level
-		}
-		detail = c.text
+		detail = r.s.prioDetail(d.Schema, d.Level)
 	}
 	r.gate(trace.Prioritize, 0, d.Rejected, detail)
 	return d.Rejected

@@ -17,24 +17,27 @@ import (
 // per gate it passes through, from the replica to itself (PERSIST: to
 // "etcd", one per store write), each with its outcome.
 
-// apiVerbs maps RequestInfo verbs to trace verbs.
-var apiVerbs = map[string]trace.Verb{
-	"get": trace.Get, "list": trace.List, "watch": trace.Watch, "create": trace.Create,
-	"update": trace.Update, "patch": trace.Patch, "delete": trace.Delete,
-	"deletecollection": trace.DeleteCollection,
-}
-
 // apiVerb is the trace verb of a request: its API verb, or its HTTP
-// method for a non-resource request.
+// method for a non-resource request. A switch rather than a map: every
+// request asks.
 func apiVerb(info *api.RequestInfo) trace.Verb {
-	if v, ok := apiVerbs[info.Verb]; ok {
-		return v
-	}
 	switch info.Verb {
-	case "post":
+	case "get":
+		return trace.Get
+	case "list":
+		return trace.List
+	case "watch":
+		return trace.Watch
+	case "create", "post":
 		return trace.Create
-	case "put":
+	case "update", "put":
 		return trace.Update
+	case "patch":
+		return trace.Patch
+	case "delete":
+		return trace.Delete
+	case "deletecollection":
+		return trace.DeleteCollection
 	}
 	return trace.Get
 }
@@ -98,16 +101,17 @@ func (r *request) persisted(o *object.Object, before, after, detail string) {
 
 // changeOf summarises the difference between two objects for the trace,
 // leaving out metadata.resourceVersion (the event's RVBefore and RVAfter
-// carry it). A create is the object's top-level fields set; a delete,
-// removed.
-func changeOf(old, new *object.Object) trace.Change {
-	var c changeSummary
+// carry it), or nil when they do not differ. A create is the object's
+// top-level fields set; a delete, removed. The summary is collected in
+// the plane's scratch lists and copied out in one allocation.
+func (p *Plane) changeOf(old, new *object.Object) *trace.Change {
+	c := &p.changes
 	switch {
 	case old == nil && new == nil:
 	case old == nil:
-		c.Set = topLevel(new)
+		c.Set = c.topLevel(c.Set, new)
 	case new == nil:
-		c.Removed = topLevel(old)
+		c.Removed = c.topLevel(c.Removed, old)
 	default:
 		// Diff the metadata only when it changed beyond its
 		// resourceVersion, and the rest without rendering the metadata;
@@ -131,7 +135,7 @@ func changeOf(old, new *object.Object) trace.Change {
 		c.add(meta)
 		c.add(content[i:])
 	}
-	return trace.Change(c)
+	return c.take()
 }
 
 // topKey is the top-level field a path starts in.
@@ -148,7 +152,8 @@ func topKey(path string) string {
 	return p
 }
 
-// changeSummary builds a trace.Change.
+// changeSummary collects a trace.Change in lists that are reused from
+// one summary to the next; take copies it out.
 type changeSummary trace.Change
 
 // add appends differences to a change summary.
@@ -165,10 +170,79 @@ func (c *changeSummary) add(diffs []object.Change) {
 	}
 }
 
-// topLevel lists an object's top-level fields as Diff names them, in
-// Diff's order (sorted).
-func topLevel(o *object.Object) []string {
-	keys := make([]string, 0, len(o.Content)+3)
+// take returns a copy of the summary, nil when it is empty, and empties
+// the summary. The copy's lists are nil when empty, as appending leaves
+// them, and share one allocation with the Change (see newChange); their
+// capacities are their lengths, so appending to one never writes into
+// another.
+func (c *changeSummary) take() *trace.Change {
+	ns, nc, nr := len(c.Set), len(c.Changed), len(c.Removed)
+	if ns+nc+nr == 0 {
+		return nil
+	}
+	out, paths := newChange(ns + nc + nr)
+	if ns > 0 {
+		out.Set = paths[:ns:ns]
+		copy(out.Set, c.Set)
+	}
+	if nc > 0 {
+		out.Changed = paths[ns : ns+nc : ns+nc]
+		copy(out.Changed, c.Changed)
+	}
+	if nr > 0 {
+		out.Removed = paths[ns+nc : ns+nc+nr : ns+nc+nr]
+		copy(out.Removed, c.Removed)
+	}
+	// Drop the paths, so that the scratch lists keep no strings alive.
+	clear(c.Set)
+	clear(c.Changed)
+	clear(c.Removed)
+	c.Set, c.Changed, c.Removed = c.Set[:0], c.Changed[:0], c.Removed[:0]
+	return out
+}
+
+// newChange allocates a Change together with room for its n paths: for
+// up to eight paths (a create's top-level fields, an update's few
+// changes), one allocation of the size class that the two would take
+// apart.
+func newChange(n int) (*trace.Change, []string) {
+	switch n {
+	case 1:
+		return box(func(p *[1]string) []string { return p[:] })
+	case 2:
+		return box(func(p *[2]string) []string { return p[:] })
+	case 3:
+		return box(func(p *[3]string) []string { return p[:] })
+	case 4:
+		return box(func(p *[4]string) []string { return p[:] })
+	case 5:
+		return box(func(p *[5]string) []string { return p[:] })
+	case 6:
+		return box(func(p *[6]string) []string { return p[:] })
+	case 7:
+		return box(func(p *[7]string) []string { return p[:] })
+	case 8:
+		return box(func(p *[8]string) []string { return p[:] })
+	}
+	return new(trace.Change), make([]string, n)
+}
+
+// boxed is a Change and the array its paths are kept in.
+type boxed[A any] struct {
+	c     trace.Change
+	paths A
+}
+
+// box allocates a Change with an array A for its paths, which slice
+// returns whole.
+func box[A any](slice func(*A) []string) (*trace.Change, []string) {
+	b := new(boxed[A])
+	return &b.c, slice(&b.paths)
+}
+
+// topLevel appends to keys an object's top-level fields as Diff names
+// them, in Diff's order (sorted).
+func (c *changeSummary) topLevel(keys []string, o *object.Object) []string {
 	keys = append(keys, ".apiVersion", ".kind", ".metadata")
 	for k := range o.Content {
 		if p, ok := topLevelPaths[k]; ok {

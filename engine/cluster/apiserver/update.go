@@ -60,7 +60,7 @@ func decodeUpdate(r *request, t updateTarget) *api.Status {
 // fails at persist.
 func (r *request) readOld() *api.Status {
 	if c, st := r.s.cacheFor(r.kind); st == nil {
-		o, ok := c.Get(objectKey(r.kind, r.info.Namespace, r.info.Name))
+		o, ok := r.s.p.prefixes.cachedObject(c, r.kind, r.info.Namespace, r.info.Name)
 		if !ok {
 			return api.NewNotFound(grOf(r.kind), r.info.Name)
 		}
@@ -171,12 +171,12 @@ func persistUpdate(r *request) *api.Status {
 		if _, st := r.remove(k, old, modRev); st != nil {
 			return st
 		}
-		r.change = changeOf(old, nil)
+		r.change = r.s.p.changeOf(old, nil)
 		r.afterDelete(k, old)
 		return nil
 	}
-	change := changeOf(old, o)
-	if change.IsZero() {
+	change := r.s.p.changeOf(old, o)
+	if change == nil {
 		r.obj, r.rvAfter = old, old.Meta.ResourceVersion
 		return nil
 	}

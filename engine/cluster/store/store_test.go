@@ -119,6 +119,30 @@ func TestUpdateCAS(t *testing.T) {
 	}
 }
 
+// TestUpdateBytes: an update by a key in a buffer is Update, and
+// the buffer is not kept: changing it afterwards changes nothing stored.
+func TestUpdateBytes(t *testing.T) {
+	s := New[string]()
+	kv := mustPut(t, s, "/k/a", "a")
+	buf := []byte("/k/a")
+	kv2, err := s.UpdateBytes(buf, kv.ModRevision, "b")
+	if err != nil || kv2.Key != "/k/a" || kv2.ModRevision != 3 || kv2.Version != 2 || kv2.Value != "b" {
+		t.Fatalf("UpdateBytes = %+v, %v", kv2, err)
+	}
+	copy(buf, "/k/z")
+	if got, ok, _ := s.Get("/k/a"); !ok || got.Value != "b" || got.Key != "/k/a" {
+		t.Errorf("after the buffer changed, Get = %+v, %v", got, ok)
+	}
+	if _, err := s.UpdateBytes(buf, kv2.ModRevision, "c"); !errors.Is(err, ErrKeyNotFound) {
+		t.Errorf("UpdateBytes of a missing key: %v", err)
+	} else if ke := (*KeyError)(nil); !errors.As(err, &ke) || ke.Key != "/k/z" {
+		t.Errorf("the error names %v", err)
+	}
+	if _, err := s.UpdateBytes([]byte("/k/a"), kv.ModRevision, "c"); !errors.Is(err, ErrConflict) {
+		t.Errorf("UpdateBytes at a stale revision: %v", err)
+	}
+}
+
 func TestDelete(t *testing.T) {
 	s := NewSized(strLen)
 	mustPut(t, s, "k", "a")

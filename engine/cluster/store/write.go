@@ -41,6 +41,17 @@ func (s *Store[V]) Update(key string, modRev int64, value V) (KeyValue[V], error
 	return s.write1(Op[V]{Kind: OpUpdate, Key: key, Value: value, ModRevision: modRev})
 }
 
+// UpdateBytes is Update for a key built in a buffer, which it neither
+// keeps nor copies: the write names the key by the string the store
+// already holds, so an update of an existing key makes no string of it.
+func (s *Store[V]) UpdateBytes(key []byte, modRev int64, value V) (KeyValue[V], error) {
+	if ks := s.keys[string(key)]; ks != nil {
+		return s.Update(ks.key, modRev, value)
+	}
+	return s.Update(string(key), modRev, value) // fails; the error names the key
+
+}
+
 // Delete removes key, only if it is at ModRevision modRev unless modRev is
 // 0, and returns the version it removed and the revision of the delete.
 func (s *Store[V]) Delete(key string, modRev int64) (KeyValue[V], int64, error) {

@@ -201,7 +201,11 @@ func escape(toks []string) []string {
 }
 
 func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
+	return appendSortedKeys(make([]string, 0, len(m)), m)
+}
+
+// appendSortedKeys appends m's keys to keys, sorted, and returns it.
+func appendSortedKeys(keys []string, m map[string]any) []string {
 	for k := range m {
 		keys = append(keys, k)
 	}

@@ -151,3 +151,33 @@ func TestJSON(t *testing.T) {
 		})
 	}
 }
+
+// TestStrategicPaths: a list merges on the key its own path calls for,
+// whatever its siblings and cousins merged before it and however deep it
+// is.
+func TestStrategicPaths(t *testing.T) {
+	deep := func(inner string) string {
+		return `{"a":{"b":{"c":{"d":{"e":{"f":{"g":{"h":{"i":` + inner + `}}}}}}}}}`
+	}
+	tests := []struct{ name, target, patch, want string }{
+		{"siblings",
+			`{"metadata":{"finalizers":["a"]},"spec":{"containers":[{"name":"web","ports":[{"containerPort":80}]}]},"status":{"conditions":[{"type":"Ready","status":"False"}]}}`,
+			`{"metadata":{"finalizers":["b"]},"spec":{"containers":[{"name":"web","ports":[{"containerPort":81}]}]},"status":{"conditions":[{"type":"Scheduled","status":"True"}]}}`,
+			`{"metadata":{"finalizers":["a","b"]},"spec":{"containers":[{"name":"web","ports":[{"containerPort":80},{"containerPort":81}]}]},"status":{"conditions":[{"type":"Ready","status":"False"},{"type":"Scheduled","status":"True"}]}}`},
+		{"deeper than the path buffer",
+			deep(`{"status":{"conditions":[{"type":"Ready","status":"False"}]},"spec":{"containers":[{"name":"web"}]}}`),
+			deep(`{"status":{"conditions":[{"type":"Scheduled","status":"True"}]},"spec":{"containers":[{"name":"side"}]}}`),
+			deep(`{"status":{"conditions":[{"type":"Ready","status":"False"},{"type":"Scheduled","status":"True"}]},"spec":{"containers":[{"name":"web"},{"name":"side"}]}}`)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Strategic("Pod", tree(t, tt.target), tree(t, tt.patch))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if js(got) != js(tree(t, tt.want)) {
+				t.Errorf("got  %s\nwant %s", js(got), tt.want)
+			}
+		})
+	}
+}

@@ -24,12 +24,18 @@ const (
 // the wording of strategicpatch's errors.
 func Strategic(kind string, target, patch map[string]any) (map[string]any, error) {
 	s := strategic{kind: kind}
-	return s.maps(nil, target, patch)
+	var path [8]string
+	return s.maps(path[:0], target, patch)
 }
 
 type strategic struct {
 	kind string
 }
+
+// The path of the field being merged is kept as a stack: a field's path
+// is its parent's with its own key appended in place, over the key of the
+// sibling merged before it. That is safe because a path is only read
+// while its field is merged (mergeKey and error messages), never kept.
 
 func (s strategic) maps(path []string, target, patch map[string]any) (map[string]any, error) {
 	if d, ok := patch[directiveMarker]; ok {
@@ -48,7 +54,8 @@ func (s strategic) maps(path []string, target, patch map[string]any) (map[string
 	for k, v := range target {
 		out[k] = v
 	}
-	for _, k := range sortedKeys(patch) {
+	var keys [16]string
+	for _, k := range appendSortedKeys(keys[:0], patch) {
 		pv := patch[k]
 		switch {
 		case k == retainKeys || strings.HasPrefix(k, setElementOrder):
@@ -61,7 +68,7 @@ func (s strategic) maps(path []string, target, patch map[string]any) (map[string
 			delete(out, k)
 			continue
 		}
-		child := append(path[:len(path):len(path)], k)
+		child := append(path, k)
 		switch p := pv.(type) {
 		case map[string]any:
 			tm, _ := out[k].(map[string]any)

@@ -3,6 +3,7 @@ package selector
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
@@ -23,20 +24,38 @@ type FieldSet struct {
 	noNamespace bool
 }
 
-// FieldsFor returns the field set of group/resource.
+// FieldsFor returns the field set of group/resource. The set is shared
+// by every caller: a FieldSet is never changed once built.
 func FieldsFor(group, resource string) *FieldSet {
-	fs := &FieldSet{fields: map[string]func(*object.Object) string{}}
-	key := resource
-	if group != "" {
-		key = resource + "." + group
+	if fs, ok := fieldSets[groupResource{group, resource}]; ok {
+		return fs
 	}
-	for _, f := range selectable[key] {
-		fs.fields[f] = fieldGetter(f)
-	}
-	fs.custom = len(selectable[key]) > 0
-	fs.noNamespace = key == "nodes"
-	return fs
+	return &metadataOnly
 }
+
+// groupResource names a resource in fieldSets.
+type groupResource struct{ group, resource string }
+
+// fieldSets are the field sets of the resources in selectable, built once
+// when the package loads and only read afterwards, so that every list
+// and watch shares them (selecting is read-only) and two engine runs may
+// read them at once.
+var fieldSets = func() map[groupResource]*FieldSet {
+	m := map[groupResource]*FieldSet{}
+	for key, fields := range selectable {
+		resource, group, _ := strings.Cut(key, ".")
+		fs := &FieldSet{fields: map[string]func(*object.Object) string{}, custom: len(fields) > 0, noNamespace: key == "nodes"}
+		for _, f := range fields {
+			fs.fields[f] = fieldGetter(f)
+		}
+		m[groupResource{group, resource}] = fs
+	}
+	return m
+}()
+
+// metadataOnly is the field set of the resources without selectable
+// fields of their own: metadata.name and metadata.namespace only.
+var metadataOnly = FieldSet{}
 
 // selectable lists, per resource, the fields beyond metadata.name and
 // metadata.namespace that Kubernetes accepts in field selectors:

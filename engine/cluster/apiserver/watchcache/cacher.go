@@ -59,8 +59,8 @@ type Cacher struct {
 	ndone    int        // watchers in watchers that have ended
 	nextID   uint64
 	disp     dispatch
-	tracker  map[trackKey]int
-	timer    *sim.Timer
+	tracker  map[trackKey]int // nil until a watcher is counted
+	timer    *sim.Timer       // nil until the dispatcher is first woken
 	stopped  bool
 }
 
@@ -72,14 +72,15 @@ func New(cfg Config) *Cacher {
 	if cfg.BookmarkFrequency == 0 {
 		cfg.BookmarkFrequency = DefaultBookmarkFrequency
 	}
-	c := &Cacher{cfg: cfg, objs: newIndex(), hist: newHistory(), disp: newDispatch(),
-		tracker: map[trackKey]int{}}
+	c := &Cacher{cfg: cfg, objs: newIndex(), hist: newHistory(), disp: newDispatch()}
 	if cfg.Trigger != nil {
 		c.trigger = *cfg.Trigger
 	} else {
 		c.trigger = builtinTriggers[cfg.Prefix]
 	}
-	c.timer = cfg.Loop.NewTimer(c)
+	// The tracker's map and the dispatcher's timer are made when the
+	// first watcher needs them: most of a cluster's caches (one per
+	// resource and replica) never have a watcher.
 	return c
 }
 
@@ -120,7 +121,7 @@ func (c *Cacher) OnEvent(sev store.Event[*object.Object]) {
 		if had {
 			ev.Type = trace.Modified
 		}
-		c.objs.put(ev.Key, sev.KV.Value)
+		c.objs.set(ev.Key, sev.KV.Value, had)
 	}
 	c.rv = ev.RV
 	if c.trigger.Value != nil {
@@ -156,6 +157,14 @@ func (c *Cacher) Len() int { return c.objs.len() }
 // Get returns the cached object at key.
 func (c *Cacher) Get(key string) (*object.Object, bool) { return c.objs.get(key) }
 
+// GetBytes is Get for a key built in a buffer, which it neither keeps
+// nor copies: a caller can look an object up without making its key a
+// string.
+func (c *Cacher) GetBytes(key []byte) (*object.Object, bool) {
+	o, ok := c.objs.objs[string(key)]
+	return o, ok
+}
+
 // List calls fn for each object p selects, in key order, until fn returns
 // false.
 func (c *Cacher) List(p *Predicate, fn func(key string, o *object.Object) bool) {
@@ -189,7 +198,9 @@ func (c *Cacher) Stop(err error) {
 		return
 	}
 	c.stopped = true
-	c.timer.Stop()
+	if c.timer != nil {
+		c.timer.Stop()
+	}
 	for _, w := range c.watchers {
 		if !w.done {
 			w.finish()
@@ -212,6 +223,9 @@ func (x closer) Fire() { x.sink.Close(x.err) }
 
 // wake makes sure the dispatcher runs at t or earlier.
 func (c *Cacher) wake(t sim.Time) {
+	if c.timer == nil {
+		c.timer = c.cfg.Loop.NewTimer(c)
+	}
 	if !c.timer.Pending() || c.timer.When() > t {
 		c.timer.Reset(t)
 	}

@@ -17,7 +17,7 @@ type dispatch struct {
 	sent    int                   // live watchers have been handed the history before sent
 	catchup []*Watcher            // by id
 	all     []*Watcher            // live, not indexed; by id once sorted
-	byValue map[string][]*Watcher // live, indexed, by trigger value
+	byValue map[string][]*Watcher // live, indexed, by trigger value; nil until one is
 	nlive   int                   // live watchers that have not ended
 	sorted  bool                  // all is in id order
 	hits    []hit                 // scratch: the indexed watchers an event is for
@@ -37,7 +37,7 @@ type visit struct {
 	from, to int
 }
 
-func newDispatch() dispatch { return dispatch{byValue: map[string][]*Watcher{}, sorted: true} }
+func newDispatch() dispatch { return dispatch{sorted: true} }
 
 // Fire is the dispatcher: it hands every watcher the events that are due
 // (recorded at least Latency ago), then sleeps until the next one is. The

@@ -28,7 +28,14 @@ func (x *index) get(key string) (*object.Object, bool) {
 }
 
 func (x *index) put(key string, o *object.Object) {
-	if _, ok := x.objs[key]; !ok {
+	_, had := x.objs[key]
+	x.set(key, o, had)
+}
+
+// set is put for a caller that has just looked key up: had says whether
+// it is there.
+func (x *index) set(key string, o *object.Object, had bool) {
+	if !had {
 		x.pending = append(x.pending, key)
 	}
 	x.objs[key] = o

@@ -26,6 +26,9 @@ func (c *Cacher) promote(now sim.Time) {
 			w.live = true
 			d.nlive++
 			if w.indexed {
+				if d.byValue == nil {
+					d.byValue = map[string][]*Watcher{}
+				}
 				d.byValue[w.value] = append(d.byValue[w.value], w)
 			} else {
 				d.all = append(d.all, w)
@@ -61,7 +64,7 @@ func (c *Cacher) demoteLive(from uint64, after int) {
 		}
 	}
 	slices.SortFunc(d.catchup, byID)
-	d.all, d.byValue, d.nlive, d.sorted = nil, map[string][]*Watcher{}, 0, true
+	d.all, d.byValue, d.nlive, d.sorted = nil, nil, 0, true
 }
 
 // replan returns the rest of a pass after demoteLive(from, …): the

@@ -32,6 +32,9 @@ func (c *Cacher) track(w *Watcher, namespace, name string) {
 		return
 	}
 	w.tracked, w.counted = trackKey{namespace, name}, true
+	if c.tracker == nil {
+		c.tracker = map[trackKey]int{}
+	}
 	c.tracker[w.tracked]++
 }
 
