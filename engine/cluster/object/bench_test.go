@@ -125,3 +125,26 @@ func BenchmarkGetConditionPath(b *testing.B) {
 		_, _ = o.GetPath(p)
 	}
 }
+
+func BenchmarkToMapPod(b *testing.B) {
+	o := benchPod(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = o.ToMap()
+	}
+}
+
+func BenchmarkToMapCopyPod(b *testing.B) {
+	o := benchPod(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = o.ToMapCopy()
+	}
+}
+
+func BenchmarkNewBuiltinRegistry(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = NewBuiltinRegistry()
+	}
+}
