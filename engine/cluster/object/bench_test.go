@@ -1,6 +1,9 @@
 package object
 
-import "testing"
+import (
+	"testing"
+	"time"
+)
 
 // benchPod is a scheduled, running Pod as the API server stores it.
 func benchPod(b *testing.B) *Object {
@@ -123,5 +126,38 @@ func BenchmarkGetConditionPath(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		_, _ = o.GetPath(p)
+	}
+}
+
+// benchCreatedPod is benchPod as a ReplicaSet's Pod is stored: with a
+// generated name, a generation and a creation time.
+func benchCreatedPod(b *testing.B) *Object {
+	o := benchPod(b)
+	o.Meta.GenerateName = "web-7c9d4-"
+	o.Meta.Generation = 1
+	o.Meta.CreationTimestamp = time.Date(2026, 1, 1, 0, 0, 5, 0, time.UTC)
+	return o
+}
+
+func BenchmarkToMapPod(b *testing.B) {
+	o := benchCreatedPod(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = o.ToMap()
+	}
+}
+
+func BenchmarkToMapCopyPod(b *testing.B) {
+	o := benchCreatedPod(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = o.ToMapCopy()
+	}
+}
+
+func BenchmarkNewBuiltinRegistry(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = NewBuiltinRegistry()
 	}
 }

@@ -1,18 +1,28 @@
 package object
 
+import "sync"
+
 // NewBuiltinRegistry returns a registry with the kinds the model serves, in
 // kube-apiserver's discovery order (core first, then the groups). Names,
 // short names, scope, verbs and subresources are those `kubectl
 // api-resources -o wide` shows for Kubernetes v1.37; Event is the core/v1
 // kind (events.k8s.io/v1 is not registered, so "ev" and "events" resolve to
 // it unambiguously); Endpoints (ep) is not modelled, EndpointSlice is.
-func NewBuiltinRegistry() *Registry {
+//
+// The kinds are registered once per process, into a template that each
+// registry copies: every registry has KindInfo values and tables of its
+// own, so a CRD registered in one cluster never shows in another.
+func NewBuiltinRegistry() *Registry { return builtinTemplate().instantiate() }
+
+// builtinTemplate is the built-in registry every NewBuiltinRegistry
+// copies; nothing registers into it after it is built.
+var builtinTemplate = sync.OnceValue(func() *registryTemplate {
 	r := NewRegistry()
 	for _, k := range append(builtinKinds(), batchKinds()...) {
 		r.MustRegister(k)
 	}
-	return r
-}
+	return newRegistryTemplate(r)
+})
 
 var (
 	verbsAll      = []string{"create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"}
@@ -32,7 +42,7 @@ func cols(names ...string) []Column {
 	return out
 }
 
-// builtinKinds builds fresh KindInfo values: a registry owns its kinds.
+// builtinKinds builds fresh KindInfo values.
 // Printer columns are the server-side table columns of
 // pkg/printers/internalversion/printers.go ("+" marks -o wide only).
 func builtinKinds() []*KindInfo {

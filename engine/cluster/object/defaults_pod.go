@@ -178,7 +178,7 @@ func canonicalizeResourceList(rl map[string]any) {
 		if err != nil {
 			continue
 		}
-		if q.nanos != nil && q.nanos.IsInt64() && q.nanos.Int64()%1e6 != 0 {
+		if q.nanos == nil && q.small%1e6 != 0 {
 			q = newQuantity(new(big.Int).Mul(big.NewInt(q.milli), bigMilliDiv), q.Format)
 		}
 		rl[k] = q.String()

@@ -62,17 +62,9 @@ func Diff(old, new *Object) []Change {
 	}
 	// Top-level keys in sorted order; metadata is compared on the typed
 	// Meta so that an unchanged metadata costs no allocation.
-	keys := make([]string, 0, len(old.Content)+len(new.Content)+3)
-	keys = append(keys, "apiVersion", "kind", "metadata")
-	for k := range old.Content {
-		keys = append(keys, k)
-	}
-	for k := range new.Content {
-		if _, ok := old.Content[k]; !ok {
-			keys = append(keys, k)
-		}
-	}
-	sortStrings(keys)
+	var buf [keyBufLen]string
+	keys := append(buf[:0], "apiVersion", "kind", "metadata")
+	keys = appendSortedUnion(keys, old.Content, new.Content)
 	for _, k := range keys {
 		switch k {
 		case "apiVersion":
@@ -165,7 +157,19 @@ func (d *differ) pop() {
 }
 
 func (d *differ) maps(a, b map[string]any) {
-	keys := make([]string, 0, len(a)+len(b))
+	var buf [keyBufLen]string
+	for _, k := range appendSortedUnion(buf[:0], a, b) {
+		d.field(k, a, b)
+	}
+}
+
+// keyBufLen is the room for keys Diff keeps on the stack: most maps of an
+// object have fewer keys, and larger ones spill to the heap.
+const keyBufLen = 16
+
+// appendSortedUnion appends the keys of a and b, each once, and sorts
+// everything keys then holds.
+func appendSortedUnion(keys []string, a, b map[string]any) []string {
 	for k := range a {
 		keys = append(keys, k)
 	}
@@ -175,9 +179,7 @@ func (d *differ) maps(a, b map[string]any) {
 		}
 	}
 	sortStrings(keys)
-	for _, k := range keys {
-		d.field(k, a, b)
-	}
+	return keys
 }
 
 // field compares key k of two maps.

@@ -25,12 +25,12 @@ func metaFieldValue(k string, m *Meta) (any, bool) {
 		if m.CreationTimestamp.IsZero() {
 			return nil, false
 		}
-		return FormatTime(m.CreationTimestamp), true
+		return timeTreeValue(m.CreationTimestamp), true
 	case "deletionTimestamp":
 		if m.DeletionTimestamp == nil {
 			return nil, false
 		}
-		return FormatTime(*m.DeletionTimestamp), true
+		return timeTreeValue(*m.DeletionTimestamp), true
 	case "deletionGracePeriodSeconds":
 		if m.DeletionGracePeriodSeconds == nil {
 			return nil, false

@@ -96,7 +96,7 @@ func (m *Meta) HasFinalizer(name string) bool { return slices.Contains(m.Finaliz
 
 // FormatTime renders a timestamp as metav1.Time does: RFC 3339, UTC, whole
 // seconds (k8s.io/apimachinery/pkg/apis/meta/v1/time.go, MarshalJSON).
-func FormatTime(t time.Time) string { return t.UTC().Format(time.RFC3339) }
+func FormatTime(t time.Time) string { return timeTextOf(t).text }
 
 // ParseTime parses a metav1.Time string.
 func ParseTime(s string) (time.Time, error) { return time.Parse(time.RFC3339, s) }

@@ -6,7 +6,7 @@ func timeValue(t time.Time) any {
 	if t.IsZero() {
 		return nil
 	}
-	return FormatTime(t)
+	return timeTreeValue(t)
 }
 
 func timePtrEqual(a, b *time.Time) bool {
@@ -20,7 +20,7 @@ func timePtrValue(m *Meta) any {
 	if m.DeletionTimestamp == nil {
 		return nil
 	}
-	return FormatTime(*m.DeletionTimestamp)
+	return timeTreeValue(*m.DeletionTimestamp)
 }
 
 func int64PtrEqual(a, b *int64) bool {

@@ -15,7 +15,7 @@ var ownerRefFieldOrder = []string{"apiVersion", "kind", "name", "uid", "controll
 // ToMap renders m as a tree map, omitting empty fields as the JSON encoding
 // of ObjectMeta does (omitempty on every field).
 func (m *Meta) ToMap() map[string]any {
-	out := make(map[string]any, 8)
+	out := make(map[string]any, m.fieldCount())
 	putStr := func(k, v string) {
 		if v != "" {
 			out[k] = v
@@ -30,10 +30,10 @@ func (m *Meta) ToMap() map[string]any {
 		out["generation"] = m.Generation
 	}
 	if !m.CreationTimestamp.IsZero() {
-		out["creationTimestamp"] = FormatTime(m.CreationTimestamp)
+		out["creationTimestamp"] = timeTreeValue(m.CreationTimestamp)
 	}
 	if m.DeletionTimestamp != nil {
-		out["deletionTimestamp"] = FormatTime(*m.DeletionTimestamp)
+		out["deletionTimestamp"] = timeTreeValue(*m.DeletionTimestamp)
 	}
 	if m.DeletionGracePeriodSeconds != nil {
 		out["deletionGracePeriodSeconds"] = *m.DeletionGracePeriodSeconds
@@ -59,6 +59,25 @@ func (m *Meta) ToMap() map[string]any {
 		out["finalizers"] = f
 	}
 	return out
+}
+
+// fieldCount is the number of fields ToMap renders, so that its map is
+// made at its size once instead of growing past eight fields.
+func (m *Meta) fieldCount() int {
+	n := 0
+	for _, s := range [...]string{m.Name, m.GenerateName, m.Namespace, m.UID, m.ResourceVersion} {
+		if s != "" {
+			n++
+		}
+	}
+	for _, set := range [...]bool{m.Generation != 0, !m.CreationTimestamp.IsZero(), m.DeletionTimestamp != nil,
+		m.DeletionGracePeriodSeconds != nil, len(m.Labels) > 0, len(m.Annotations) > 0,
+		len(m.OwnerReferences) > 0, len(m.Finalizers) > 0} {
+		if set {
+			n++
+		}
+	}
+	return n
 }
 
 func (r OwnerReference) toMap() map[string]any {

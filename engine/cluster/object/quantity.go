@@ -12,9 +12,13 @@ import (
 // suffix family it was written in so that it prints back canonically.
 //
 // A Quantity is immutable. Value and MilliValue are computed once at parse
-// time, so the scheduler can read them without arithmetic.
+// time, so the scheduler can read them without arithmetic. The value in
+// nanos is kept in an int64 whenever it fits (every amount a lesson uses,
+// up to 8Gi), and in a big.Int only when it does not: one form per value,
+// so equal quantities are equal structs.
 type Quantity struct {
-	nanos  *big.Int // nil means zero
+	small  int64    // the value in nanos, when nanos is nil
+	nanos  *big.Int // the value in nanos when it does not fit an int64, else nil
 	milli  int64
 	units  int64
 	Format QuantityFormat
@@ -68,6 +72,21 @@ func ParseQuantity(str string) (Quantity, error) {
 	if !ok {
 		return Quantity{}, ErrQuantitySuffix
 	}
+	if n, ok := smallNanos(num, denom, base, exp); ok {
+		if format == BinarySI && n > 0 && n < 1e9 {
+			format = DecimalSI
+		}
+		if !positive {
+			n = -n
+		}
+		return newSmallQuantity(n, format), nil
+	}
+	return parseBigQuantity(positive, num, denom, base, exp, format)
+}
+
+// parseBigQuantity is ParseQuantity's arithmetic in big.Int, for values
+// smallNanos cannot compute in an int64.
+func parseBigQuantity(positive bool, num, denom string, base, exp int, format QuantityFormat) (Quantity, error) {
 	digits, ok := new(big.Int).SetString(num+denom, 10)
 	if !ok {
 		return Quantity{}, ErrQuantityNumber
@@ -124,9 +143,11 @@ func NewQuantity(value int64, f QuantityFormat) Quantity {
 	return newQuantity(n, f)
 }
 
+// newQuantity returns the quantity of nanos nanos, in the int64 form when
+// it fits.
 func newQuantity(nanos *big.Int, f QuantityFormat) Quantity {
-	if nanos.Sign() == 0 {
-		return Quantity{Format: f}
+	if nanos.IsInt64() {
+		return newSmallQuantity(nanos.Int64(), f)
 	}
 	return Quantity{nanos: nanos, milli: divCeilSat(nanos, bigMilliDiv), units: divCeilSat(nanos, bigNano), Format: f}
 }
@@ -233,14 +254,19 @@ func interpretSuffix(s string) (base, exp int, f QuantityFormat, ok bool) {
 }
 
 // IsZero reports whether q is 0.
-func (q Quantity) IsZero() bool { return q.nanos == nil || q.nanos.Sign() == 0 }
+func (q Quantity) IsZero() bool { return q.nanos == nil && q.small == 0 }
 
 // Sign returns -1, 0 or +1.
 func (q Quantity) Sign() int {
-	if q.nanos == nil {
-		return 0
+	switch {
+	case q.nanos != nil:
+		return q.nanos.Sign()
+	case q.small > 0:
+		return 1
+	case q.small < 0:
+		return -1
 	}
-	return q.nanos.Sign()
+	return 0
 }
 
 // Value returns q rounded away from zero to an integer, saturating at the
@@ -251,16 +277,26 @@ func (q Quantity) Value() int64 { return q.units }
 func (q Quantity) MilliValue() int64 { return q.milli }
 
 // Cmp compares q with o: -1, 0 or +1.
-func (q Quantity) Cmp(o Quantity) int { return q.bigNanos().Cmp(o.bigNanos()) }
+func (q Quantity) Cmp(o Quantity) int {
+	if q.nanos == nil && o.nanos == nil {
+		return cmpInt64(q.small, o.small)
+	}
+	return q.bigNanos().Cmp(o.bigNanos())
+}
 
 // Add returns q+o in q's format.
 func (q Quantity) Add(o Quantity) Quantity {
+	if q.nanos == nil && o.nanos == nil {
+		if sum, ok := addInt64(q.small, o.small); ok {
+			return newSmallQuantity(sum, q.Format)
+		}
+	}
 	return newQuantity(new(big.Int).Add(q.bigNanos(), o.bigNanos()), q.Format)
 }
 
 func (q Quantity) bigNanos() *big.Int {
 	if q.nanos == nil {
-		return new(big.Int)
+		return big.NewInt(q.small)
 	}
 	return q.nanos
 }
@@ -273,12 +309,22 @@ func (q Quantity) String() string {
 	if q.IsZero() {
 		return "0"
 	}
-	abs := new(big.Int).Abs(q.nanos)
+	if q.nanos == nil {
+		if s, ok := smallQuantityString(q.small, q.Format); ok {
+			return s
+		}
+	}
+	return bigQuantityString(q.bigNanos(), q.Format)
+}
+
+// bigQuantityString is String's arithmetic in big.Int, for nanos ≠ 0.
+func bigQuantityString(nanos *big.Int, f QuantityFormat) string {
+	abs := new(big.Int).Abs(nanos)
 	sign := ""
-	if q.nanos.Sign() < 0 {
+	if nanos.Sign() < 0 {
 		sign = "-"
 	}
-	format := q.Format
+	format := f
 	if format == BinarySI {
 		if abs.Cmp(new(big.Int).Mul(big.NewInt(1024), bigNano)) < 0 {
 			format = DecimalSI
