@@ -22,7 +22,12 @@ type RequestInfo struct {
 	Resource    string
 	Subresource string
 	Name        string
-	Parts       []string
+	// Depth is how many path segments follow the namespace (or the
+	// version, for cluster-scoped paths): 1 for a collection, 2 for an
+	// object, 3 for a subresource, more for a path nobody serves. It is
+	// the length of Kubernetes' RequestInfo.Parts, which is all the
+	// router reads of them.
+	Depth int
 	// FieldSelector and LabelSelector are the unparsed selectors of a
 	// list, watch or deletecollection request, for authorizers that
 	// scope reads by them (the Node authorizer's spec.nodeName); empty
@@ -40,7 +45,8 @@ type RequestInfo struct {
 //	/version, /readyz → non-resource
 func ParseRequestInfo(req *Request) RequestInfo {
 	info := RequestInfo{Path: req.Path, Verb: lowerMethod(req.Method)}
-	parts := splitPath(req.Path)
+	var buf [maxPathSegments]string
+	parts := splitPath(buf[:0], req.Path)
 	if len(parts) < 2 || (parts[0] != "api" && parts[0] != "apis") {
 		return info
 	}
@@ -81,7 +87,7 @@ func ParseRequestInfo(req *Request) RequestInfo {
 			}
 		}
 	}
-	info.Parts = parts
+	info.Depth = len(parts)
 	switch {
 	case len(parts) >= 3:
 		info.Subresource = parts[2]
@@ -146,12 +152,24 @@ func lowerMethod(method string) string {
 	return strings.ToLower(method)
 }
 
-func splitPath(p string) []string {
+// maxPathSegments is how many segments a path the API server serves has
+// at most (/apis/GROUP/VERSION/namespaces/NS/RESOURCE/NAME/SUBRESOURCE):
+// splitting into an array this long keeps a request's segments off the
+// heap. Longer paths still split, into a grown slice.
+const maxPathSegments = 8
+
+// splitPath appends p's "/"-separated segments, without the leading and
+// trailing slashes, to dst (strings.Split of the trimmed path; nothing for
+// an empty one).
+func splitPath(dst []string, p string) []string {
 	p = strings.Trim(p, "/")
 	if p == "" {
-		return nil
+		return dst
 	}
-	return strings.Split(p, "/")
+	for seg := range strings.SplitSeq(p, "/") {
+		dst = append(dst, seg)
+	}
+	return dst
 }
 
 // GroupResource is the resource the request addresses.

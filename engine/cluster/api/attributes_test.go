@@ -14,25 +14,25 @@ func TestParseRequestInfo(t *testing.T) {
 		want   RequestInfo
 	}{
 		{"get pod log", "GET", "/api/v1/namespaces/demo/pods/web/log", false,
-			RequestInfo{IsResourceRequest: true, Verb: "get", APIPrefix: "api", APIVersion: "v1", Namespace: "demo", Resource: "pods", Subresource: "log", Name: "web"}},
+			RequestInfo{IsResourceRequest: true, Depth: 3, Verb: "get", APIPrefix: "api", APIVersion: "v1", Namespace: "demo", Resource: "pods", Subresource: "log", Name: "web"}},
 		{"create deployment", "POST", "/apis/apps/v1/namespaces/demo/deployments", false,
-			RequestInfo{IsResourceRequest: true, Verb: "create", APIPrefix: "apis", APIGroup: "apps", APIVersion: "v1", Namespace: "demo", Resource: "deployments"}},
+			RequestInfo{IsResourceRequest: true, Depth: 1, Verb: "create", APIPrefix: "apis", APIGroup: "apps", APIVersion: "v1", Namespace: "demo", Resource: "deployments"}},
 		{"list across namespaces", "GET", "/apis/apps/v1/deployments", false,
-			RequestInfo{IsResourceRequest: true, Verb: "list", APIPrefix: "apis", APIGroup: "apps", APIVersion: "v1", Resource: "deployments"}},
+			RequestInfo{IsResourceRequest: true, Depth: 1, Verb: "list", APIPrefix: "apis", APIGroup: "apps", APIVersion: "v1", Resource: "deployments"}},
 		{"watch pods", "GET", "/api/v1/namespaces/demo/pods", true,
-			RequestInfo{IsResourceRequest: true, Verb: "watch", APIPrefix: "api", APIVersion: "v1", Namespace: "demo", Resource: "pods"}},
+			RequestInfo{IsResourceRequest: true, Depth: 1, Verb: "watch", APIPrefix: "api", APIVersion: "v1", Namespace: "demo", Resource: "pods"}},
 		{"get namespace", "GET", "/api/v1/namespaces/demo", false,
-			RequestInfo{IsResourceRequest: true, Verb: "get", APIPrefix: "api", APIVersion: "v1", Resource: "namespaces", Name: "demo"}},
+			RequestInfo{IsResourceRequest: true, Depth: 2, Verb: "get", APIPrefix: "api", APIVersion: "v1", Resource: "namespaces", Name: "demo"}},
 		{"namespace status", "PUT", "/api/v1/namespaces/demo/status", false,
-			RequestInfo{IsResourceRequest: true, Verb: "update", APIPrefix: "api", APIVersion: "v1", Resource: "namespaces", Name: "demo", Subresource: "status"}},
+			RequestInfo{IsResourceRequest: true, Depth: 3, Verb: "update", APIPrefix: "api", APIVersion: "v1", Resource: "namespaces", Name: "demo", Subresource: "status"}},
 		{"list namespaces", "GET", "/api/v1/namespaces", false,
-			RequestInfo{IsResourceRequest: true, Verb: "list", APIPrefix: "api", APIVersion: "v1", Resource: "namespaces"}},
+			RequestInfo{IsResourceRequest: true, Depth: 1, Verb: "list", APIPrefix: "api", APIVersion: "v1", Resource: "namespaces"}},
 		{"delete collection", "DELETE", "/api/v1/namespaces/demo/pods", false,
-			RequestInfo{IsResourceRequest: true, Verb: "deletecollection", APIPrefix: "api", APIVersion: "v1", Namespace: "demo", Resource: "pods"}},
+			RequestInfo{IsResourceRequest: true, Depth: 1, Verb: "deletecollection", APIPrefix: "api", APIVersion: "v1", Namespace: "demo", Resource: "pods"}},
 		{"binding", "POST", "/api/v1/namespaces/demo/pods/web/binding", false,
-			RequestInfo{IsResourceRequest: true, Verb: "create", APIPrefix: "api", APIVersion: "v1", Namespace: "demo", Resource: "pods", Subresource: "binding", Name: "web"}},
+			RequestInfo{IsResourceRequest: true, Depth: 3, Verb: "create", APIPrefix: "api", APIVersion: "v1", Namespace: "demo", Resource: "pods", Subresource: "binding", Name: "web"}},
 		{"node", "PATCH", "/api/v1/nodes/worker-a/status", false,
-			RequestInfo{IsResourceRequest: true, Verb: "patch", APIPrefix: "api", APIVersion: "v1", Resource: "nodes", Subresource: "status", Name: "worker-a"}},
+			RequestInfo{IsResourceRequest: true, Depth: 3, Verb: "patch", APIPrefix: "api", APIVersion: "v1", Resource: "nodes", Subresource: "status", Name: "worker-a"}},
 		{"version", "GET", "/version", false, RequestInfo{Verb: "get"}},
 		{"discovery apis", "GET", "/apis", false, RequestInfo{Verb: "get"}},
 		{"discovery group version", "GET", "/apis/apps/v1", false, RequestInfo{Verb: "get", APIPrefix: "apis", APIGroup: "apps", APIVersion: "v1"}},
@@ -41,11 +41,18 @@ func TestParseRequestInfo(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			got := ParseRequestInfo(&Request{Method: tt.method, Path: tt.path, List: ListOptions{Watch: tt.watch}})
 			tt.want.Path = tt.path
-			got.Parts = nil
 			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("got  %+v\nwant %+v", got, tt.want)
 			}
 		})
+	}
+	req := &Request{Method: "PATCH", Path: "/apis/apps/v1/namespaces/demo/deployments/web/status"}
+	if n := testing.AllocsPerRun(100, func() { _ = ParseRequestInfo(req) }); n != 0 {
+		t.Errorf("parsing a request's path allocates %v objects, want 0", n)
+	}
+	deep := ParseRequestInfo(&Request{Method: "GET", Path: "/api/v1/namespaces/demo/pods/web/log/a/b/c/d"})
+	if deep.Depth != 7 || deep.Subresource != "log" {
+		t.Errorf("a path longer than the segment array: %+v", deep)
 	}
 }
 

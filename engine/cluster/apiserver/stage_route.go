@@ -55,7 +55,7 @@ func (r *request) routeResource() *api.Status {
 	// watches also across namespaces); cluster-scoped ones never are. (A
 	// list's Name may come from a metadata.name field selector; only a
 	// name in the path counts here.)
-	if k.Namespaced && info.Namespace == "" && len(info.Parts) > 1 {
+	if k.Namespaced && info.Namespace == "" && info.Depth > 1 {
 		return notFoundPath()
 	}
 	if !k.Namespaced && info.Namespace != "" {
@@ -64,7 +64,7 @@ func (r *request) routeResource() *api.Status {
 	if info.Subresource != "" && !k.HasSubresource(info.Subresource) {
 		return notFoundPath()
 	}
-	if len(info.Parts) > 3 {
+	if info.Depth > 3 {
 		return notFoundPath()
 	}
 	op := operationFor(k, info)
