@@ -1,6 +1,8 @@
 package apiserver
 
 import (
+	"slices"
+
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
@@ -33,8 +35,14 @@ func (p *Plane) bootstrap() error {
 		return err
 	}
 	for _, o := range p.cfg.SharedBootstrap {
-		// Only the metadata is the stored object's own.
-		shared := &object.Object{APIVersion: o.APIVersion, Kind: o.Kind, Meta: o.Meta.DeepCopy(), Content: o.Content}
+		// Only the metadata's own fields (uid, resourceVersion, creation
+		// time) are the stored object's: its labels, annotations and
+		// lists are shared like the content, since no write changes a
+		// stored object in place. The lists are clipped so that an append
+		// copies them.
+		meta := o.Meta
+		meta.OwnerReferences, meta.Finalizers = slices.Clip(meta.OwnerReferences), slices.Clip(meta.Finalizers)
+		shared := &object.Object{APIVersion: o.APIVersion, Kind: o.Kind, Meta: meta, Content: o.Content}
 		if err := s.internalCreate(shared, "bootstrap"); err != nil {
 			return err
 		}

@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
@@ -20,6 +21,21 @@ func TestSharedBootstrapIsLeftAsItWas(t *testing.T) {
 	sh := newStandard(t)
 	sh.must(sh.do("admin", "GET", "/apis/rbac.authorization.k8s.io/v1/clusterroles/edit", nil))
 	sh.must(sh.do("alice", "GET", "/api/v1/namespaces/demo/pods", nil))
+	// Writes to a stored policy object: labels and annotations merged,
+	// finalizers added, then a delete that the finalizers hold.
+	edit := "/apis/rbac.authorization.k8s.io/v1/clusterroles/edit"
+	sh.must(sh.req(&api.Request{From: "admin", Method: "PATCH", Path: edit, PatchType: api.MergePatch,
+		Patch: map[string]any{"metadata": map[string]any{
+			"labels":      map[string]any{"kubernetes.io/bootstrapping": "changed", "new": "label"},
+			"annotations": map[string]any{"rbac.authorization.kubernetes.io/autoupdate": "false"},
+			"finalizers":  []any{"example.com/keep"},
+		}}}, nil))
+	sh.must(sh.req(&api.Request{From: "admin", Method: "PATCH", Path: edit, PatchType: api.StrategicMergePatch,
+		Patch: map[string]any{"metadata": map[string]any{"finalizers": []any{"example.com/other"}}}}, nil))
+	sh.must(sh.do("admin", "DELETE", edit, nil)) // kept by its finalizers, now with a deletionTimestamp
+	if m := sh.must(sh.do("admin", "GET", edit, nil)).Object.Meta; m.Labels["new"] != "label" || m.DeletionTimestamp == nil || len(m.Finalizers) != 2 {
+		t.Fatalf("the writes did not take: %+v", m)
+	}
 	for i, o := range policy {
 		if !reflect.DeepEqual(o, before[i]) {
 			t.Fatalf("booting a plane changed the shared %s %s:\n%v\nwas\n%v", o.Kind, o.Meta.Name, o, before[i])
