@@ -51,6 +51,12 @@ func (l *Loop) AtHandler(t Time, h Handler) *Timer {
 // [Timer.Reset].
 func (l *Loop) NewTimer(h Handler) *Timer { return &Timer{loop: l, h: h, slot: -1} }
 
+// InitTimer makes *t a timer for h that is not scheduled yet, as NewTimer
+// does, for a Timer kept as a field of the value that owns it: one
+// allocation fewer per owner. A zero Timer must be initialised before use
+// (see [Timer.Initialized]).
+func (l *Loop) InitTimer(t *Timer, h Handler) { *t = Timer{loop: l, h: h, slot: -1} }
+
 // Post schedules h to fire at the instant t without a timer: the event
 // cannot be cancelled, and scheduling it allocates nothing beyond the
 // queue's own growth. It is the cheap path for one-shot deliveries.

@@ -111,6 +111,33 @@ func TestTimerReset(t *testing.T) {
 	}
 }
 
+// TestInitTimer: a Timer kept inside its owner is the zero value until
+// InitTimer, then behaves as NewTimer's: it fires, is re-armed, stops.
+func TestInitTimer(t *testing.T) {
+	l := NewLoop()
+	var owner struct {
+		tm    Timer
+		fired []Time
+	}
+	if owner.tm.Initialized() {
+		t.Fatal("a zero Timer reports initialised")
+	}
+	l.InitTimer(&owner.tm, Func(func() { owner.fired = append(owner.fired, l.Now()) }))
+	if !owner.tm.Initialized() || owner.tm.Pending() {
+		t.Fatal("an initialised timer is not ready, or already pending")
+	}
+	owner.tm.Reset(Time(time.Second))
+	l.Run()
+	owner.tm.Reset(l.Now().Add(time.Second))
+	if !owner.tm.Stop() {
+		t.Error("Stop of a pending timer = false")
+	}
+	l.Run()
+	if len(owner.fired) != 1 || owner.fired[0] != Time(time.Second) {
+		t.Errorf("fired at %v, want once at 1s", owner.fired)
+	}
+}
+
 func TestRunUntil(t *testing.T) {
 	tests := []struct {
 		name    string

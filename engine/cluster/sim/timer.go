@@ -56,6 +56,10 @@ func (t *Timer) Reset(at Time) bool {
 	return false
 }
 
+// Initialized reports whether t was made by NewTimer or InitTimer; a zero
+// Timer was not, and must not be used.
+func (t *Timer) Initialized() bool { return t.loop != nil }
+
 // When returns the instant the timer is (or was last) set to fire at.
 func (t *Timer) When() Time { return t.at }
 

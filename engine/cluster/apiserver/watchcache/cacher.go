@@ -60,7 +60,7 @@ type Cacher struct {
 	nextID   uint64
 	disp     dispatch
 	tracker  map[trackKey]int // nil until a watcher is counted
-	timer    *sim.Timer       // nil until the dispatcher is first woken
+	timer    sim.Timer        // initialised when the dispatcher is first woken
 	stopped  bool
 }
 
@@ -198,7 +198,7 @@ func (c *Cacher) Stop(err error) {
 		return
 	}
 	c.stopped = true
-	if c.timer != nil {
+	if c.timer.Initialized() {
 		c.timer.Stop()
 	}
 	for _, w := range c.watchers {
@@ -223,8 +223,8 @@ func (x closer) Fire() { x.sink.Close(x.err) }
 
 // wake makes sure the dispatcher runs at t or earlier.
 func (c *Cacher) wake(t sim.Time) {
-	if c.timer == nil {
-		c.timer = c.cfg.Loop.NewTimer(c)
+	if !c.timer.Initialized() {
+		c.cfg.Loop.InitTimer(&c.timer, c)
 	}
 	if !c.timer.Pending() || c.timer.When() > t {
 		c.timer.Reset(t)

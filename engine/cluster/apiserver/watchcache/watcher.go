@@ -50,7 +50,7 @@ type Watcher struct {
 	fail      *api.Status
 	bookmarks bool
 	deadline  sim.Time
-	timer     *sim.Timer
+	timer     sim.Timer // initialised for bookmarks or a deadline
 	done      bool
 	// id orders the watchers as they opened: every pass of the dispatcher
 	// hands events to them in that order.
@@ -98,7 +98,7 @@ func (c *Cacher) Watch(opts WatchOptions, sink Sink) *Watcher {
 	c.disp.catchup = append(c.disp.catchup, w)
 	c.wake(w.startAt)
 	if w.bookmarks || w.deadline != 0 {
-		w.timer = c.cfg.Loop.NewTimer(w)
+		c.cfg.Loop.InitTimer(&w.timer, w)
 		w.arm(now)
 	}
 	return w
@@ -156,7 +156,7 @@ func (w *Watcher) finish() {
 	if w.live {
 		w.c.disp.nlive--
 	}
-	if w.timer != nil {
+	if w.timer.Initialized() {
 		w.timer.Stop()
 	}
 }

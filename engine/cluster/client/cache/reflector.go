@@ -70,9 +70,9 @@ type Reflector struct {
 
 	running, stopped bool
 	watch            *watchStream
-	timer            *sim.Timer // the backoff or rewatch wake-up
+	timer            sim.Timer // the backoff or rewatch wake-up
 	wake             step
-	resync           *sim.Timer // made when first armed: most reflectors never resync
+	resync           sim.Timer // initialised when first armed: most reflectors never resync
 }
 
 // step is what the reflector does when its timer fires.
@@ -88,7 +88,7 @@ const (
 func NewReflector(lw ListerWatcher, kind *object.KindInfo, store ReflectorStore, c *client.Client) *Reflector {
 	r := &Reflector{Name: "reflector", lw: lw, store: store, loop: c.Loop, c: c, kind: kind,
 		backoff: *client.NewReflectorBackoff(c.Rand, c.Loop.Now())}
-	r.timer = r.loop.NewTimer((*wakeHandler)(r))
+	r.loop.InitTimer(&r.timer, (*wakeHandler)(r))
 	return r
 }
 

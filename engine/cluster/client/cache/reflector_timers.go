@@ -19,15 +19,15 @@ func (h *resyncHandler) Fire() { (*Reflector)(h).fireResync() }
 // armResync schedules the next resync check ResyncPeriod from now, making
 // the timer on first use.
 func (r *Reflector) armResync() {
-	if r.resync == nil {
-		r.resync = r.loop.NewTimer((*resyncHandler)(r))
+	if !r.resync.Initialized() {
+		r.loop.InitTimer(&r.resync, (*resyncHandler)(r))
 	}
 	r.resync.Reset(r.loop.Now().Add(r.ResyncPeriod))
 }
 
 // stopResync cancels the next resync check, if any.
 func (r *Reflector) stopResync() {
-	if r.resync != nil {
+	if r.resync.Initialized() {
 		r.resync.Stop()
 	}
 }
