@@ -47,10 +47,12 @@ type queueSet struct {
 
 	// scratch is the state predictions replay; while shadowing is true
 	// it is this state's future with no further arrivals, replayed as
-	// far as was safe (see predict).
+	// far as the last prediction needed, and kept holds snapshots along
+	// it (see predict).
 	scratch   *queueSet
 	shadowing bool
-	fresh     bool     // never use the shadow: every prediction copies (tests)
+	kept      *keptRun
+	fresh     bool     // never keep the replay: every prediction copies (tests)
 	verify    bool     // check every finish-tree choice against a scan (tests)
 	flat      []waiter // the scratch copy's queued requests
 	// A replayed state's position: last is the last event it handled
