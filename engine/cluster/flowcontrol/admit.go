@@ -26,8 +26,8 @@ func (c *Controller) Admit(now sim.Time, user *api.UserInfo, info api.RequestInf
 	l := &c.levels[s.level]
 	d := Decision{Schema: s.Name, Level: l.Name}
 	var hand []int32
-	if l.qs.queues != nil {
-		if len(l.qs.queues) > 1 {
+	if l.queued() {
+		if l.Queuing.Queues > 1 {
 			d.Flow = distinguish(s.Distinguisher, user, &info)
 		}
 		hand = c.hand(s, l, d.Flow)

@@ -10,7 +10,7 @@ import "github.com/loopbook/loopbook/engine/cluster/api"
 func (c *Controller) Classify(user *api.UserInfo, info api.RequestInfo) (schema, level, flow string) {
 	s := &c.schemas[c.classify(user, &info)]
 	l := &c.levels[s.level]
-	if len(l.qs.queues) > 1 {
+	if l.queued() && l.Queuing.Queues > 1 {
 		flow = distinguish(s.Distinguisher, user, &info)
 	}
 	return s.Name, l.Name, flow
@@ -58,7 +58,7 @@ func (c *Controller) hand(s *schemaState, l *levelState, flow string) []int32 {
 		return h
 	}
 	var hash uint64
-	if len(l.qs.queues) > 1 {
+	if l.Queuing.Queues > 1 {
 		hash = hashFlow(s.Name, flow)
 	}
 	h := l.dealer.deal(hash, make([]int32, 0, l.dealer.handSize))

@@ -21,6 +21,9 @@ func (c *Controller) usableLevels(in []PriorityLevel) []PriorityLevel {
 		seen[pl.Name] = true
 		out = append(out, pl)
 	}
+	if seen[LevelExempt] && seen[LevelCatchAll] {
+		return out // the bootstrap levels are built only to supply one
+	}
 	for _, pl := range BootstrapPriorityLevels() {
 		if (pl.Name == LevelExempt || pl.Name == LevelCatchAll) && !seen[pl.Name] {
 			out = append(out, pl)
@@ -76,6 +79,9 @@ func (c *Controller) usableSchemas(in []FlowSchema, levels map[string]int) []sch
 	slices.SortStableFunc(out, func(a, b schemaState) int {
 		return cmp.Or(cmp.Compare(a.MatchingPrecedence, b.MatchingPrecedence), cmp.Compare(a.Name, b.Name))
 	})
+	if seen["exempt"] && seen["catch-all"] {
+		return out // the bootstrap schemas are built only to supply one
+	}
 	boot := BootstrapFlowSchemas()
 	if !seen["exempt"] {
 		out = append([]schemaState{c.newSchemaState(boot[0], levels[LevelExempt])}, out...)

@@ -13,139 +13,179 @@ import "github.com/loopbook/loopbook/engine/cluster/sim"
 // starts later than predicted, and is not timed out for it.
 //
 // In a burst each arrival would replay the whole queue ahead of it again,
-// a cost that grows with the square of the burst, so the copy is kept
-// between predictions as a shadow: the level's future without further
-// arrivals, replayed as far as an arrival cannot change. What dispatches
-// next depends only on the queues' oldest requests and on the seats
-// (queueset.go: findDispatchQueueToBoundLocked picks by each queue's
-// oldest request, boundNextDispatchLocked bounds by it), so a request
-// that joins a queue changes nothing before it is that queue's oldest.
-// The shadow therefore stops right after a step, later than the level's
-// present, that leaves a queue without waiters; an arrival is appended to
-// it when its queue still holds waiters there, or was just emptied by the
-// shadow's last step, or the shadow is not past the arrival's instant.
-// The prediction then goes on from the shadow (on a further copy when the
-// shadow stops before the request starts). Any other change — a request
-// that starts at its arrival, an arrival the shadow cannot take — makes a
-// fresh copy. Both give the same answers.
+// a cost that grows with the square of the burst, so the replay is kept
+// between predictions, with snapshots along it (see keptRun), and a new
+// arrival joins it at the latest point where it changes nothing before.
+// What dispatches next depends only on the queues' oldest requests and on
+// the seats (queueset.go: findDispatchQueueToBoundLocked picks by each
+// queue's oldest request, boundNextDispatchLocked bounds by it), so a
+// request that joins a queue changes nothing before it is that queue's
+// oldest: it may join a replayed state, later than its arrival, where its
+// queue still holds waiters or was just emptied by the state's last step,
+// or a state not past its arrival. The replay then goes on from there.
+// Anything else — a request that starts at its arrival, an arrival no
+// kept state can take — makes a fresh copy. Both give the same answers.
 func (qs *queueSet) predict(id uint64, qi int, num uint64, deadline sim.Time) (at sim.Time, ok bool) {
-	if qs.fresh {
-		p := qs.copyForPrediction()
-		p.watchID, p.watched = id, false
-		p.run(deadline, deadline)
-		return p.watchAt, p.watched
-	}
-	p := qs.scratch
-	if !qs.shadowing || !p.extend(qs, qi, num) {
+	var p *queueSet
+	switch {
+	case qs.fresh:
 		p = qs.copyForPrediction()
-		qs.shadowing = true
+	case qs.shadowing:
+		p = qs.resume(qi, num)
+	default:
+		p = qs.startKept()
 	}
 	p.watchID, p.watched = id, false
-	if !p.run(deadline, qs.now) {
-		return p.watchAt, p.watched // started, or not by the deadline
+	for !p.watched {
+		if !qs.fresh {
+			qs.kept.beforeDeadline(p, deadline, qs.now)
+		}
+		if !p.step(deadline) {
+			break
+		}
+		if !qs.fresh {
+			qs.kept.stepped(p, qs.now)
+		}
 	}
-	if p.watched {
-		return p.watchAt, true
-	}
-	f := p.copyForPrediction()
-	f.run(deadline, deadline)
-	return f.watchAt, f.watched
+	return p.watchAt, p.watched
 }
 
-// run replays the state's future without arrivals: the events due up to
-// until, each followed by the dispatches it allows, until the watched
-// request starts. It stops early, reporting true, right after a step
-// later than emptyAfter that leaves a queue without waiters.
-func (p *queueSet) run(until, emptyAfter sim.Time) (stopped bool) {
-	for !p.watched {
-		if p.pending {
-			if p.now > until {
-				return false
-			}
-			if p.waiting == 0 || p.seatsInUse >= p.limit || !p.dispatchOne() {
-				p.pending = false
-				continue
-			}
-			p.lastAt, p.lastEmptied = p.now, -1
-			if p.queues[p.robin].n == 0 {
-				p.lastEmptied, p.emptiedByDispatch = p.robin, true
-				if p.now > emptyAfter {
-					return true
-				}
-			}
-			continue
-		}
-		if len(p.events) == 0 || p.events[0].at > until {
+// startKept starts the kept replay over from a copy of the level's state.
+func (qs *queueSet) startKept() *queueSet {
+	if qs.kept == nil {
+		qs.kept = &keptRun{}
+	}
+	qs.kept.reset()
+	qs.shadowing = true
+	return qs.copyForPrediction()
+}
+
+// resume brings the kept replay up to date with qs, whose newest arrival
+// is waiter num of queue qi, and returns it with the waiter taken in: the
+// replay itself if it can take it, else its latest snapshot that can,
+// else a fresh copy.
+func (qs *queueSet) resume(qi int, num uint64) *queueSet {
+	k, p := qs.kept, qs.scratch
+	k.forget(qs.now)
+	w := qs.queues[qi].at(num)
+	if p.extend(qs, qi, num) {
+		k.logArrival(qi, w)
+		return p
+	}
+	if k.restore(p, qi, num, w) {
+		return p
+	}
+	return qs.startKept()
+}
+
+// step takes the replayed state's next step without arrivals: a dispatch
+// the last event allows, or else the next event due by until. It reports
+// false when there is none. The state records the step's instant and the
+// queue it left without waiters, if any (see join).
+func (p *queueSet) step(until sim.Time) bool {
+	for p.pending {
+		if p.now > until {
 			return false
 		}
-		e := p.events.pop()
-		p.last, p.handled = e, true
-		p.sync(e.at)
-		p.lastAt, p.lastEmptied = e.at, -1
-		n := 0
-		if e.kind == evTimeout {
-			n = p.queues[e.queue].n
+		if p.waiting == 0 || p.seatsInUse >= p.limit || !p.dispatchOne() {
+			p.pending = false
+			break
 		}
-		p.pending = p.apply(e)
-		if n > 0 && p.queues[e.queue].n == 0 {
-			p.lastEmptied, p.emptiedByDispatch = int(e.queue), false
-			if e.at > emptyAfter {
-				return true
-			}
+		p.lastAt, p.lastEmptied = p.now, -1
+		if p.queues[p.robin].n == 0 {
+			p.lastEmptied, p.emptiedByDispatch = p.robin, true
 		}
+		return true
 	}
-	return false
+	if len(p.events) == 0 || p.events[0].at > until {
+		return false
+	}
+	e := p.events.pop()
+	p.last, p.handled = e, true
+	p.sync(e.at)
+	p.lastAt, p.lastEmptied = e.at, -1
+	n := 0
+	if e.kind == evTimeout {
+		n = p.queues[e.queue].n
+	}
+	p.pending = p.apply(e)
+	if n > 0 && p.queues[e.queue].n == 0 {
+		p.lastEmptied, p.emptiedByDispatch = int(e.queue), false
+	}
+	return true
 }
 
-// extend brings the shadow p up to date with qs, whose newest arrival is
-// waiter num of queue qi, and reports whether it could: it replays what
-// qs handled since (the same steps, as nothing else arrived), then takes
-// in the waiter if that changes none of the steps it replayed beyond.
+// extend brings the replayed state p up to date with qs, whose newest
+// arrival is waiter num of queue qi, and reports whether it could: it
+// replays what qs handled since (the same steps, as nothing else
+// arrived), then takes in the waiter if that changes none of the steps it
+// replayed beyond.
 func (p *queueSet) extend(qs *queueSet, qi int, num uint64) bool {
 	p.watchID, p.watched = 0, false
-	p.run(qs.now, qs.now)
+	for p.step(qs.now) {
+	}
 	q, rq := &p.queues[qi], &qs.queues[qi]
 	if q.base+uint64(len(q.waiting)) != num {
 		return false
 	}
-	switch {
-	case p.lastAt <= qs.now && !p.pending:
+	if p.lastAt <= qs.now && !p.pending {
 		// Not past the arrival: the queue is as qs found it, and takes
 		// the dispatch start qs gave it.
 		q.nextDispatchR = rq.nextDispatchR
-	case q.n > 0:
-		// Behind waiters still there.
+		p.enqueue(qi, *rq.at(num))
+		return true
+	}
+	return p.join(qi, *rq.at(num))
+}
+
+// join takes waiter w into queue qi of a replayed state past w's arrival,
+// if that changes none of the steps replayed since, and reports whether
+// it did: behind waiters still there, or at the head of the queue the
+// state's last step emptied. If that step was a dispatch, the
+// dispatching it was part of goes on with w there (it may have stopped
+// for want of waiters).
+func (p *queueSet) join(qi int, w waiter) bool {
+	switch {
+	case p.queues[qi].n > 0:
 	case p.lastEmptied == qi:
-		// At the head from the step, after the arrival, that took the
-		// last waiter. If that was a dispatch, the dispatching it was
-		// part of goes on with this waiter there (it may have stopped
-		// for want of waiters).
 		p.pending = p.pending || p.emptiedByDispatch
 	default:
 		return false
 	}
-	w := rq.at(num)
+	p.enqueue(qi, w)
+	return true
+}
+
+// enqueue appends w to queue qi.
+func (p *queueSet) enqueue(qi int, w waiter) {
+	q := &p.queues[qi]
 	wasIdle := q.idle()
-	q.push(*w)
+	q.push(w)
 	p.nonEmpty[qi>>6] |= 1 << (qi & 63)
 	p.waiting++
 	p.seatsWaiting += int(w.seats)
 	p.track(q, wasIdle)
 	p.bound(q)
 	p.refresh(qi)
-	return true
 }
 
-// shadowTimeout mirrors in the shadow a doomed waiter num and its
-// time-out, just scheduled in qs as e, or drops the shadow when it has
-// already handled an event that comes after e.
+// shadowTimeout mirrors in the kept replay a doomed waiter num and its
+// time-out, just scheduled in qs as e. A replay that has already handled
+// an event that comes after e goes back to its latest snapshot that has
+// not; without one, the replay is dropped. The snapshots are dropped
+// either way: they hold neither the waiter's doom nor its time-out.
 func (qs *queueSet) shadowTimeout(e event, num uint64) {
 	if !qs.shadowing {
 		return
 	}
 	p := qs.scratch
+	if p.passed(e, qs.now) && !qs.kept.rewind(p, e, qs.now) {
+		qs.shadowing = false
+		return
+	}
+	qs.kept.reset()
 	w := p.queues[e.queue].at(num)
-	if w == nil || p.handled && (p.last.at > e.at || p.last.at == e.at && p.last.pushed > qs.now) {
+	if w == nil {
 		qs.shadowing = false
 		return
 	}
@@ -153,38 +193,55 @@ func (qs *queueSet) shadowTimeout(e event, num uint64) {
 	p.pushAt(e, qs.now)
 }
 
-// copyForPrediction copies the state into the reusable scratch set, the
-// queued requests into one flat buffer with room for a few more in each
-// queue (arrivals the shadow takes in), so a prediction allocates nothing
-// once the buffers have grown.
+// passed reports whether the replayed state has handled an event that
+// comes after e, scheduled at now.
+func (p *queueSet) passed(e event, now sim.Time) bool {
+	return p.handled && (p.last.at > e.at || p.last.at == e.at && p.last.pushed > now)
+}
+
+// copyForPrediction copies the state into the reusable scratch set, ready
+// to replay.
 func (qs *queueSet) copyForPrediction() *queueSet {
 	if qs.scratch == nil {
 		qs.scratch = &queueSet{}
 	}
 	p := qs.scratch
-	queues, evs, nonEmpty, flat, finish, scratch := p.queues, p.events, p.nonEmpty, p.flat, p.finish.v, p.scratch
-	*p = *qs
-	p.finish.v = append(finish[:0], qs.finish.v...)
-	p.scratch, p.shadowing, p.handled, p.lastEmptied = scratch, false, false, -1
-	p.queues = append(queues[:0], qs.queues...)
-	p.events = append(evs[:0], qs.events...)
-	p.nonEmpty = append(nonEmpty[:0], qs.nonEmpty...)
-	const room = 4
-	need := room * len(qs.queues)
-	for i := range qs.queues {
-		need += len(qs.queues[i].waiting) - qs.queues[i].head // those gone from the middle included
+	p.copyFrom(qs, roomToJoin)
+	p.shadowing, p.handled, p.lastEmptied = false, false, -1
+	return p
+}
+
+// roomToJoin is how many waiters a replay copy may take into each queue
+// before the queue's buffer grows.
+const roomToJoin = 4
+
+// copyFrom makes dst a copy of src sharing nothing with it, reusing dst's
+// buffers: the queued requests go into one flat buffer with room for a
+// few more in each queue (arrivals taken in later), so a copy allocates
+// nothing once the buffers have grown. dst keeps its own scratch set and
+// gets no kept replay.
+func (dst *queueSet) copyFrom(src *queueSet, room int) {
+	queues, evs, nonEmpty, flat, finish, scratch := dst.queues, dst.events, dst.nonEmpty, dst.flat, dst.finish.v, dst.scratch
+	*dst = *src
+	dst.finish.v = append(finish[:0], src.finish.v...)
+	dst.scratch, dst.kept = scratch, nil
+	dst.queues = append(queues[:0], src.queues...)
+	dst.events = append(evs[:0], src.events...)
+	dst.nonEmpty = append(nonEmpty[:0], src.nonEmpty...)
+	need := room * len(src.queues)
+	for i := range src.queues {
+		need += len(src.queues[i].waiting) - src.queues[i].head // those gone from the middle included
 	}
 	if cap(flat) < need {
-		flat = make([]waiter, 0, 2*need)
+		flat = make([]waiter, 0, need+need/2)
 	}
 	flat = flat[:0]
-	for i := range p.queues {
-		q := &p.queues[i]
+	for i := range dst.queues {
+		q := &dst.queues[i]
 		n := len(flat)
 		flat = append(flat, q.waiting[q.head:]...)
 		q.waiting, q.base, q.head = flat[n:len(flat):len(flat)+room], q.base+uint64(q.head), 0
 		flat = flat[:len(flat)+room]
 	}
-	p.flat = flat
-	return p
+	dst.flat = flat
 }

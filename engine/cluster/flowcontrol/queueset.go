@@ -22,7 +22,8 @@ type queueSet struct {
 	exempt     bool // never limits
 	queueLimit int  // QueueLengthLimit
 	waitLimit  time.Duration
-	queues     []queue  // nil for a level without queues
+	queueCount int      // the level's queues: 0 for a level without queues
+	queues     []queue  // made at the first arrival (see makeQueues)
 	nonEmpty   []uint64 // bit i set: queues[i] has waiting requests
 	finish     finishTree
 	events     events
@@ -47,10 +48,12 @@ type queueSet struct {
 
 	// scratch is the state predictions replay; while shadowing is true
 	// it is this state's future with no further arrivals, replayed as
-	// far as was safe (see predict).
+	// far as the last prediction needed, and kept holds snapshots along
+	// it (see predict).
 	scratch   *queueSet
 	shadowing bool
-	fresh     bool     // never use the shadow: every prediction copies (tests)
+	kept      *keptRun
+	fresh     bool     // never keep the replay: every prediction copies (tests)
 	verify    bool     // check every finish-tree choice against a scan (tests)
 	flat      []waiter // the scratch copy's queued requests
 	// A replayed state's position: last is the last event it handled
@@ -66,17 +69,25 @@ type queueSet struct {
 	emptiedByDispatch bool
 }
 
-// newQueueSet builds the state of a level with the given limit.
+// newQueueSet builds the state of a level with the given limit. Its
+// queues are made when the first request arrives: a level no request
+// reaches costs no queues, and until then every queue would be idle
+// anyway.
 func newQueueSet(pl *PriorityLevel, limit int, waitLimit time.Duration) queueSet {
 	qs := queueSet{limit: limit, exempt: pl.Type == Exempt, waitLimit: waitLimit}
 	if pl.queued() {
-		n := pl.Queuing.Queues
-		qs.queues = make([]queue, n)
-		qs.nonEmpty = make([]uint64, (n+63)/64)
-		qs.finish = newFinishTree(n)
+		qs.queueCount = pl.Queuing.Queues
 		qs.queueLimit = pl.Queuing.QueueLengthLimit
 	}
 	return qs
+}
+
+// makeQueues makes the level's queues, all idle.
+func (qs *queueSet) makeQueues() {
+	n := qs.queueCount
+	qs.queues = make([]queue, n)
+	qs.nonEmpty = make([]uint64, (n+63)/64)
+	qs.finish = newFinishTree(n)
 }
 
 // arrive handles a request at t. hand is its flow's queues (nil for a
@@ -85,12 +96,15 @@ func newQueueSet(pl *PriorityLevel, limit int, waitLimit time.Duration) queueSet
 // answered after the wait limit, which wait then holds.
 func (qs *queueSet) arrive(t sim.Time, j job, hand []int32) (wait time.Duration, reject RejectReason) {
 	qs.advance(t)
-	if qs.queues == nil {
+	if qs.queueCount == 0 {
 		if !qs.canAccommodate(int(j.seats)) {
 			return 0, RejectConcurrencyLimit
 		}
 		qs.start(j, -1)
 		return 0, ""
+	}
+	if qs.queues == nil {
+		qs.makeQueues()
 	}
 	qi := qs.shuffleShard(hand)
 	q := &qs.queues[qi]
