@@ -11,12 +11,12 @@ var statusFields = [...]string{"phase", "reason", "message", "conditions", "host
 // render writes the status as the API's JSON tree (v1.PodStatus, with
 // its omitempty rules), reusing from rc what rendered the same last time.
 func (s *podStatus) render(rc *renderCache) map[string]any {
-	m := map[string]any{"phase": rc.phase.of(s.phase), "qosClass": rc.qosClass.of(s.qosClass)}
+	m := map[string]any{"phase": rc.phase.Of(s.phase), "qosClass": rc.qosClass.Of(s.qosClass)}
 	if s.reason != "" {
-		m["reason"] = rc.reason.of(s.reason)
+		m["reason"] = rc.reason.Of(s.reason)
 	}
 	if s.message != "" {
-		m["message"] = rc.message.of(s.message)
+		m["message"] = rc.message.Of(s.message)
 	}
 	if len(s.conditions) > 0 {
 		m["conditions"] = rc.conditionList(s.conditions)

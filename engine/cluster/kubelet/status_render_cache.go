@@ -23,23 +23,7 @@ type renderCache struct {
 	startTime    timeRender
 	// phase, qosClass, reason and message are the status's strings, boxed
 	// as the rendered map holds them.
-	phase, qosClass, reason, message stringBox
-}
-
-// stringBox is the boxed form of the string last asked for: putting a
-// string in a map[string]any boxes it, an allocation, and a Pod's status
-// renders the same few strings again and again.
-type stringBox struct {
-	s string
-	v any
-}
-
-// of returns s boxed, reusing the box when s is the string last boxed.
-func (b *stringBox) of(s string) any {
-	if b.v == nil || b.s != s {
-		b.s, b.v = s, s
-	}
-	return b.v
+	phase, qosClass, reason, message object.StringBox
 }
 
 type renderedCondition struct {

@@ -33,14 +33,9 @@ func TestConditionRenderFromIsRender(t *testing.T) {
 	}
 }
 
-// The boxes give back the string asked for, and follow it when it changes.
+// The IP and time renders give back the value asked for, and follow it
+// when it changes.
 func TestRenderBoxesFollowTheirValue(t *testing.T) {
-	var b stringBox
-	for _, s := range []string{"Running", "Running", "Succeeded", ""} {
-		if got := b.of(s); got != s {
-			t.Errorf("stringBox.of(%q) = %v", s, got)
-		}
-	}
 	var ip ipRender
 	for _, s := range []string{"10.0.0.1", "10.0.0.1", "10.0.0.2"} {
 		v, list := ip.render(s)

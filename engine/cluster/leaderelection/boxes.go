@@ -13,23 +13,9 @@ import (
 // That is safe because a boxed string is immutable: nothing can change
 // it through the interface.
 type boxes struct {
-	apiVersion, kind, holder           stringBox
-	name, generateName, namespace, uid stringBox
+	apiVersion, kind, holder           object.StringBox
+	name, generateName, namespace, uid object.StringBox
 	created, acquire                   timeBox
-}
-
-// stringBox is the boxed form of the string last asked for.
-type stringBox struct {
-	s string
-	v any
-}
-
-// of returns s boxed, reusing the box when s is the string last boxed.
-func (b *stringBox) of(s string) any {
-	if b.v == nil || b.s != s {
-		b.s, b.v = s, s
-	}
-	return b.v
 }
 
 // timeBox is the boxed text of the instant last asked for.
@@ -57,9 +43,9 @@ func (b *boxes) metadata(m *object.Meta) map[string]any {
 		return m.ToMap()
 	}
 	out := make(map[string]any, 8)
-	put := func(k, v string, box *stringBox) {
+	put := func(k, v string, box *object.StringBox) {
 		if v != "" {
-			out[k] = box.of(v)
+			out[k] = box.Of(v)
 		}
 	}
 	put("name", m.Name, &b.name)

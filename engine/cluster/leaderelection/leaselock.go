@@ -78,8 +78,8 @@ func (l *LeaseLock) updateBody(r Record) map[string]any {
 			body[k] = object.DeepCopyValue(v)
 		}
 	}
-	body["apiVersion"] = l.boxes.apiVersion.of(lease.APIVersion)
-	body["kind"] = l.boxes.kind.of(lease.Kind)
+	body["apiVersion"] = l.boxes.apiVersion.Of(lease.APIVersion)
+	body["kind"] = l.boxes.kind.Of(lease.Kind)
 	body["metadata"] = l.boxes.metadata(&lease.Meta)
 	body["spec"] = r.spec(&l.boxes)
 	return body

@@ -78,7 +78,7 @@ func recordOf(lease *object.Object) Record {
 // holder and the acquire time, which renewals repeat, come boxed from b.
 func (r Record) spec(b *boxes) map[string]any {
 	s := map[string]any{
-		"holderIdentity":       b.holder.of(r.HolderIdentity),
+		"holderIdentity":       b.holder.Of(r.HolderIdentity),
 		"leaseDurationSeconds": r.LeaseDurationSeconds,
 		"acquireTime":          b.acquire.of(r.AcquireTime, object.FormatMicroTime),
 		"renewTime":            object.FormatMicroTime(r.RenewTime),
