@@ -8,6 +8,7 @@ import (
 	"math"
 	"reflect"
 	"slices"
+	"strings"
 )
 
 // contentHash hashes the values' contents: what pointers and interfaces
@@ -77,7 +78,7 @@ func (h *hasher) value(v reflect.Value) {
 	case reflect.Map:
 		keys := v.MapKeys()
 		slices.SortFunc(keys, func(a, b reflect.Value) int {
-			return compareStrings(fmt.Sprint(a), fmt.Sprint(b))
+			return strings.Compare(fmt.Sprint(a), fmt.Sprint(b))
 		})
 		h.int(uint64(len(keys)))
 		for _, k := range keys {
@@ -103,14 +104,4 @@ func (h *hasher) value(v reflect.Value) {
 		// holds one hashes by its type only.
 		h.str(v.Type().String())
 	}
-}
-
-func compareStrings(a, b string) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }

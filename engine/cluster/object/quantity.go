@@ -1,6 +1,7 @@
 package object
 
 import (
+	"cmp"
 	"errors"
 	"math/big"
 	"strconv"
@@ -57,7 +58,12 @@ var (
 // grammar and rounding of resource.ParseQuantity: values finer than nano
 // round away from zero, BinarySI is capped at 2^63-1, and a BinarySI value
 // strictly between 0 and 1 becomes DecimalSI.
-func ParseQuantity(str string) (Quantity, error) {
+func ParseQuantity(str string) (Quantity, error) { return parseQuantity(str, true) }
+
+// parseQuantity is ParseQuantity; small says whether a value that fits
+// an int64 of nanos is kept that way (always, but for the tests that
+// compare the two representations).
+func parseQuantity(str string, small bool) (Quantity, error) {
 	if str == "" {
 		return Quantity{}, ErrQuantityFormat
 	}
@@ -72,7 +78,7 @@ func ParseQuantity(str string) (Quantity, error) {
 	if !ok {
 		return Quantity{}, ErrQuantitySuffix
 	}
-	if n, ok := smallNanos(num, denom, base, exp); ok {
+	if n, ok := smallNanos(num, denom, base, exp); ok && small {
 		if format == BinarySI && n > 0 && n < 1e9 {
 			format = DecimalSI
 		}
@@ -279,7 +285,7 @@ func (q Quantity) MilliValue() int64 { return q.milli }
 // Cmp compares q with o: -1, 0 or +1.
 func (q Quantity) Cmp(o Quantity) int {
 	if q.nanos == nil && o.nanos == nil {
-		return cmpInt64(q.small, o.small)
+		return cmp.Compare(q.small, o.small)
 	}
 	return q.bigNanos().Cmp(o.bigNanos())
 }

@@ -135,16 +135,6 @@ func smallQuantityString(nanos int64, f QuantityFormat) (string, bool) {
 
 var binarySuffixNames = [...]string{"", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"}
 
-func cmpInt64(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
 // addInt64 returns a+b, and false when the sum overflows.
 func addInt64(a, b int64) (int64, bool) {
 	s := a + b

@@ -109,20 +109,4 @@ func checkQuantity(t *testing.T, what string, q Quantity, nanos any, f QuantityF
 }
 
 // parseQuantityBigOnly is ParseQuantity without its int64 fast path.
-func parseQuantityBigOnly(str string) (Quantity, error) {
-	if str == "" {
-		return Quantity{}, ErrQuantityFormat
-	}
-	if str == "0" {
-		return Quantity{Format: DecimalSI}, nil
-	}
-	positive, num, denom, suffix, err := scanQuantity(str)
-	if err != nil {
-		return Quantity{}, err
-	}
-	base, exp, format, ok := interpretSuffix(suffix)
-	if !ok {
-		return Quantity{}, ErrQuantitySuffix
-	}
-	return parseBigQuantity(positive, num, denom, base, exp, format)
-}
+func parseQuantityBigOnly(str string) (Quantity, error) { return parseQuantity(str, false) }
