@@ -151,15 +151,7 @@ func decodedMeta(m *object.Meta) object.Meta {
 	c.Annotations = cloneNonEmpty(m.Annotations)
 	c.OwnerReferences = nil
 	for _, ref := range m.OwnerReferences {
-		if ref.Controller != nil {
-			b := *ref.Controller
-			ref.Controller = &b
-		}
-		if ref.BlockOwnerDeletion != nil {
-			b := *ref.BlockOwnerDeletion
-			ref.BlockOwnerDeletion = &b
-		}
-		c.OwnerReferences = append(c.OwnerReferences, ref)
+		c.OwnerReferences = append(c.OwnerReferences, ref.DeepCopy())
 	}
 	c.Finalizers = nil
 	if len(m.Finalizers) > 0 {

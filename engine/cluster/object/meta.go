@@ -44,6 +44,19 @@ type OwnerReference struct {
 // IsController reports whether the reference has controller: true.
 func (r OwnerReference) IsController() bool { return r.Controller != nil && *r.Controller }
 
+// DeepCopy returns r with pointers of its own.
+func (r OwnerReference) DeepCopy() OwnerReference {
+	if r.Controller != nil {
+		b := *r.Controller
+		r.Controller = &b
+	}
+	if r.BlockOwnerDeletion != nil {
+		b := *r.BlockOwnerDeletion
+		r.BlockOwnerDeletion = &b
+	}
+	return r
+}
+
 // DeepCopy returns a copy of m sharing nothing mutable.
 func (m *Meta) DeepCopy() Meta {
 	c := *m
@@ -64,15 +77,7 @@ func (m *Meta) DeepCopy() Meta {
 	if m.OwnerReferences != nil {
 		c.OwnerReferences = make([]OwnerReference, len(m.OwnerReferences))
 		for i, r := range m.OwnerReferences {
-			if r.Controller != nil {
-				b := *r.Controller
-				r.Controller = &b
-			}
-			if r.BlockOwnerDeletion != nil {
-				b := *r.BlockOwnerDeletion
-				r.BlockOwnerDeletion = &b
-			}
-			c.OwnerReferences[i] = r
+			c.OwnerReferences[i] = r.DeepCopy()
 		}
 	}
 	if m.Finalizers != nil {
