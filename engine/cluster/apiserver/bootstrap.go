@@ -2,6 +2,7 @@ package apiserver
 
 import (
 	"slices"
+	"sync"
 
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
@@ -11,6 +12,13 @@ import (
 // kube-system, kube-public, kube-node-lease; and default by the
 // bootstrap controller).
 var systemNamespaces = []string{"default", "kube-system", "kube-public", "kube-node-lease"}
+
+// sharedValid holds the shared bootstrap objects (Config.SharedBootstrap)
+// that a plane has stored after validating them. Their content and names
+// are shared and never change, and what a plane adds (a uid, a creation
+// time, a resourceVersion) is valid by construction, so the next plane
+// stores them without validating them again.
+var sharedValid sync.Map // *object.Object → struct{}
 
 // bootstrap writes what a fresh kube-apiserver writes: the system
 // namespaces, the kubernetes Service in default (the first address of
@@ -43,9 +51,11 @@ func (p *Plane) bootstrap() error {
 		meta := o.Meta
 		meta.OwnerReferences, meta.Finalizers = slices.Clip(meta.OwnerReferences), slices.Clip(meta.Finalizers)
 		shared := &object.Object{APIVersion: o.APIVersion, Kind: o.Kind, Meta: meta, Content: o.Content}
-		if err := s.internalCreate(shared, "bootstrap"); err != nil {
+		_, valid := sharedValid.Load(o)
+		if err := s.internalCreateValidating(shared, "bootstrap", !valid); err != nil {
 			return err
 		}
+		sharedValid.Store(o, struct{}{})
 	}
 	for _, o := range p.cfg.Bootstrap {
 		if err := s.internalCreate(o.DeepCopy(), "bootstrap"); err != nil {

@@ -18,6 +18,12 @@ import (
 // fields, strategy, validation) and stores it; an object that exists
 // already is left alone.
 func (s *Server) internalCreate(o *object.Object, detail string) error {
+	return s.internalCreateValidating(o, detail, true)
+}
+
+// internalCreateValidating is internalCreate; validate false skips the
+// validation, for an object known to be valid.
+func (s *Server) internalCreateValidating(o *object.Object, detail string, validate bool) error {
 	k, ok := s.p.cfg.Registry.For(o)
 	if !ok {
 		return fmt.Errorf("apiserver: no kind %s %s", o.APIVersion, o.Kind)
@@ -33,6 +39,9 @@ func (s *Server) internalCreate(o *object.Object, detail string) error {
 	o.Meta.UID = object.NewUID(s.p.cfg.Rand)
 	o.Meta.CreationTimestamp = now.Wall().Truncate(time.Second)
 	object.PrepareForCreate(k, o)
+	if !validate {
+		return s.internalWrite(k, key, o, nil, 0, detail)
+	}
 	if errs := object.ValidateObject(k, o, nil); len(errs) > 0 {
 		return fmt.Errorf("apiserver: bootstrap %s: %s", o.Key(), object.InvalidMessage(k, o.Meta.Name, errs))
 	}

@@ -2,10 +2,12 @@ package apiserver
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/sim"
 )
 
 // TestSharedBootstrapIsLeftAsItWas: planes store the bootstrap policy
@@ -60,5 +62,38 @@ func TestSharedBootstrapIsLeftAsItWas(t *testing.T) {
 	}
 	if checked < 20 {
 		t.Fatalf("only %d policy objects", checked)
+	}
+}
+
+// TestSharedBootstrapIsValidatedOnce: a shared bootstrap object is
+// validated by the first plane that stores it, so an invalid one stops
+// that plane's boot with Kubernetes' message, and a valid one is stored
+// by later planes without a second validation.
+func TestSharedBootstrapIsValidatedOnce(t *testing.T) {
+	configMap := func(name string) *object.Object {
+		o := object.New("v1", "ConfigMap")
+		o.Meta.Name, o.Meta.Namespace = name, "default"
+		return o
+	}
+	badObj := configMap("Bad_Name")
+	_, _, err := NewStandard(Config{Loop: sim.NewLoop(), Rand: sim.NewRand(1), SharedBootstrap: []*object.Object{badObj}}, Standard{})
+	if err == nil || !strings.Contains(err.Error(), `ConfigMap "Bad_Name" is invalid: metadata.name: Invalid value: "Bad_Name"`) {
+		t.Fatalf("an invalid shared object booted: %v", err)
+	}
+	if _, ok := sharedValid.Load(badObj); ok {
+		t.Error("an invalid shared object is remembered as valid")
+	}
+	good := configMap("shared")
+	for i := range 2 {
+		p, _, err := NewStandard(Config{Loop: sim.NewLoop(), Rand: sim.NewRand(int64(i)), SharedBootstrap: []*object.Object{good}}, Standard{})
+		if err != nil {
+			t.Fatalf("plane %d: %v", i, err)
+		}
+		if _, ok := sharedValid.Load(good); !ok {
+			t.Fatalf("plane %d stored a valid shared object without remembering it", i)
+		}
+		if kv, ok, err := p.Store().Get("/registry/configmaps/default/shared"); err != nil || !ok || kv.Value.Meta.UID == "" {
+			t.Fatalf("plane %d did not store the shared object: %v %v", i, ok, err)
+		}
 	}
 }
