@@ -317,28 +317,3 @@ func TestUnionJoinsReasons(t *testing.T) {
 type authorizerFunc func(api.Attributes) (api.Decision, string)
 
 func (f authorizerFunc) Authorize(a api.Attributes) (api.Decision, string) { return f(a) }
-
-// TestRBACRemembersItsAnswers: a request asked again is answered from the
-// memo with the same words, a request that differs in any part is decided
-// anew, and users authenticated anew for each request (anonymous) do not
-// grow the memo without bound.
-func TestRBACRemembersItsAnswers(t *testing.T) {
-	r := NewRBAC(fixturePolicy())
-	alice := who("alice", "developers")
-	create := request(alice, "POST", "/apis/apps/v1/namespaces/demo/deployments", "", false)
-	d1, why1 := r.Authorize(create)
-	d2, why2 := r.Authorize(create)
-	if d1 != api.DecisionAllow || d1 != d2 || why1 != why2 || len(r.decided) != 1 {
-		t.Fatalf("asked twice: %v %q then %v %q, %d remembered", d1, why1, d2, why2, len(r.decided))
-	}
-	other := request(alice, "POST", "/apis/apps/v1/namespaces/other/deployments", "", false)
-	if d, _ := r.Authorize(other); d != api.DecisionNoOpinion || len(r.decided) != 2 {
-		t.Errorf("another namespace: %v, %d remembered", d, len(r.decided))
-	}
-	for range maxDecisions + 10 {
-		r.Authorize(request(who("alice", "developers"), "POST", "/apis/apps/v1/namespaces/demo/deployments", "", false))
-	}
-	if len(r.decided) > maxDecisions {
-		t.Errorf("%d answers remembered, more than %d", len(r.decided), maxDecisions)
-	}
-}

@@ -40,42 +40,6 @@ type RBAC struct {
 	// objects never change, so a role is read again only once written
 	// anew (a new object, a new pointer).
 	rules map[*object.Object][]PolicyRule
-	// decided are the answers given at rev, by request (see decisionKey):
-	// an answer depends only on the request and the RBAC objects at rev,
-	// so it is given again without walking the bindings. Forgotten when
-	// the source changes, or when there are maxDecisions of them.
-	decided map[decisionKey]decision
-}
-
-// maxDecisions bounds RBAC.decided: a request by a user authenticated
-// anew each time (anonymous) is a new key each time.
-const maxDecisions = 4096
-
-// decisionKey is what an RBAC answer depends on: the user (its identity:
-// authenticators hand out one UserInfo per credential, never modified),
-// the verb, and either the resource addressed or, for a non-resource
-// request, the path.
-type decisionKey struct {
-	user                                                      *api.UserInfo
-	resourceRequest                                           bool
-	verb, group, resource, subresource, namespace, name, path string
-}
-
-// decision is an answer of Authorize.
-type decision struct {
-	d      api.Decision
-	reason string
-}
-
-// keyOf returns the decisionKey of a.
-func keyOf(a *api.Attributes) decisionKey {
-	k := decisionKey{user: a.User, resourceRequest: a.IsResourceRequest, verb: a.Verb}
-	if a.IsResourceRequest {
-		k.group, k.resource, k.subresource, k.namespace, k.name = a.APIGroup, a.Resource, a.Subresource, a.Namespace, a.Name
-	} else {
-		k.path = a.Path
-	}
-	return k
 }
 
 // NewRBAC returns an RBAC authorizer reading src.
@@ -87,26 +51,12 @@ func (r *RBAC) Authorize(a api.Attributes) (api.Decision, string) {
 		return api.DecisionNoOpinion, ""
 	}
 	r.refresh()
-	k := keyOf(&a)
-	if got, ok := r.decided[k]; ok {
-		return got.d, got.reason
-	}
-	d, reason := r.decide(&a)
-	if len(r.decided) >= maxDecisions {
-		clear(r.decided)
-	}
-	r.decided[k] = decision{d, reason}
-	return d, reason
-}
-
-// decide is Authorize without the memo.
-func (r *RBAC) decide(a *api.Attributes) (api.Decision, string) {
 	var errs []string
-	if reason, ok := r.cluster.visit(a, &errs); ok {
+	if reason, ok := r.cluster.visit(&a, &errs); ok {
 		return api.DecisionAllow, reason
 	}
 	if a.Namespace != "" {
-		if reason, ok := r.namespace(a.Namespace).visit(a, &errs); ok {
+		if reason, ok := r.namespace(a.Namespace).visit(&a, &errs); ok {
 			return api.DecisionAllow, reason
 		}
 	}
@@ -135,7 +85,6 @@ func (r *RBAC) refresh() {
 	r.rules = kept
 	r.cluster = compileBindings(r.src.ClusterRoleBindings(), "", r.resolver(nil))
 	r.namespaces = map[string]*bindingIndex{}
-	r.decided = map[decisionKey]decision{}
 }
 
 // namespace returns the compiled RoleBindings of ns.
