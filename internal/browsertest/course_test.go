@@ -181,8 +181,8 @@ func TestCourse(t *testing.T) {
 				for _, sp := range sample {
 					t.Run(fmt.Sprintf("%s/%d/%s", scheme, width, sp.kind), func(t *testing.T) {
 						p := b.Open(t, s.File(sp.path))
-						p.Viewport(width, 900, width < 600)
 						p.Media("", "prefers-color-scheme="+scheme, "prefers-reduced-motion=reduce")
+						p.Viewport(width, 900, width < 600)
 						for _, v := range axeWithin(p, 2*time.Minute) {
 							t.Errorf("axe on %s: %s", sp.path, v)
 						}

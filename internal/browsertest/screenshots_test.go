@@ -63,8 +63,8 @@ func screenshots(t *testing.T, b *Browser, s *Site) {
 			name := fmt.Sprintf("%s-%d-%s.png", page.kind, sh.width, sh.scheme)
 			t.Run(name, func(t *testing.T) {
 				p := b.Open(t, s.File(page.path))
-				p.Viewport(sh.width, sh.height, sh.width < 600)
 				p.Media("", "prefers-color-scheme="+sh.scheme, "prefers-reduced-motion=reduce")
+				p.Viewport(sh.width, sh.height, sh.width < 600)
 				if page.kind == "lesson" {
 					p.clickCentre("[data-lb=scenario] .lb-next")
 					// The scenario's title just under the sticky header.
