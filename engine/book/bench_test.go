@@ -23,15 +23,21 @@ func benchBlock(b *testing.B, kind, file string) (spec.Block, *spec.Fixture) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	fsrc, err := os.ReadFile(filepath.Join("..", "..", "lessons", "_fixtures", "two-workers.yaml"))
+	return blk, twoWorkers(b)
+}
+
+// twoWorkers parses the repository's two-workers fixture.
+func twoWorkers(tb testing.TB) *spec.Fixture {
+	tb.Helper()
+	src, err := os.ReadFile(filepath.Join("..", "..", "lessons", "_fixtures", "two-workers.yaml"))
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
-	fx, err := spec.ParseFixture("two-workers.yaml", fsrc)
+	fx, err := spec.ParseFixture("two-workers.yaml", src)
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
-	return blk, fx
+	return fx
 }
 
 // BenchmarkLessonScenario executes and renders one scenario of 14 steps

@@ -1,8 +1,6 @@
 package book
 
 import (
-	"os"
-	"path/filepath"
 	"reflect"
 	"runtime"
 	"testing"
@@ -15,14 +13,7 @@ import (
 // The model engine makes a fixture's configuration once: every block on
 // the fixture gets the configuration scenario.Config makes.
 func TestModelEngineSharesAFixtureConfig(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join("..", "..", "lessons", "_fixtures", "two-workers.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	fx, err := spec.ParseFixture("two-workers.yaml", src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	fx := twoWorkers(t)
 	want, err := scenario.Config(fx, 0)
 	if err != nil {
 		t.Fatal(err)
