@@ -28,7 +28,7 @@ func (s *podStatus) render(rc *renderCache) map[string]any {
 		m["podIP"], m["podIPs"] = rc.podIP.render(s.podIP)
 	}
 	if s.hasStartTime {
-		m["startTime"] = rc.startTime.render(s.startTime)
+		m["startTime"] = rc.startTime.Of(s.startTime.Wall(), object.FormatTime)
 	}
 	if s.observedGeneration != 0 {
 		m["observedGeneration"] = s.observedGeneration

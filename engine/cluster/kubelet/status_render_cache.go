@@ -4,7 +4,6 @@ import (
 	"reflect"
 
 	"github.com/loopbook/loopbook/engine/cluster/object"
-	"github.com/loopbook/loopbook/engine/cluster/sim"
 )
 
 // renderCache keeps what a Pod's status rendered to last time, piece by
@@ -20,7 +19,7 @@ type renderCache struct {
 	init, normal containerRenders
 	hostIP       ipRender
 	podIP        ipRender
-	startTime    timeRender
+	startTime    object.TimeBox
 	// phase, qosClass, reason and message are the status's strings, boxed
 	// as the rendered map holds them.
 	phase, qosClass, reason, message object.StringBox
@@ -157,20 +156,6 @@ func (r *ipRender) render(ip string) (any, []any) {
 		r.list = []any{map[string]any{"ip": r.v}}
 	}
 	return r.v, r.list
-}
-
-// timeRender is a time as the API prints it, boxed.
-type timeRender struct {
-	t    sim.Time
-	text any
-	set  bool
-}
-
-func (r *timeRender) render(t sim.Time) any {
-	if !r.set || r.t != t {
-		r.t, r.text, r.set = t, t.RFC3339(), true
-	}
-	return r.text
 }
 
 // sameMap reports whether v holds the map m itself.

@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/cluster/sim"
 )
 
@@ -43,10 +44,10 @@ func TestRenderBoxesFollowTheirValue(t *testing.T) {
 			t.Errorf("ipRender.render(%q) = %v, %v", s, v, list)
 		}
 	}
-	var tr timeRender
+	var tr object.TimeBox
 	for _, tm := range []sim.Time{0, 0, sim.Time(2e9)} {
-		if got := tr.render(tm); got != tm.RFC3339() {
-			t.Errorf("timeRender.render(%v) = %v", tm, got)
+		if got := tr.Of(tm.Wall(), object.FormatTime); got != tm.RFC3339() {
+			t.Errorf("the start time box of %v = %v", tm, got)
 		}
 	}
 }

@@ -1,10 +1,6 @@
 package leaderelection
 
-import (
-	"time"
-
-	"github.com/loopbook/loopbook/engine/cluster/object"
-)
+import "github.com/loopbook/loopbook/engine/cluster/object"
 
 // boxes keeps the interface values of what every renewal of one Lease
 // sends again: its apiVersion, kind and metadata but the resourceVersion,
@@ -15,23 +11,7 @@ import (
 type boxes struct {
 	apiVersion, kind, holder           object.StringBox
 	name, generateName, namespace, uid object.StringBox
-	created, acquire                   timeBox
-}
-
-// timeBox is the boxed text of the instant last asked for.
-type timeBox struct {
-	t time.Time
-	v any
-}
-
-// of returns t formatted by format and boxed, reusing the box when t is
-// the instant last formatted. A box is used with one format only, which
-// depends on the instant alone (both format in UTC).
-func (b *timeBox) of(t time.Time, format func(time.Time) string) any {
-	if b.v == nil || !b.t.Equal(t) {
-		b.t, b.v = t, format(t)
-	}
-	return b.v
+	created, acquire                   object.TimeBox
 }
 
 // metadata is m.ToMap() with the boxes of the fields a Lease keeps from
@@ -56,7 +36,7 @@ func (b *boxes) metadata(m *object.Meta) map[string]any {
 		out["resourceVersion"] = m.ResourceVersion // new with every write
 	}
 	if !m.CreationTimestamp.IsZero() {
-		out["creationTimestamp"] = b.created.of(m.CreationTimestamp, object.FormatTime)
+		out["creationTimestamp"] = b.created.Of(m.CreationTimestamp, object.FormatTime)
 	}
 	return out
 }

@@ -63,17 +63,6 @@ func TestPlainMetaKnowsEveryMetaField(t *testing.T) {
 	}
 }
 
-// The box of a time is replaced when the instant changes.
-func TestBoxesFollowTheirValue(t *testing.T) {
-	var tb timeBox
-	t0 := time.Date(2026, 1, 2, 3, 4, 5, 6000, time.UTC)
-	for _, tm := range []time.Time{t0, t0, t0.In(time.FixedZone("x", 3600)), t0.Add(time.Microsecond), {}} {
-		if got, want := tb.of(tm, object.FormatMicroTime), object.FormatMicroTime(tm); got != want {
-			t.Errorf("timeBox of %v = %v, want %v", tm, got, want)
-		}
-	}
-}
-
 // A renewal's body is the Lease last read with the new spec, as
 // Object.ToMap renders it, and shares no map with that Lease, which is
 // the API server's.

@@ -80,7 +80,7 @@ func (r Record) spec(b *boxes) map[string]any {
 	s := map[string]any{
 		"holderIdentity":       b.holder.Of(r.HolderIdentity),
 		"leaseDurationSeconds": r.LeaseDurationSeconds,
-		"acquireTime":          b.acquire.of(r.AcquireTime, object.FormatMicroTime),
+		"acquireTime":          b.acquire.Of(r.AcquireTime, object.FormatMicroTime),
 		"renewTime":            object.FormatMicroTime(r.RenewTime),
 		"leaseTransitions":     r.LeaderTransitions,
 	}
