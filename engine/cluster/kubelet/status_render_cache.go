@@ -1,10 +1,6 @@
 package kubelet
 
-import (
-	"reflect"
-
-	"github.com/loopbook/loopbook/engine/cluster/object"
-)
+import "github.com/loopbook/loopbook/engine/cluster/object"
 
 // renderCache keeps what a Pod's status rendered to last time, piece by
 // piece, so that a new status renders again only what changed: most
@@ -58,8 +54,10 @@ func (rc *renderCache) conditionList(cs []condition) []any {
 	}
 	for i := range cs {
 		m := rc.condition(&cs[i])
-		if out == nil && sameMap(prev[i], m) {
-			continue
+		if out == nil {
+			if pm, ok := prev[i].(map[string]any); ok && object.SameMap(pm, m) {
+				continue
+			}
 		}
 		if out == nil {
 			out = make([]any, len(cs))
@@ -156,10 +154,4 @@ func (r *ipRender) render(ip string) (any, []any) {
 		r.list = []any{map[string]any{"ip": r.v}}
 	}
 	return r.v, r.list
-}
-
-// sameMap reports whether v holds the map m itself.
-func sameMap(v any, m map[string]any) bool {
-	vm, ok := v.(map[string]any)
-	return ok && reflect.ValueOf(vm).UnsafePointer() == reflect.ValueOf(m).UnsafePointer()
 }

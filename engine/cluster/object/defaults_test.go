@@ -406,7 +406,7 @@ func TestPrepareForCreateAndUpdate(t *testing.T) {
 	}
 	// The spec is the stored one itself, not a copy, and the stored
 	// object keeps its own status.
-	if !sameMap(st.Spec(), stored.Spec()) || sameMap(st.Content, stored.Content) {
+	if !SameMap(st.Spec(), stored.Spec()) || SameMap(st.Content, stored.Content) {
 		t.Error("a status update does not share the stored spec, or shares the top-level map")
 	}
 	if v, _, _ := stored.Get(".status.readyReplicas"); v == int64(2) {

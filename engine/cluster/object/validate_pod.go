@@ -191,7 +191,7 @@ const podUpdateForbidden = "pod updates may not change fields other than `spec.c
 // tolerations to change, plus setting nodeName once (the binding
 // subresource does that in the API server, not a user update).
 func validatePodUpdate(o, old *Object) FieldErrors {
-	if sameMap(o.Spec(), old.Spec()) {
+	if SameMap(o.Spec(), old.Spec()) {
 		return nil // a status write keeps the stored spec itself
 	}
 	a := DeepCopyValue(o.Spec())

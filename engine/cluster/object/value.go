@@ -151,7 +151,7 @@ func EqualValues(a, b any) bool {
 		if !ok || len(x) != len(y) {
 			return false
 		}
-		if sameMap(x, y) {
+		if SameMap(x, y) {
 			return true
 		}
 		for k, xv := range x {
@@ -251,8 +251,9 @@ func formatJSONFloat(f float64) string {
 
 func sortStrings(s []string) { slices.Sort(s) }
 
-// sameMap reports whether a and b are one map (a value shared by two
-// objects, as a status write shares the stored object's spec).
-func sameMap(a, b map[string]any) bool {
+// SameMap reports whether a and b are one map (a value shared by two
+// objects, as a status write shares the stored object's spec, or by two
+// renders, as the kubelet's status cache shares a condition).
+func SameMap(a, b map[string]any) bool {
 	return reflect.ValueOf(a).UnsafePointer() == reflect.ValueOf(b).UnsafePointer()
 }
