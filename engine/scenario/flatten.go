@@ -132,12 +132,8 @@ func (f *flattener) add(path []byte, value string) {
 // returned slice stays as it was even when the stack grows elsewhere.
 func (f *flattener) sortedKeys(m map[string]any) []string {
 	mark := len(f.keys)
-	for k := range m {
-		f.keys = append(f.keys, k)
-	}
-	ks := f.keys[mark:]
-	slices.Sort(ks)
-	return ks
+	f.keys = object.AppendSortedKeys(f.keys, m)
+	return f.keys[mark:]
 }
 
 // result returns a copy of the fields found, their paths cut from one

@@ -201,14 +201,5 @@ func escape(toks []string) []string {
 }
 
 func sortedKeys(m map[string]any) []string {
-	return appendSortedKeys(make([]string, 0, len(m)), m)
-}
-
-// appendSortedKeys appends m's keys to keys, sorted, and returns it.
-func appendSortedKeys(keys []string, m map[string]any) []string {
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
+	return object.AppendSortedKeys(make([]string, 0, len(m)), m)
 }

@@ -55,7 +55,7 @@ func (s strategic) maps(path []string, target, patch map[string]any) (map[string
 		out[k] = v
 	}
 	var keys [16]string
-	for _, k := range appendSortedKeys(keys[:0], patch) {
+	for _, k := range object.AppendSortedKeys(keys[:0], patch) {
 		pv := patch[k]
 		switch {
 		case k == retainKeys || strings.HasPrefix(k, setElementOrder):

@@ -2,6 +2,8 @@ package nodelifecycle
 
 import (
 	"time"
+
+	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
 // noExecuteTaintingPass is doNoExecuteTaintingPass: every zone's queue
@@ -11,7 +13,7 @@ import (
 func (c *Controller) noExecuteTaintingPass() {
 	now := c.loop.Now()
 	var buf [4]string
-	for _, z := range sortedKeys(buf[:0], c.tainters) {
+	for _, z := range object.AppendSortedKeys(buf[:0], c.tainters) {
 		c.tainters[z].try(now, func(v timedValue) (bool, time.Duration) {
 			node, ok := c.nodes.Lister().Get("", v.value)
 			if !ok {

@@ -2,7 +2,6 @@ package nodelifecycle
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -91,7 +90,7 @@ func (c *Controller) handleDisruption(zoneConds map[string][]*nodeCond, nodes []
 	var buf [4]string // the zones, sorted, for one loop at a time
 	newStates := map[string]zoneState{}
 	allAreFull := true
-	for _, z := range sortedKeys(buf[:0], zoneConds) {
+	for _, z := range object.AppendSortedKeys(buf[:0], zoneConds) {
 		_, st := c.computeZoneState(zoneConds[z])
 		if st != stateFullDisruption {
 			allAreFull = false
@@ -102,7 +101,7 @@ func (c *Controller) handleDisruption(zoneConds map[string][]*nodeCond, nodes []
 		}
 	}
 	allWereFull := true
-	for _, z := range sortedKeys(buf[:0], c.zoneStates) {
+	for _, z := range object.AppendSortedKeys(buf[:0], c.zoneStates) {
 		if _, have := zoneConds[z]; !have {
 			delete(c.zoneStates, z)
 			continue
@@ -122,7 +121,7 @@ func (c *Controller) handleDisruption(zoneConds map[string][]*nodeCond, nodes []
 		for _, n := range nodes {
 			_, _ = c.markNodeAsReachable(n)
 		}
-		for _, z := range sortedKeys(buf[:0], c.zoneStates) {
+		for _, z := range object.AppendSortedKeys(buf[:0], c.zoneStates) {
 			c.tainter(z).swapLimiter(0, now)
 			c.zoneStates[z] = stateFullDisruption
 		}
@@ -133,12 +132,12 @@ func (c *Controller) handleDisruption(zoneConds map[string][]*nodeCond, nodes []
 				nh.probe, nh.readyTransition = now, now
 			}
 		}
-		for _, z := range sortedKeys(buf[:0], c.zoneStates) {
+		for _, z := range object.AppendSortedKeys(buf[:0], c.zoneStates) {
 			c.setLimiterInZone(z, len(zoneConds[z]), newStates[z])
 			c.zoneStates[z] = newStates[z]
 		}
 	default:
-		for _, z := range sortedKeys(buf[:0], c.zoneStates) {
+		for _, z := range object.AppendSortedKeys(buf[:0], c.zoneStates) {
 			if c.zoneStates[z] == newStates[z] {
 				continue
 			}
@@ -177,16 +176,4 @@ func (c *Controller) tainter(z string) *timedQueue {
 		c.tainters[z] = q
 	}
 	return q
-}
-
-// sortedKeys returns the keys of m, sorted, in buf's array while they fit
-// in it: monitoring visits the zones several times a pass, and a cluster
-// has a handful, so a buffer on the caller's stack saves an allocation
-// each time.
-func sortedKeys[V any](buf []string, m map[string]V) []string {
-	for k := range m {
-		buf = append(buf, k)
-	}
-	slices.Sort(buf)
-	return buf
 }
