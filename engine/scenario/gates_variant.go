@@ -16,6 +16,8 @@ import (
 // changes, sends the request and reads where it stopped.
 func runVariant(g *spec.Gates, v *spec.Variant, base cluster.Config, hooks webhookSet, obj *object.Object) (result.GateVariant, error) {
 	out := result.GateVariant{Label: v.Label.Value}
+	// Only the figures read from the trace outlive the run.
+	defer lendLog(&base)()
 	sess, err := NewSession(base)
 	if err != nil {
 		return out, diag.Errorf(v.Pos, "gates: variant %q: %v", v.Label.Value, err)

@@ -34,6 +34,8 @@ func runCombination(w *spec.Whatif, choice []int, obj *object.Object, cfg cluste
 			return out, diag.Errorf(opt.Value.Pos, "whatif: %s: %v", in.Label.Value, err)
 		}
 	}
+	// Only the outcome's text outlives the run.
+	defer lendLog(&cfg)()
 	sess, err := NewSession(cfg)
 	if err != nil {
 		return out, diag.Errorf(w.Pos, "whatif: %v", err)

@@ -70,7 +70,11 @@ type NodeParts struct {
 // objects; no actor runs until Start.
 func New(cfg Config) (*Cluster, error) {
 	cfg = cfg.withDefaults()
-	loop, rnd, log := sim.NewLoop(), sim.NewRand(cfg.Seed), trace.NewLog()
+	loop, rnd, log := sim.NewLoop(), sim.NewRand(cfg.Seed), cfg.Log
+	if log == nil {
+		log = trace.NewLog()
+	}
+	log.Reset()
 	c := &Cluster{cfg: cfg, net: network.New(), registry: kubelet.NewRegistry(),
 		byName: map[trace.Actor]env.Actor{}, saTokens: map[string]string{},
 		clients: map[string]*client.Client{}, notes: map[string]any{}}

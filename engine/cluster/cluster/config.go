@@ -7,6 +7,7 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/env"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/cluster/runtime"
+	"github.com/loopbook/loopbook/engine/cluster/trace"
 )
 
 // DefaultQuietPeriod is how long a cluster must be quiet to count as
@@ -40,6 +41,11 @@ type Config struct {
 	QuietPeriod time.Duration
 	// AuditPolicy is the API servers' audit policy; nil logs nothing.
 	AuditPolicy *audit.Policy
+	// Log, when not nil, is the log the run records into, emptied first
+	// (trace.Log.Reset): a runner that throws a run's trace away once it
+	// has read it can hand the same memory to its next run. Nil records
+	// into a new log.
+	Log *trace.Log
 }
 
 // Node is one worker machine of the fixture.
