@@ -34,6 +34,9 @@ type Plane struct {
 	// changes are the scratch lists in which changeOf collects a
 	// summary.
 	changes changeSummary
+	// changeTable holds the summaries recorded so far, which equal ones
+	// share.
+	changeTable changeTable
 }
 
 // New starts a control plane: every replica up with its watch caches

@@ -103,7 +103,8 @@ func (r *request) persisted(o *object.Object, before, after, detail string) {
 // leaving out metadata.resourceVersion (the event's RVBefore and RVAfter
 // carry it), or nil when they do not differ. A create is the object's
 // top-level fields set; a delete, removed. The summary is collected in
-// the plane's scratch lists and copied out in one allocation.
+// the plane's scratch lists and copied out in one allocation, unless an
+// equal one was recorded before (see changeTable).
 func (p *Plane) changeOf(old, new *object.Object) *trace.Change {
 	c := &p.changes
 	switch {
@@ -135,7 +136,7 @@ func (p *Plane) changeOf(old, new *object.Object) *trace.Change {
 		c.add(meta)
 		c.add(content[i:])
 	}
-	return c.take()
+	return p.changeTable.take(c)
 }
 
 // topKey is the top-level field a path starts in.
@@ -193,12 +194,17 @@ func (c *changeSummary) take() *trace.Change {
 		out.Removed = paths[ns+nc : ns+nc+nr : ns+nc+nr]
 		copy(out.Removed, c.Removed)
 	}
-	// Drop the paths, so that the scratch lists keep no strings alive.
+	c.reset()
+	return out
+}
+
+// reset empties the summary, dropping its paths so that the scratch
+// lists keep no strings alive.
+func (c *changeSummary) reset() {
 	clear(c.Set)
 	clear(c.Changed)
 	clear(c.Removed)
 	c.Set, c.Changed, c.Removed = c.Set[:0], c.Changed[:0], c.Removed[:0]
-	return out
 }
 
 // newChange allocates a Change together with room for its n paths: for

@@ -50,7 +50,7 @@ func serveWatch(r *request) *api.Response {
 		timeout = time.Duration(float64(minRequestTimeout) * (r.s.p.cfg.Rand.Float64() + 1.0))
 	}
 	sink := &watchSink{s: r.s, client: r.req.From, h: r.h, kind: r.kind, aud: r.aud}
-	w := c.Watch(watchcache.WatchOptions{
+	sink.opened.Watch = c.Watch(watchcache.WatchOptions{
 		Predicate:         pred,
 		ResourceVersion:   rv,
 		SendInitialEvents: opts.SendInitialEvents,
@@ -59,7 +59,8 @@ func serveWatch(r *request) *api.Response {
 		Namespace:         r.info.Namespace,
 		Name:              r.info.Name,
 	}, sink)
-	return &api.Response{Code: http.StatusOK, Watch: w}
+	sink.opened.Code = http.StatusOK
+	return &sink.opened
 }
 
 // watchSink hands a watch's deliveries to the client's handler, recording
@@ -72,6 +73,9 @@ type watchSink struct {
 	// aud is the watch request's audit record, completed when the stream
 	// ends.
 	aud *auditing
+	// opened is the answer that opened the watch, allocated with the sink
+	// that outlives it rather than apart.
+	opened api.Response
 }
 
 // Send records a NOTIFY event and hands the event to the handler.

@@ -18,13 +18,13 @@ func GetRequest(k *object.KindInfo, namespace, name string, subresource ...strin
 // ListRequest lists a collection; namespace "" lists every namespace.
 func ListRequest(k *object.KindInfo, namespace string, opts api.ListOptions) *api.Request {
 	opts.Watch = false
-	return &api.Request{Method: api.MethodGet, Path: Path(k, namespace, ""), List: opts}
+	return &api.Request{Method: api.MethodGet, Path: collectionPath(k, namespace), List: opts}
 }
 
 // WatchRequest watches a collection (GET with watch=true).
 func WatchRequest(k *object.KindInfo, namespace string, opts api.ListOptions) *api.Request {
 	opts.Watch = true
-	return &api.Request{Method: api.MethodGet, Path: Path(k, namespace, ""), List: opts}
+	return &api.Request{Method: api.MethodGet, Path: collectionPath(k, namespace), List: opts}
 }
 
 // CreateRequest posts obj to its collection, in obj's namespace.
