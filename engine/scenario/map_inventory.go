@@ -26,8 +26,8 @@ type actorInventory struct {
 
 // inventory is one map actor's sets of API operations and direct calls.
 type inventory struct {
-	reads, watches, writes map[apiOp]struct{}
-	calls, calledBy        map[directCall]struct{}
+	reads, watches, writes set[apiOp]
+	calls, calledBy        set[directCall]
 }
 
 // apiOp is an API operation as an inventory lists it: "VERB resource"
@@ -57,20 +57,20 @@ func (v *inventories) event(e *trace.Event) {
 	op := apiOp{e.Verb, e.Group, e.Resource, e.Subresource}
 	switch e.Verb {
 	case trace.Get, trace.List:
-		add(&from.inv.reads, op)
+		from.inv.reads.add(op)
 	case trace.Watch:
-		add(&from.inv.watches, op)
+		from.inv.watches.add(op)
 	case trace.Create, trace.Update, trace.Patch, trace.Delete, trace.DeleteCollection:
-		add(&from.inv.writes, op)
+		from.inv.writes.add(op)
 	case trace.Proxy, trace.Webhook, trace.External, trace.Persist:
 		to := v.actor(e.To)
-		add(&from.inv.calls, directCall{e.Verb, to.id})
-		add(&to.inv.calledBy, directCall{e.Verb, from.id})
+		from.inv.calls.add(directCall{e.Verb, to.id})
+		to.inv.calledBy.add(directCall{e.Verb, from.id})
 	default:
 		if e.Verb.Kind() == trace.KindNodeLocal || e.Verb == trace.HTTP {
 			if e.To != "" && e.To != e.From {
-				add(&from.inv.calls, directCall{e.Verb, string(e.To)})
-				add(&v.actor(e.To).inv.calledBy, directCall{e.Verb, string(e.From)})
+				from.inv.calls.add(directCall{e.Verb, string(e.To)})
+				v.actor(e.To).inv.calledBy.add(directCall{e.Verb, string(e.From)})
 			}
 		}
 	}
@@ -92,12 +92,28 @@ func (v *inventories) actor(a trace.Actor) actorInventory {
 	return ai
 }
 
-// add puts k in the set *m, making the set on first use.
-func add[K comparable](m *map[K]struct{}, k K) {
-	if *m == nil {
-		*m = map[K]struct{}{}
+// set is a small set of inventory entries, in the order they came. An
+// actor's set holds a few entries and the actor mostly repeats the one
+// it did last (a component renews its Lease again and again), so the
+// set is a list searched from the entry met last: without hashing the
+// entry's strings, and without a map per set.
+type set[K comparable] struct {
+	members []K
+	// last is the index of the entry added or met last.
+	last int
+}
+
+// add puts k in the set unless it is there.
+func (s *set[K]) add(k K) {
+	if s.last < len(s.members) && s.members[s.last] == k {
+		return
 	}
-	(*m)[k] = struct{}{}
+	if i := slices.Index(s.members, k); i >= 0 {
+		s.last = i
+		return
+	}
+	s.last = len(s.members)
+	s.members = append(s.members, k)
 }
 
 // of returns the sorted inventory of a map actor.
@@ -106,18 +122,18 @@ func (v *inventories) of(id string) result.Inventory {
 	if inv == nil {
 		return result.Inventory{}
 	}
-	return result.Inventory{Reads: opWords(inv.reads), Watches: opWords(inv.watches), Writes: opWords(inv.writes),
-		Calls: callWords(inv.calls, " to "), CalledBy: callWords(inv.calledBy, " from ")}
+	return result.Inventory{Reads: opWords(inv.reads.members), Watches: opWords(inv.watches.members), Writes: opWords(inv.writes.members),
+		Calls: callWords(inv.calls.members, " to "), CalledBy: callWords(inv.calledBy.members, " from ")}
 }
 
 // opWords writes a set of API operations as sorted "VERB resource" words
 // (the resource as EventResource writes it).
-func opWords(set map[apiOp]struct{}) []string {
+func opWords(set []apiOp) []string {
 	if len(set) == 0 {
 		return nil
 	}
 	w := newWords(len(set))
-	for op := range set {
+	for _, op := range set {
 		w.start()
 		w.b.WriteString(op.verb.String())
 		w.b.WriteByte(' ')
@@ -138,12 +154,12 @@ func opWords(set map[apiOp]struct{}) []string {
 }
 
 // callWords writes a set of direct calls as sorted "VERB<dir>PEER" words.
-func callWords(set map[directCall]struct{}, dir string) []string {
+func callWords(set []directCall, dir string) []string {
 	if len(set) == 0 {
 		return nil
 	}
 	w := newWords(len(set))
-	for c := range set {
+	for _, c := range set {
 		w.start()
 		w.b.WriteString(c.verb.String())
 		w.b.WriteString(dir)
