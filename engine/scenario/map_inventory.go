@@ -16,6 +16,10 @@ type inventories struct {
 	byID map[string]*inventory
 	// actors caches each trace actor's map id and inventory.
 	actors map[trace.Actor]actorInventory
+	// lastActor is the trace actor asked about last, and lastInventory
+	// its entry: an API server's request is a run of events from it.
+	lastActor     trace.Actor
+	lastInventory actorInventory
 }
 
 // actorInventory is a trace actor's map id and the inventory of that id.
@@ -78,7 +82,11 @@ func (v *inventories) event(e *trace.Event) {
 
 // actor returns a trace actor's map id and inventory, made on first use.
 func (v *inventories) actor(a trace.Actor) actorInventory {
+	if a == v.lastActor && v.lastInventory.inv != nil {
+		return v.lastInventory
+	}
 	if ai, ok := v.actors[a]; ok {
+		v.lastActor, v.lastInventory = a, ai
 		return ai
 	}
 	id := result.MapID(string(a))
