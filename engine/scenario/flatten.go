@@ -76,19 +76,23 @@ type flattener struct {
 	keys []string
 }
 
-// flatten is Flatten, with f's buffers.
+// flatten is Flatten, with f's buffers. It walks the fields of the tree
+// o.ToMap would make, in Fields' order, without making the tree's top
+// level: apiVersion, kind and metadata come first, then the content
+// (which never holds those three).
 func (f *flattener) flatten(o *object.Object) *result.Object {
 	out := &result.Object{APIVersion: o.APIVersion, Kind: o.Kind, Namespace: o.Meta.Namespace, Name: o.Meta.Name, Source: o}
-	tree := o.ToMap()
-	if md, ok := tree["metadata"].(map[string]any); ok {
-		delete(md, "managedFields")
-	}
 	f.paths, f.ends, f.fields, f.keys = f.paths[:0], f.ends[:0], f.fields[:0], f.keys[:0]
-	keys := f.sortedKeys(tree)
-	slices.SortStableFunc(keys, func(a, b string) int { return rank(a) - rank(b) })
 	path := make([]byte, 0, 128)
+	f.walk(append(path, ".apiVersion"...), o.APIVersion)
+	f.walk(append(path, ".kind"...), o.Kind)
+	md := o.Meta.ToMap()
+	delete(md, "managedFields")
+	f.walk(append(path, ".metadata"...), md)
+	keys := f.sortedKeys(o.Content)
+	slices.SortStableFunc(keys, func(a, b string) int { return rank(a) - rank(b) })
 	for _, k := range keys {
-		f.walk(append(append(path, '.'), k...), tree[k])
+		f.walk(append(append(path, '.'), k...), o.Content[k])
 	}
 	out.Fields = f.result()
 	return out
