@@ -3,6 +3,7 @@ package scenario
 import (
 	"slices"
 	"strconv"
+	"sync"
 
 	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
@@ -31,7 +32,7 @@ func (s *Session) eventObject(e *trace.Event, at int) *result.Object {
 	if f, ok := s.flat[o]; ok {
 		return f
 	}
-	f := s.flattener.flatten(o)
+	f := Flatten(o)
 	if s.flat == nil {
 		s.flat = map[*object.Object]*result.Object{}
 	}
@@ -48,9 +49,14 @@ var topOrder = []string{"apiVersion", "kind", "metadata", "spec", "status"}
 // leaving out metadata.managedFields. The object itself is kept as the
 // result's Source, for its YAML.
 func Flatten(o *object.Object) *result.Object {
-	var f flattener
+	f := flatteners.Get().(*flattener)
+	defer flatteners.Put(f)
 	return f.flatten(o)
 }
+
+// flatteners lend their buffers to one Flatten after another, across
+// runs: a result shares none of them.
+var flatteners = sync.Pool{New: func() any { return new(flattener) }}
 
 // rank places a top-level field.
 func rank(k string) int {
