@@ -20,6 +20,8 @@ type inventories struct {
 	// its entry: an API server's request is a run of events from it.
 	lastActor     trace.Actor
 	lastInventory actorInventory
+	// words writes every inventory's words, into one buffer.
+	words words
 }
 
 // actorInventory is a trace actor's map id and the inventory of that id.
@@ -130,17 +132,18 @@ func (v *inventories) of(id string) result.Inventory {
 	if inv == nil {
 		return result.Inventory{}
 	}
-	return result.Inventory{Reads: opWords(inv.reads.members), Watches: opWords(inv.watches.members), Writes: opWords(inv.writes.members),
-		Calls: callWords(inv.calls.members, " to "), CalledBy: callWords(inv.calledBy.members, " from ")}
+	w := &v.words
+	return result.Inventory{Reads: w.ops(inv.reads.members), Watches: w.ops(inv.watches.members), Writes: w.ops(inv.writes.members),
+		Calls: w.calls(inv.calls.members, " to "), CalledBy: w.calls(inv.calledBy.members, " from ")}
 }
 
-// opWords writes a set of API operations as sorted "VERB resource" words
+// ops writes a set of API operations as sorted "VERB resource" words
 // (the resource as EventResource writes it).
-func opWords(set []apiOp) []string {
+func (w *words) ops(set []apiOp) []string {
 	if len(set) == 0 {
 		return nil
 	}
-	w := newWords(len(set))
+	w.begin(len(set))
 	for _, op := range set {
 		w.start()
 		w.b.WriteString(op.verb.String())
@@ -161,12 +164,12 @@ func opWords(set []apiOp) []string {
 	return slices.Compact(w.sorted())
 }
 
-// callWords writes a set of direct calls as sorted "VERB<dir>PEER" words.
-func callWords(set []directCall, dir string) []string {
+// calls writes a set of direct calls as sorted "VERB<dir>PEER" words.
+func (w *words) calls(set []directCall, dir string) []string {
 	if len(set) == 0 {
 		return nil
 	}
-	w := newWords(len(set))
+	w.begin(len(set))
 	for _, c := range set {
 		w.start()
 		w.b.WriteString(c.verb.String())
@@ -177,21 +180,21 @@ func callWords(set []directCall, dir string) []string {
 	return w.sorted()
 }
 
-// words writes a list of words into one growing buffer, each word a
+// words writes lists of words into one growing buffer, each word a
 // slice of it: a builder only appends, so a word taken from its String
-// stays as it was while later words are written.
+// stays as it was while later words, of the same list or of later ones,
+// are written.
 type words struct {
 	b    strings.Builder
 	from int
 	out  []string
 }
 
-// newWords returns a list for n words, its buffer sized for words of
-// the usual length ("GET deployments.apps/status").
-func newWords(n int) *words {
-	w := &words{out: make([]string, 0, n)}
+// begin starts a list of n words, making room in the buffer for words
+// of the usual length ("GET deployments.apps/status").
+func (w *words) begin(n int) {
+	w.out = make([]string, 0, n)
 	w.b.Grow(24 * n)
-	return w
 }
 
 // start begins a word.
