@@ -3,6 +3,7 @@ package scenario
 import (
 	"testing"
 
+	"github.com/loopbook/loopbook/engine/scenario/result"
 	"github.com/loopbook/loopbook/engine/scenario/spec"
 )
 
@@ -46,6 +47,33 @@ func BenchmarkRunFailures(b *testing.B) {
 	for b.Loop() {
 		if _, err := RunFailures(f, base, cfg); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkLayout is the part of a run that dresses the settled run for
+// the renderers: match the steps, flatten their objects, check the
+// claims, build the map.
+func BenchmarkLayout(b *testing.B) {
+	sc := parseScenario(b, readFile(b, "create-deployment.yaml"))
+	sess, err := NewSession(twoWorkers(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, a := range sc.Run {
+		if _, err := sess.Do(a); err != nil {
+			b.Fatal(err)
+		}
+	}
+	sess.Settle()
+	b.ReportAllocs()
+	for b.Loop() {
+		// A fresh cache each time, as each run starts with one.
+		sess.flat = nil
+		out := &result.Scenario{}
+		sess.fill(out, sc, sess.MatchSteps(sc.Steps))
+		for _, c := range sc.Claims {
+			out.Claims = append(out.Claims, sess.Check(c))
 		}
 	}
 }

@@ -67,7 +67,10 @@ func describe(k *object.KindInfo, o *object.Object) string {
 
 // fieldClaim checks a field of each selected object.
 func (s *Session) fieldClaim(c *spec.FieldClaim, at int) verdict {
-	exp := c.Path.Text + " " + expectation(c.Op, c.Value, c.Regex)
+	var exp string
+	if !s.verdictOnly {
+		exp = c.Path.Text + " " + expectation(c.Op, c.Value, c.Regex)
+	}
 	if c.After != nil {
 		i, err := s.afterPoint(c.After)
 		if err != nil {
@@ -92,6 +95,12 @@ func (s *Session) fieldClaim(c *spec.FieldClaim, at int) verdict {
 		}
 		if !ok && v.ok {
 			v.ok, v.evidence = false, nil
+		}
+		if s.verdictOnly {
+			if !v.ok {
+				return v
+			}
+			continue
 		}
 		if ok == v.ok && len(v.evidence) < MaxEvidence {
 			text := valueText(got, present)
@@ -125,7 +134,10 @@ func selectorText(sel spec.ObjectSelector) string {
 
 // countClaim counts the selected objects.
 func (s *Session) countClaim(c *spec.CountClaim, at int) verdict {
-	exp := fmt.Sprintf("%s %d", c.Op, c.N.Value)
+	var exp string
+	if !s.verdictOnly {
+		exp = fmt.Sprintf("%s %d", c.Op, c.N.Value)
+	}
 	if c.After != nil {
 		i, err := s.afterPoint(c.After)
 		if err != nil {
@@ -142,6 +154,9 @@ func (s *Session) countClaim(c *spec.CountClaim, at int) verdict {
 		return failf(exp, "%v", err)
 	}
 	ok, _ := compare(int64(len(objs)), true, c.Op, spec.Value{Text: fmt.Sprint(c.N.Value)}, nil)
+	if s.verdictOnly {
+		return verdict{ok: ok}
+	}
 	v := verdict{ok: ok, expected: exp, observed: fmt.Sprint(len(objs))}
 	for _, o := range objs[:min(len(objs), MaxEvidence)] {
 		v.evidence = append(v.evidence, describe(k, o))

@@ -10,7 +10,9 @@ import (
 // or "eventually CLAIM" (after some event). A claim on objects can only
 // change where the store changed, so it is evaluated at the start mark
 // and after each event that changed an object; a claim on events is
-// evaluated after each event.
+// evaluated after each event. Only the verdict at the deciding point (or
+// at the last one) is shown, so the others are asked for their verdict
+// alone (see verdictOnly).
 func (s *Session) temporalClaim(c *spec.TemporalClaim, at int) verdict {
 	points := []int{s.Start - 1}
 	if readsTrace(c.Claim) {
@@ -20,21 +22,28 @@ func (s *Session) temporalClaim(c *spec.TemporalClaim, at int) verdict {
 	} else {
 		points = append(points, s.History.ChangedAt(s.Start, at)...)
 	}
-	var last verdict
-	for _, i := range points {
-		v := s.eval(c.Claim, i)
-		last = v
-		switch {
-		case c.Always && !v.ok:
-			v.expected = "always " + v.expected
-			v.observed = fmt.Sprintf("at %s: %s", s.timeAt(i), v.observed)
-			return v
-		case !c.Always && v.ok:
-			v.expected = "eventually " + v.expected
-			v.observed = fmt.Sprintf("at %s: %s", s.timeAt(i), v.observed)
-			return v
+	decided := -1
+	verdictOnly := s.verdictOnly
+	s.verdictOnly = true
+	for j, i := range points {
+		if ok := s.eval(c.Claim, i).ok; ok != c.Always {
+			decided = j
+			break
 		}
 	}
+	s.verdictOnly = verdictOnly
+	if decided >= 0 {
+		i := points[decided]
+		v := s.eval(c.Claim, i)
+		if c.Always {
+			v.expected = "always " + v.expected
+		} else {
+			v.expected = "eventually " + v.expected
+		}
+		v.observed = fmt.Sprintf("at %s: %s", s.timeAt(i), v.observed)
+		return v
+	}
+	last := s.eval(c.Claim, points[len(points)-1])
 	if c.Always {
 		last.expected = "always " + last.expected
 		last.observed = fmt.Sprintf("held at all %d points; at the end: %s", len(points), last.observed)

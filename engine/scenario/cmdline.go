@@ -22,7 +22,7 @@ func commandLine(a spec.Action, k *object.KindInfo, ns string) string {
 	}
 	switch a := a.(type) {
 	case *spec.Apply:
-		objs, err := Objects(a.Object)
+		objs, err := manifest(a)
 		if err != nil {
 			objs = nil
 		}

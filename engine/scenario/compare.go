@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+	"sync"
 
 	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/scenario/spec"
@@ -96,7 +97,7 @@ func compare(got any, present bool, op spec.Op, want spec.Value, re *spec.Word) 
 		if re == nil {
 			return false, fmt.Errorf("%s without an expression", op)
 		}
-		rx, err := regexp.Compile(re.Text)
+		rx, err := compileRegexp(re.Text)
 		if err != nil {
 			return false, err
 		}
@@ -132,6 +133,29 @@ func compare(got any, present bool, op spec.Op, want spec.Value, re *spec.Word) 
 		return c >= 0, nil
 	}
 	return false, nil
+}
+
+// compiled keeps each regular expression of a claim compiled, with its
+// error when it does not compile, by its text: an until evaluates its
+// claim again at each store change, a failures block checks its claims
+// once per run. A compiled expression is safe for concurrent use; the
+// texts are the lessons' own, so the set stays small.
+var compiled sync.Map
+
+// regexpResult is a compiled expression or its error.
+type regexpResult struct {
+	re  *regexp.Regexp
+	err error
+}
+
+// compileRegexp is regexp.Compile, once per text.
+func compileRegexp(text string) (*regexp.Regexp, error) {
+	if r, ok := compiled.Load(text); ok {
+		return r.(regexpResult).re, r.(regexpResult).err
+	}
+	re, err := regexp.Compile(text)
+	compiled.Store(text, regexpResult{re, err})
+	return re, err
 }
 
 // expectation words what a comparison wants ("== 3", "matches /^web-/",

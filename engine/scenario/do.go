@@ -110,7 +110,9 @@ func (s *Session) do(a spec.Action) (result.Response, bool, error) {
 }
 
 // until runs the cluster until the claim holds. The claim is evaluated
-// again only when the store changed, or the claim reads the trace.
+// again only when the store changed, or the claim reads the trace; while
+// waiting only its verdict is wanted (see verdictOnly), not the result
+// Check dresses it in (its text and position).
 func (s *Session) until(a *spec.Until) error {
 	limit := a.Limit.Value
 	if !a.Limit.IsSet() {
@@ -120,7 +122,9 @@ func (s *Session) until(a *spec.Until) error {
 	ok := s.Cluster.RunUntil(func() bool {
 		if n := s.History.Len(); n != seen || readsTrace(a.Claim) {
 			seen = n
-			held = s.Check(a.Claim).OK
+			s.verdictOnly = true
+			held = s.eval(a.Claim, s.End()).ok
+			s.verdictOnly = false
 		}
 		return held
 	}, limit)

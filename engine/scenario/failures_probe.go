@@ -137,7 +137,7 @@ func appliedNamespace(sc *spec.Scenario) string {
 		if !ok {
 			continue
 		}
-		objs, err := Objects(ap.Object)
+		objs, err := manifest(ap)
 		if err != nil {
 			continue
 		}

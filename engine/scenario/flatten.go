@@ -3,6 +3,7 @@ package scenario
 import (
 	"slices"
 	"strconv"
+	"sync"
 
 	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
@@ -31,7 +32,7 @@ func (s *Session) eventObject(e *trace.Event, at int) *result.Object {
 	if f, ok := s.flat[o]; ok {
 		return f
 	}
-	f := s.flattener.flatten(o)
+	f := Flatten(o)
 	if s.flat == nil {
 		s.flat = map[*object.Object]*result.Object{}
 	}
@@ -48,9 +49,14 @@ var topOrder = []string{"apiVersion", "kind", "metadata", "spec", "status"}
 // leaving out metadata.managedFields. The object itself is kept as the
 // result's Source, for its YAML.
 func Flatten(o *object.Object) *result.Object {
-	var f flattener
+	f := flatteners.Get().(*flattener)
+	defer flatteners.Put(f)
 	return f.flatten(o)
 }
+
+// flatteners lend their buffers to one Flatten after another, across
+// runs: a result shares none of them.
+var flatteners = sync.Pool{New: func() any { return new(flattener) }}
 
 // rank places a top-level field.
 func rank(k string) int {
@@ -76,19 +82,23 @@ type flattener struct {
 	keys []string
 }
 
-// flatten is Flatten, with f's buffers.
+// flatten is Flatten, with f's buffers. It walks the fields of the tree
+// o.ToMap would make, in Fields' order, without making the tree's top
+// level: apiVersion, kind and metadata come first, then the content
+// (which never holds those three).
 func (f *flattener) flatten(o *object.Object) *result.Object {
 	out := &result.Object{APIVersion: o.APIVersion, Kind: o.Kind, Namespace: o.Meta.Namespace, Name: o.Meta.Name, Source: o}
-	tree := o.ToMap()
-	if md, ok := tree["metadata"].(map[string]any); ok {
-		delete(md, "managedFields")
-	}
 	f.paths, f.ends, f.fields, f.keys = f.paths[:0], f.ends[:0], f.fields[:0], f.keys[:0]
-	keys := f.sortedKeys(tree)
-	slices.SortStableFunc(keys, func(a, b string) int { return rank(a) - rank(b) })
 	path := make([]byte, 0, 128)
+	f.walk(append(path, ".apiVersion"...), o.APIVersion)
+	f.walk(append(path, ".kind"...), o.Kind)
+	md := o.Meta.ToMap()
+	delete(md, "managedFields")
+	f.walk(append(path, ".metadata"...), md)
+	keys := f.sortedKeys(o.Content)
+	slices.SortStableFunc(keys, func(a, b string) int { return rank(a) - rank(b) })
 	for _, k := range keys {
-		f.walk(append(append(path, '.'), k...), tree[k])
+		f.walk(append(append(path, '.'), k...), o.Content[k])
 	}
 	out.Fields = f.result()
 	return out

@@ -16,6 +16,12 @@ type inventories struct {
 	byID map[string]*inventory
 	// actors caches each trace actor's map id and inventory.
 	actors map[trace.Actor]actorInventory
+	// lastActor is the trace actor asked about last, and lastInventory
+	// its entry: an API server's request is a run of events from it.
+	lastActor     trace.Actor
+	lastInventory actorInventory
+	// words writes every inventory's words, into one buffer.
+	words words
 }
 
 // actorInventory is a trace actor's map id and the inventory of that id.
@@ -26,8 +32,8 @@ type actorInventory struct {
 
 // inventory is one map actor's sets of API operations and direct calls.
 type inventory struct {
-	reads, watches, writes map[apiOp]struct{}
-	calls, calledBy        map[directCall]struct{}
+	reads, watches, writes set[apiOp]
+	calls, calledBy        set[directCall]
 }
 
 // apiOp is an API operation as an inventory lists it: "VERB resource"
@@ -57,20 +63,20 @@ func (v *inventories) event(e *trace.Event) {
 	op := apiOp{e.Verb, e.Group, e.Resource, e.Subresource}
 	switch e.Verb {
 	case trace.Get, trace.List:
-		add(&from.inv.reads, op)
+		from.inv.reads.add(op)
 	case trace.Watch:
-		add(&from.inv.watches, op)
+		from.inv.watches.add(op)
 	case trace.Create, trace.Update, trace.Patch, trace.Delete, trace.DeleteCollection:
-		add(&from.inv.writes, op)
+		from.inv.writes.add(op)
 	case trace.Proxy, trace.Webhook, trace.External, trace.Persist:
 		to := v.actor(e.To)
-		add(&from.inv.calls, directCall{e.Verb, to.id})
-		add(&to.inv.calledBy, directCall{e.Verb, from.id})
+		from.inv.calls.add(directCall{e.Verb, to.id})
+		to.inv.calledBy.add(directCall{e.Verb, from.id})
 	default:
 		if e.Verb.Kind() == trace.KindNodeLocal || e.Verb == trace.HTTP {
 			if e.To != "" && e.To != e.From {
-				add(&from.inv.calls, directCall{e.Verb, string(e.To)})
-				add(&v.actor(e.To).inv.calledBy, directCall{e.Verb, string(e.From)})
+				from.inv.calls.add(directCall{e.Verb, string(e.To)})
+				v.actor(e.To).inv.calledBy.add(directCall{e.Verb, string(e.From)})
 			}
 		}
 	}
@@ -78,7 +84,11 @@ func (v *inventories) event(e *trace.Event) {
 
 // actor returns a trace actor's map id and inventory, made on first use.
 func (v *inventories) actor(a trace.Actor) actorInventory {
+	if a == v.lastActor && v.lastInventory.inv != nil {
+		return v.lastInventory
+	}
 	if ai, ok := v.actors[a]; ok {
+		v.lastActor, v.lastInventory = a, ai
 		return ai
 	}
 	id := result.MapID(string(a))
@@ -92,12 +102,28 @@ func (v *inventories) actor(a trace.Actor) actorInventory {
 	return ai
 }
 
-// add puts k in the set *m, making the set on first use.
-func add[K comparable](m *map[K]struct{}, k K) {
-	if *m == nil {
-		*m = map[K]struct{}{}
+// set is a small set of inventory entries, in the order they came. An
+// actor's set holds a few entries and the actor mostly repeats the one
+// it did last (a component renews its Lease again and again), so the
+// set is a list searched from the entry met last: without hashing the
+// entry's strings, and without a map per set.
+type set[K comparable] struct {
+	members []K
+	// last is the index of the entry added or met last.
+	last int
+}
+
+// add puts k in the set unless it is there.
+func (s *set[K]) add(k K) {
+	if s.last < len(s.members) && s.members[s.last] == k {
+		return
 	}
-	(*m)[k] = struct{}{}
+	if i := slices.Index(s.members, k); i >= 0 {
+		s.last = i
+		return
+	}
+	s.last = len(s.members)
+	s.members = append(s.members, k)
 }
 
 // of returns the sorted inventory of a map actor.
@@ -106,18 +132,19 @@ func (v *inventories) of(id string) result.Inventory {
 	if inv == nil {
 		return result.Inventory{}
 	}
-	return result.Inventory{Reads: opWords(inv.reads), Watches: opWords(inv.watches), Writes: opWords(inv.writes),
-		Calls: callWords(inv.calls, " to "), CalledBy: callWords(inv.calledBy, " from ")}
+	w := &v.words
+	return result.Inventory{Reads: w.ops(inv.reads.members), Watches: w.ops(inv.watches.members), Writes: w.ops(inv.writes.members),
+		Calls: w.calls(inv.calls.members, " to "), CalledBy: w.calls(inv.calledBy.members, " from ")}
 }
 
-// opWords writes a set of API operations as sorted "VERB resource" words
+// ops writes a set of API operations as sorted "VERB resource" words
 // (the resource as EventResource writes it).
-func opWords(set map[apiOp]struct{}) []string {
+func (w *words) ops(set []apiOp) []string {
 	if len(set) == 0 {
 		return nil
 	}
-	w := newWords(len(set))
-	for op := range set {
+	w.begin(len(set))
+	for _, op := range set {
 		w.start()
 		w.b.WriteString(op.verb.String())
 		w.b.WriteByte(' ')
@@ -137,13 +164,13 @@ func opWords(set map[apiOp]struct{}) []string {
 	return slices.Compact(w.sorted())
 }
 
-// callWords writes a set of direct calls as sorted "VERB<dir>PEER" words.
-func callWords(set map[directCall]struct{}, dir string) []string {
+// calls writes a set of direct calls as sorted "VERB<dir>PEER" words.
+func (w *words) calls(set []directCall, dir string) []string {
 	if len(set) == 0 {
 		return nil
 	}
-	w := newWords(len(set))
-	for c := range set {
+	w.begin(len(set))
+	for _, c := range set {
 		w.start()
 		w.b.WriteString(c.verb.String())
 		w.b.WriteString(dir)
@@ -153,21 +180,21 @@ func callWords(set map[directCall]struct{}, dir string) []string {
 	return w.sorted()
 }
 
-// words writes a list of words into one growing buffer, each word a
+// words writes lists of words into one growing buffer, each word a
 // slice of it: a builder only appends, so a word taken from its String
-// stays as it was while later words are written.
+// stays as it was while later words, of the same list or of later ones,
+// are written.
 type words struct {
 	b    strings.Builder
 	from int
 	out  []string
 }
 
-// newWords returns a list for n words, its buffer sized for words of
-// the usual length ("GET deployments.apps/status").
-func newWords(n int) *words {
-	w := &words{out: make([]string, 0, n)}
+// begin starts a list of n words, making room in the buffer for words
+// of the usual length ("GET deployments.apps/status").
+func (w *words) begin(n int) {
+	w.out = make([]string, 0, n)
 	w.b.Grow(24 * n)
-	return w
 }
 
 // start begins a word.

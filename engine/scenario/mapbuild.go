@@ -57,11 +57,12 @@ func (s *Session) Map() *result.Map {
 		add(result.MapActor{ID: id, Label: extensionLabel(id), Role: role})
 	}
 	end := s.End()
+	pods := s.podsByNode(end)
 	for _, n := range s.Cluster.Nodes() {
 		add(result.MapActor{ID: string(trace.Kubelet(n.Name)), Label: "kubelet", Role: result.RoleKubelet, Node: n.Name})
 		add(result.MapActor{ID: string(trace.Runtime(n.Name)), Label: "container runtime", Role: result.RoleRuntime, Node: n.Name})
 		add(result.MapActor{ID: string(trace.ServiceProxy(n.Name)), Label: "kube-proxy", Role: result.RoleProxy, Node: n.Name})
-		for _, p := range s.podsOn(n.Name, end) {
+		for _, p := range pods[n.Name] {
 			add(result.MapActor{ID: "pod/" + p, Label: p, Role: result.RolePod, Node: n.Name})
 		}
 	}
@@ -77,20 +78,27 @@ func (s *Session) Map() *result.Map {
 	return m
 }
 
-// podsOn returns "NS/NAME" of the Pods bound to node at any point from
-// the start mark to at, sorted.
-func (s *Session) podsOn(node string, at int) []string {
-	var out []string
+// podsByNode returns, by Node name, "NS/NAME" of the Pods bound to the
+// Node at any point from the start mark to at, sorted. The Pods' versions
+// are read once for every Node.
+func (s *Session) podsByNode(at int) map[string][]string {
+	out := map[string][]string{}
 	gk := GroupKind{"", "Pod"}
 	for _, k := range s.History.Keys(gk) {
+		var nodes []string
 		for _, v := range s.History.Versions(k, s.Start-1, at) {
-			if v.Obj != nil && v.Obj.GetString(".spec.nodeName") == node {
-				out = append(out, k.Namespace+"/"+k.Name)
-				break
+			if v.Obj == nil {
+				continue
+			}
+			if n := v.Obj.GetString(".spec.nodeName"); n != "" && !slices.Contains(nodes, n) {
+				nodes = append(nodes, n)
+				out[n] = append(out[n], k.Namespace+"/"+k.Name)
 			}
 		}
 	}
-	slices.Sort(out)
+	for _, pods := range out {
+		slices.Sort(pods)
+	}
 	return out
 }
 

@@ -24,7 +24,7 @@ func (s *Session) apply(a *spec.Apply) (result.Response, error) {
 	if err != nil {
 		return result.Response{}, err
 	}
-	objs, err := Objects(a.Object)
+	objs, err := manifestCopy(a)
 	if err != nil {
 		return result.Response{}, err
 	}
@@ -51,7 +51,8 @@ func (s *Session) apply(a *spec.Apply) (result.Response, error) {
 	return out, nil
 }
 
-// applyOne applies one object.
+// applyOne applies one object: o is a copy made for this request alone
+// (see manifestCopy), so a create sends its content as it is.
 func (s *Session) applyOne(cl *client.Client, k *object.KindInfo, o *object.Object, create bool) result.Response {
 	name := typeName(k) + "/" + o.Meta.Name
 	if !create {
@@ -72,7 +73,7 @@ func (s *Session) applyOne(cl *client.Client, k *object.KindInfo, o *object.Obje
 			return response(cur, "")
 		}
 	}
-	return response(cl.Do(client.CreateRequest(k, o, kubectlWrite), nil), name+" created")
+	return response(cl.Do(client.CreateRequestOwning(k, o, kubectlWrite), nil), name+" created")
 }
 
 // kubectlWrite are the options kubectl sends with apply, create and

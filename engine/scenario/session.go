@@ -52,8 +52,10 @@ type Session struct {
 	// flat caches flattened objects: steps often show one stored object
 	// (stored objects are immutable, so the pointer is the version).
 	flat map[*object.Object]*result.Object
-	// flattener's buffers serve every object the session flattens.
-	flattener flattener
+	// verdictOnly is set while an until waits for its claim: only the
+	// claim's verdict is read, so the object claims it is often made of
+	// write no expectation, observation or evidence.
+	verdictOnly bool
 }
 
 // NewSession builds a cluster from cfg, starts it, lets it settle (its
