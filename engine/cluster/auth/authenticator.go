@@ -134,7 +134,7 @@ func (a *Authenticator) Authenticate(token string) Result {
 		if reason := a.validate(t); reason != "" {
 			return Result{Reason: reason}
 		}
-		return Result{User: t.user, OK: true}
+		return Result{User: &t.user, OK: true}
 	}
 	// k8s.io/apiserver/pkg/authentication/request/bearertoken/bearertoken.go
 	return Result{Reason: "invalid bearer token"}

@@ -2,6 +2,7 @@ package auth
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
 )
@@ -34,8 +35,12 @@ type NodeAuthorizer struct {
 
 // NewNodeAuthorizer returns the Node authorizer over graph.
 func NewNodeAuthorizer(graph NodeGraph) *NodeAuthorizer {
-	return &NodeAuthorizer{graph: graph, rules: NodeRules()}
+	return &NodeAuthorizer{graph: graph, rules: sharedNodeRules()}
 }
+
+// sharedNodeRules are NodeRules built once per process: every API server
+// of every run has a Node authorizer, which only reads them.
+var sharedNodeRules = sync.OnceValue(NodeRules)
 
 // NamespaceNodeLease is where node Leases live
 // (k8s.io/api/core/v1, NamespaceNodeLease).

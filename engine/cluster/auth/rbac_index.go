@@ -1,8 +1,10 @@
 package auth
 
 import (
-	"fmt"
+	"slices"
 	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -46,7 +48,8 @@ type subjectRef struct{ b, s int32 }
 type roleResolver func(ref RoleRef) ([]PolicyRule, string)
 
 // compileBindings indexes bindings; namespace is "" for
-// ClusterRoleBindings, the RoleBindings' namespace otherwise.
+// ClusterRoleBindings, the RoleBindings' namespace otherwise. The bindings'
+// subjects, their reasons and the index's lists each share one array.
 func compileBindings(objs []*object.Object, namespace string, resolve roleResolver) *bindingIndex {
 	objs = append([]*object.Object(nil), objs...)
 	sort.Slice(objs, func(i, j int) bool { return objs[i].Meta.Name < objs[j].Meta.Name })
@@ -54,19 +57,27 @@ func compileBindings(objs []*object.Object, namespace string, resolve roleResolv
 		namespace: namespace,
 		resolve:   resolve,
 		bindings:  make([]compiledBinding, len(objs)),
-		byUser:    map[string][]subjectRef{},
-		byGroup:   map[string][]subjectRef{},
 	}
+	n := 0
+	for _, o := range objs {
+		n += len(subjectList(o))
+	}
+	subjects := make([]Subject, 0, n)
+	allowed := make([]string, n)
+	var entries []indexEntry
 	for bi, o := range objs {
-		subjects := SubjectsOf(o)
-		cb := compiledBinding{obj: o, ref: RoleRefOf(o), subjects: subjects, allowed: make([]string, len(subjects))}
-		for si, s := range subjects {
-			r := subjectRef{int32(bi), int32(si)}
+		first := len(subjects)
+		subjects = appendSubjects(subjects, o)
+		end := len(subjects)
+		own := subjects[first:end:end]
+		x.bindings[bi] = compiledBinding{obj: o, ref: RoleRefOf(o), subjects: own, allowed: allowed[first:end:end]}
+		for si, s := range own {
+			e := indexEntry{ref: subjectRef{int32(bi), int32(si)}}
 			switch s.Kind {
 			case KindUser:
-				x.byUser[s.Name] = append(x.byUser[s.Name], r)
+				e.key = s.Name
 			case KindGroup:
-				x.byGroup[s.Name] = append(x.byGroup[s.Name], r)
+				e.key, e.group = s.Name, true
 			case KindServiceAccount:
 				// The subject's namespace defaults to the binding's; a
 				// ServiceAccount subject of a ClusterRoleBinding without
@@ -79,38 +90,115 @@ func compileBindings(objs []*object.Object, namespace string, resolve roleResolv
 				if ns == "" {
 					continue
 				}
-				u := api.ServiceAccountUsername(ns, s.Name)
-				x.byUser[u] = append(x.byUser[u], r)
+				e.key = api.ServiceAccountUsername(ns, s.Name)
+			default:
+				continue
 			}
+			if entries == nil {
+				entries = make([]indexEntry, 0, n)
+			}
+			entries = append(entries, e)
 		}
-		x.bindings[bi] = cb
 	}
+	x.byUser, x.byGroup = indexSubjects(entries)
 	return x
 }
 
-// describeBinding is the source of an allow, as
-// pkg/registry/rbac/validation/rule.go's describers print it:
+// indexEntry is one subject to index: the user name or group it matches.
+type indexEntry struct {
+	key   string
+	group bool
+	ref   subjectRef
+}
+
+// indexSubjects builds the user and group indexes of entries, which are in
+// binding order. Sorting them by key, stably, lays each key's references
+// side by side, in binding order, so that all the lists share one array.
+func indexSubjects(entries []indexEntry) (byUser, byGroup map[string][]subjectRef) {
+	users := 0
+	for _, e := range entries {
+		if !e.group {
+			users++
+		}
+	}
+	slices.SortStableFunc(entries, func(a, b indexEntry) int {
+		if a.group != b.group {
+			if b.group {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(a.key, b.key)
+	})
+	byUser = make(map[string][]subjectRef, users)
+	byGroup = make(map[string][]subjectRef, len(entries)-users)
+	refs := make([]subjectRef, len(entries))
+	for i := 0; i < len(entries); {
+		j := i + 1
+		for j < len(entries) && entries[j].group == entries[i].group && entries[j].key == entries[i].key {
+			j++
+		}
+		for k := i; k < j; k++ {
+			refs[k] = entries[k].ref
+		}
+		if entries[i].group {
+			byGroup[entries[i].key] = refs[i:j:j]
+		} else {
+			byUser[entries[i].key] = refs[i:j:j]
+		}
+		i = j
+	}
+	return byUser, byGroup
+}
+
+// allowedReason is the reason of an allow through subject s of a
+// binding, naming its source as pkg/registry/rbac/validation/rule.go's
+// describers print it:
 //
 //	ClusterRoleBinding "cluster-admin" of ClusterRole "cluster-admin" to Group "system:masters"
 //	RoleBinding "dev/demo" of ClusterRole "edit" to ServiceAccount "builder/demo"
 //
 // (a ServiceAccount is written name/namespace there, and a RoleBinding
-// name/namespace).
-func describeBinding(o *object.Object, ref RoleRef, s Subject, namespace string) string {
-	var subject string
+// name/namespace). The quoting is fmt's %q, strconv.Quote; the reason is
+// built in one buffer, so it costs one string.
+func allowedReason(o *object.Object, ref RoleRef, s Subject, namespace string) string {
+	var buf [256]byte
+	b := append(buf[:0], "RBAC: allowed by "...)
+	if namespace == "" {
+		b = append(b, "ClusterRoleBinding "...)
+		b = strconv.AppendQuote(b, o.Meta.Name)
+	} else {
+		b = append(b, "RoleBinding "...)
+		b = appendQuotedPath(b, o.Meta.Name, o.Meta.Namespace)
+	}
+	b = append(b, " of "...)
+	b = append(b, ref.Kind...)
+	b = append(b, ' ')
+	b = strconv.AppendQuote(b, ref.Name)
+	b = append(b, " to "...)
+	b = append(b, s.Kind...)
+	b = append(b, ' ')
 	if s.Kind == KindServiceAccount {
 		ns := s.Namespace
 		if ns == "" {
 			ns = namespace
 		}
-		subject = fmt.Sprintf("%s %q", s.Kind, s.Name+"/"+ns)
+		b = appendQuotedPath(b, s.Name, ns)
 	} else {
-		subject = fmt.Sprintf("%s %q", s.Kind, s.Name)
+		b = strconv.AppendQuote(b, s.Name)
 	}
-	if namespace == "" {
-		return fmt.Sprintf("ClusterRoleBinding %q of %s %q to %s", o.Meta.Name, ref.Kind, ref.Name, subject)
-	}
-	return fmt.Sprintf("RoleBinding %q of %s %q to %s", o.Meta.Name+"/"+o.Meta.Namespace, ref.Kind, ref.Name, subject)
+	return string(b)
+}
+
+// appendQuotedPath appends first+"/"+second quoted, without making that
+// string: quoting goes rune by rune, and the printable '/' between the two
+// joins no bytes of one to the other.
+func appendQuotedPath(b []byte, first, second string) []byte {
+	b = strconv.AppendQuote(b, first)
+	b = append(b[:len(b)-1], '/') // in place of the closing quote
+	n := len(b)
+	b = strconv.AppendQuote(b, second)
+	return append(b[:n], b[n+1:]...) // without the opening quote
 }
 
 // visit walks the bindings that apply to the request's user, in binding
@@ -136,7 +224,7 @@ func (x *bindingIndex) visit(a *api.Attributes, errs *[]string) (string, bool) {
 		for i := range b.rules {
 			if b.rules[i].Allows(a) {
 				if b.allowed[c.s] == "" {
-					b.allowed[c.s] = "RBAC: allowed by " + describeBinding(b.obj, b.ref, b.subjects[c.s], x.namespace)
+					b.allowed[c.s] = allowedReason(b.obj, b.ref, b.subjects[c.s], x.namespace)
 				}
 				return b.allowed[c.s], true
 			}

@@ -33,7 +33,7 @@ type saToken struct {
 	audiences            []string
 	expires              sim.Time
 	revoked              bool
-	user                 *api.UserInfo
+	user                 api.UserInfo // allocated with the token
 }
 
 // IssueServiceAccountToken issues a bound token for ServiceAccount
@@ -73,16 +73,30 @@ func (a *Authenticator) IssueServiceAccountToken(namespace, name, podName, podUI
 		}
 	}
 	// The identity of a bound token (serviceaccount/util.go,
-	// ServiceAccountInfo.UserInfo), with system:authenticated added.
-	t.user = withAuthenticated(&api.UserInfo{
-		Name:   api.ServiceAccountUsername(namespace, name),
-		UID:    t.uid,
-		Groups: []string{api.GroupServiceAccounts, api.GroupServiceAccounts + ":" + namespace},
-		Extra:  map[string][]string{ExtraCredentialID: {"JTI=" + a.rand.UUID()}},
-	})
-	if t.podName != "" && t.podUID != "" {
-		t.user.Extra[ExtraPodName] = []string{t.podName}
-		t.user.Extra[ExtraPodUID] = []string{t.podUID}
+	// ServiceAccountInfo.UserInfo), with system:authenticated added: its
+	// groups have room for it, and the values of Extra share one array.
+	bound := t.podName != "" && t.podUID != ""
+	n := 1
+	if bound {
+		n = 3
+	}
+	values := make([]string, 1, n)
+	if bound {
+		values = append(values, t.podName, t.podUID)
+	}
+	var jti [4 + 36]byte
+	values[0] = string(a.rand.AppendUUID(append(jti[:0], "JTI="...)))
+	t.user = api.UserInfo{
+		Name: api.ServiceAccountUsername(namespace, name),
+		UID:  t.uid,
+		Groups: append(make([]string, 0, 3),
+			api.GroupServiceAccounts, api.GroupServiceAccounts+":"+namespace),
+		Extra: map[string][]string{ExtraCredentialID: values[0:1:1]},
+	}
+	withAuthenticated(&t.user)
+	if bound {
+		t.user.Extra[ExtraPodName] = values[1:2:2]
+		t.user.Extra[ExtraPodUID] = values[2:3:3]
 	}
 	tok := a.newToken()
 	a.sa[tok] = t

@@ -114,9 +114,18 @@ func RoleRefOf(o *object.Object) RoleRef {
 
 // SubjectsOf reads a binding's subjects, in order.
 func SubjectsOf(o *object.Object) []Subject {
+	return appendSubjects(make([]Subject, 0, len(subjectList(o))), o)
+}
+
+// subjectList is a binding's list of subjects, malformed entries included.
+func subjectList(o *object.Object) []any {
 	list, _ := o.Content["subjects"].([]any)
-	out := make([]Subject, 0, len(list))
-	for _, e := range list {
+	return list
+}
+
+// appendSubjects appends a binding's subjects to out, in order.
+func appendSubjects(out []Subject, o *object.Object) []Subject {
+	for _, e := range subjectList(o) {
 		m, ok := e.(map[string]any)
 		if !ok {
 			continue

@@ -1,6 +1,7 @@
 package flowcontrol
 
 import (
+	"sync"
 	"time"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
@@ -77,10 +78,21 @@ func (c Config) withDefaults() Config {
 		c.RequestTimeout = DefaultRequestTimeout
 	}
 	if c.PriorityLevels == nil {
-		c.PriorityLevels = BootstrapPriorityLevels()
+		c.PriorityLevels = sharedBootstrapLevels()
 	}
 	if c.FlowSchemas == nil {
-		c.FlowSchemas = BootstrapFlowSchemas()
+		c.FlowSchemas = sharedBootstrapSchemas()
 	}
 	return c
 }
+
+// sharedBootstrapLevels and sharedBootstrapSchemas are the bootstrap
+// configuration built once per process: every API server of every run
+// starts from it, and a Controller only reads its configuration (New
+// copies the levels, and the schemas' rules are matched, never changed),
+// so the defaults share one copy read-only. The exported functions still
+// return fresh ones.
+var (
+	sharedBootstrapLevels  = sync.OnceValue(BootstrapPriorityLevels)
+	sharedBootstrapSchemas = sync.OnceValue(BootstrapFlowSchemas)
+)

@@ -24,7 +24,7 @@ func (c *Controller) usableLevels(in []PriorityLevel) []PriorityLevel {
 	if seen[LevelExempt] && seen[LevelCatchAll] {
 		return out // the bootstrap levels are built only to supply one
 	}
-	for _, pl := range BootstrapPriorityLevels() {
+	for _, pl := range sharedBootstrapLevels() {
 		if (pl.Name == LevelExempt || pl.Name == LevelCatchAll) && !seen[pl.Name] {
 			out = append(out, pl)
 		}
@@ -82,7 +82,7 @@ func (c *Controller) usableSchemas(in []FlowSchema, levels map[string]int) []sch
 	if seen["exempt"] && seen["catch-all"] {
 		return out // the bootstrap schemas are built only to supply one
 	}
-	boot := BootstrapFlowSchemas()
+	boot := sharedBootstrapSchemas()
 	if !seen["exempt"] {
 		out = append([]schemaState{c.newSchemaState(boot[0], levels[LevelExempt])}, out...)
 	}

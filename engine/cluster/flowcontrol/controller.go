@@ -33,6 +33,7 @@ func (c *Controller) newSchemaState(fs FlowSchema, li int) schemaState {
 	s := schemaState{FlowSchema: fs, level: li, hands: map[string][]int32{}}
 	s.subjects = make([][]subject, len(fs.Rules))
 	for i, r := range fs.Rules {
+		s.subjects[i] = make([]subject, 0, len(r.Subjects))
 		for _, sub := range r.Subjects {
 			cs := subject{Subject: sub}
 			if sub.Kind == SubjectGroup && sub.Name != NameAll {

@@ -89,7 +89,7 @@ func (qs *queueSet) apply(e event) (dispatch bool) {
 func (qs *queueSet) release(q *queue, seats int) {
 	qs.seatsInUse -= seats
 	if q != nil {
-		q.seatsInUse -= seats
+		q.seatsInUse -= int32(seats)
 	}
 }
 
@@ -146,7 +146,7 @@ func (qs *queueSet) dispatchOne() bool {
 	qs.robin = best
 	if !w.doomed {
 		q.executing++
-		q.seatsInUse += int(w.seats)
+		q.seatsInUse += w.seats
 		q.nextDispatchR += w.totalWork
 		qs.start(w.job, int32(best))
 	}

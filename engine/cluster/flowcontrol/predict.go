@@ -106,7 +106,7 @@ func (p *queueSet) step(until sim.Time) bool {
 	p.lastAt, p.lastEmptied = e.at, -1
 	n := 0
 	if e.kind == evTimeout {
-		n = p.queues[e.queue].n
+		n = int(p.queues[e.queue].n)
 	}
 	p.pending = p.apply(e)
 	if n > 0 && p.queues[e.queue].n == 0 {
@@ -230,7 +230,7 @@ func (dst *queueSet) copyFrom(src *queueSet, room int) {
 	dst.nonEmpty = append(nonEmpty[:0], src.nonEmpty...)
 	need := room * len(src.queues)
 	for i := range src.queues {
-		need += len(src.queues[i].waiting) - src.queues[i].head // those gone from the middle included
+		need += len(src.queues[i].waiting) - int(src.queues[i].head) // those gone from the middle included
 	}
 	if cap(flat) < need {
 		flat = make([]waiter, 0, need+need/2)

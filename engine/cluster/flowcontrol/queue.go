@@ -33,18 +33,20 @@ type waiter struct {
 // left.
 type queue struct {
 	waiting []waiter
-	head    int
 	base    uint64
-	n       int // waiters present
 	// nextDispatchR is the R at which the queue's next request is
 	// dispatched in the virtual world.
 	nextDispatchR int64
-	executing     int // requests in their service time
-	seatsInUse    int // seats held, additional latency included
 	workSum       int64
+	// The counts are 32-bit, as a job's seats are, so that a queue is 64
+	// bytes: a level has up to 128 queues, and a prediction copies them.
+	head       int32
+	n          int32 // waiters present
+	executing  int32 // requests in their service time
+	seatsInUse int32 // seats held, additional latency included
 }
 
-func (q *queue) length() int { return q.n }
+func (q *queue) length() int { return int(q.n) }
 
 // idle reports whether nothing waits or executes in the queue.
 func (q *queue) idle() bool { return q.n == 0 && q.executing == 0 }
@@ -102,14 +104,14 @@ func (q *queue) drop(num uint64) (waiter, bool) {
 func (q *queue) left(w *waiter) {
 	q.n--
 	q.workSum -= w.totalWork
-	for q.head < len(q.waiting) && q.waiting[q.head].gone {
+	for int(q.head) < len(q.waiting) && q.waiting[q.head].gone {
 		q.head++
 	}
 	switch {
-	case q.head == len(q.waiting):
+	case int(q.head) == len(q.waiting):
 		q.base += uint64(len(q.waiting))
 		q.waiting, q.head = q.waiting[:0], 0
-	case q.head >= 64 && 2*q.head >= len(q.waiting):
+	case q.head >= 64 && 2*int(q.head) >= len(q.waiting):
 		n := copy(q.waiting, q.waiting[q.head:])
 		q.base += uint64(q.head)
 		q.waiting, q.head = q.waiting[:n], 0

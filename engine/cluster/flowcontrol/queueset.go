@@ -163,7 +163,7 @@ func (qs *queueSet) dispatchAtOnce(qi int, j job) {
 		q.nextDispatchR = qs.r
 	}
 	q.executing++
-	q.seatsInUse += int(j.seats)
+	q.seatsInUse += j.seats
 	q.nextDispatchR += j.totalWork
 	qs.robin = qi
 	qs.start(j, int32(qi))

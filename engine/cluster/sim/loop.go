@@ -14,7 +14,7 @@ type Loop struct {
 
 // NewLoop returns a loop at the start of the run (Time 0) with nothing
 // scheduled.
-func NewLoop() *Loop { return &Loop{} }
+func NewLoop() *Loop { return &Loop{q: newQueue()} }
 
 // Now returns the current virtual instant.
 func (l *Loop) Now() Time { return l.now }

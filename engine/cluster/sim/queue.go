@@ -29,6 +29,21 @@ type queue struct {
 	free  []int32
 }
 
+// queueRoom is the room a loop's queue starts with. A cluster's loop holds
+// about 130 events at its busiest (its periodic timers: leases, resyncs,
+// probes, plus what is in flight), so the queue starts at that size with a
+// margin rather than grow to it through every smaller one.
+const queueRoom = 192
+
+// newQueue returns an empty queue with queueRoom of room.
+func newQueue() queue {
+	return queue{
+		e:     make([]entry, 0, queueRoom),
+		slots: make([]slot, 0, queueRoom),
+		free:  make([]int32, 0, queueRoom),
+	}
+}
+
 func less(a, b *entry) bool {
 	return a.at < b.at || a.at == b.at && a.seq < b.seq
 }

@@ -91,6 +91,13 @@ func (r *Rand) GenerateSuffix() string { return r.String(SuffixLength, NameAlpha
 // version 4 UUID), drawn from the seeded generator instead of the system's
 // entropy.
 func (r *Rand) UUID() string {
+	var buf [36]byte
+	return string(r.AppendUUID(buf[:0]))
+}
+
+// AppendUUID appends a UUID drawn as [Rand.UUID] draws it to dst, for a
+// caller that makes a longer string of it.
+func (r *Rand) AppendUUID(dst []byte) []byte {
 	var u [16]byte
 	a, b := r.r.Uint64(), r.r.Uint64()
 	for i := range 8 {
@@ -100,17 +107,13 @@ func (r *Rand) UUID() string {
 	u[6] = u[6]&0x0f | 0x40 // version 4
 	u[8] = u[8]&0x3f | 0x80 // RFC 4122 variant
 	const hex = "0123456789abcdef"
-	out := make([]byte, 36)
-	j := 0
 	for i, c := range u {
 		if i == 4 || i == 6 || i == 8 || i == 10 {
-			out[j] = '-'
-			j++
+			dst = append(dst, '-')
 		}
-		out[j], out[j+1] = hex[c>>4], hex[c&0x0f]
-		j += 2
+		dst = append(dst, hex[c>>4], hex[c&0x0f])
 	}
-	return string(out)
+	return dst
 }
 
 func isASCII(s string) bool {

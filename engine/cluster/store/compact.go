@@ -57,7 +57,9 @@ func (s *Store[V]) Compact(rev int64) error {
 	})
 	for _, k := range gone {
 		s.index.remove(k)
+		ks := s.keys[k]
 		delete(s.keys, k)
+		*ks = keyState[V]{} // its block holds nothing of the key
 	}
 	if s.notifying {
 		s.trimNeeded = true

@@ -2,19 +2,24 @@ package store
 
 import "sort"
 
-// chunkShift sizes the event log's chunks: 512 events each.
-const chunkShift = 9
+// chunkShift sizes the event log's chunks: 128 events each. A plane's
+// store writes its bootstrap objects, over a hundred events, and a lesson
+// a hundred or so more: chunks of this size hold that with little room to
+// spare and no copying.
+const chunkShift = 7
 
 const chunkSize = 1 << chunkShift
 
-// firstChunk is the room the log's very first chunk starts with.
-const firstChunk = 64
+// firstChunk is the room the log's very first chunk starts with, enough
+// for a store written only a few times (a test's). Past it, the chunk
+// grows straight to chunkSize events.
+const firstChunk = 16
 
 // eventLog is the history of events, addressed by absolute position: the
 // first event ever written is at 0, and positions never change, so a
 // watcher's cursor survives trimming. It is kept in chunks of chunkSize
-// events, so trimming frees whole chunks and appending copies no more than
-// the chunk being filled.
+// events, so trimming frees whole chunks and appending copies nothing but
+// the very first chunk's few events.
 type eventLog[V any] struct {
 	chunks [][]Event[V]
 	base   int // absolute position of chunks[0][0]
@@ -30,15 +35,20 @@ func (l *eventLog[V]) at(pos int) *Event[V] {
 func (l *eventLog[V]) append(ev Event[V]) {
 	off := l.end - l.base
 	c := off >> chunkShift
-	if c == len(l.chunks) {
+	switch {
+	case c == len(l.chunks):
 		size := chunkSize
-		if l.end < chunkSize {
-			size = firstChunk // a store's first events: most stores stay small
+		if l.end == 0 {
+			size = firstChunk
 		}
 		l.chunks = append(l.chunks, make([]Event[V], 0, size))
+	case len(l.chunks[c]) == cap(l.chunks[c]):
+		// The very first chunk, full at firstChunk events (positions,
+		// not pointers, are what readers keep).
+		grown := make([]Event[V], len(l.chunks[c]), chunkSize)
+		copy(grown, l.chunks[c])
+		l.chunks[c] = grown
 	}
-	// A chunk grows to chunkSize events; growing it copies its events
-	// (positions, not pointers, are what readers keep).
 	l.chunks[c] = append(l.chunks[c], ev)
 	l.end++
 }

@@ -19,9 +19,18 @@ type keyState[V any] struct {
 	first [1]record[V]
 }
 
-// newKeyState returns the state of a key with no history yet.
-func newKeyState[V any](key string) *keyState[V] {
-	ks := &keyState[V]{key: key}
+// newKeyState returns the state of a key with no history yet. States are
+// handed out from blocks, a block as large as the keys so far (16 to 128
+// states), so that a store's keys cost a handful of allocations rather
+// than one each. A forgotten key's state is cleared (see Compact) and stays
+// in its block.
+func (s *Store[V]) newKeyState(key string) *keyState[V] {
+	if len(s.spare) == 0 {
+		s.spare = make([]keyState[V], min(max(len(s.keys), 16), 128))
+	}
+	ks := &s.spare[0]
+	s.spare = s.spare[1:]
+	ks.key = key
 	ks.hist = ks.first[:0]
 	return ks
 }
@@ -59,6 +68,7 @@ type Store[V any] struct {
 	available  bool
 
 	keys  map[string]*keyState[V]
+	spare []keyState[V] // the rest of the block newKeyState hands out from
 	index index[V]
 	live  int
 	// sizeOf sizes a value for Bytes; nil sizes every value 0.

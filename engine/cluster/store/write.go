@@ -148,7 +148,7 @@ func (s *Store[V]) apply(op Op[V]) Event[V] { return s.applyTo(s.keys[op.Key], o
 // applyTo is apply with the key's state (nil for a key with no history).
 func (s *Store[V]) applyTo(ks *keyState[V], op Op[V]) Event[V] {
 	if ks == nil {
-		ks = newKeyState[V](op.Key)
+		ks = s.newKeyState(op.Key)
 		s.keys[op.Key] = ks
 		s.index.insert(ks)
 	}
