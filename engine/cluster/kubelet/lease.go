@@ -37,6 +37,11 @@ type leaseController struct {
 	timer   *sim.Timer // the next sync
 	backoff *sim.Timer // the next try of ensureLease
 	latest  *object.Object
+
+	// What every renewal sends again: the Lease's URL path (for the
+	// namespace and name it was built for), its apiVersion and kind.
+	path, pathNamespace, pathName string
+	apiVersion, kind              object.StringBox
 }
 
 func newLeaseController(l *life) *leaseController { return &leaseController{l: l} }
@@ -97,11 +102,11 @@ func (c *leaseController) ensureLease() (*object.Object, bool, error) {
 	k := l.k
 	lease, err := client.Shared(l.client.Do(client.GetRequest(k.kinds.leases, namespaceNodeLease, k.cfg.Node), nil))
 	if api.IsReason(err, api.ReasonNotFound) {
-		fresh, ok := c.newLease(nil)
+		fresh, ok := c.newLease()
 		if !ok {
 			return nil, false, nil
 		}
-		// newLease(nil) built fresh for this request alone: it is handed over.
+		// newLease built fresh for this request alone: it is handed over.
 		created, err := client.Shared(l.client.Do(client.CreateRequestOwning(k.kinds.leases, fresh, api.WriteOptions{}), nil))
 		if err != nil {
 			return nil, false, err
@@ -117,14 +122,14 @@ func (c *leaseController) ensureLease() (*object.Object, bool, error) {
 // retryUpdate is retryUpdateLease.
 func (c *leaseController) retryUpdate(base *object.Object) bool {
 	l := c.l
-	k := l.k
 	for i := 0; i < leaseMaxUpdateRetries; i++ {
-		lease, ok := c.newLease(base)
+		body, ok := c.renewalBody(base)
 		if !ok {
 			continue
 		}
-		// newLease made lease for this request alone.
-		updated, err := client.Shared(l.client.Do(client.UpdateRequestOwning(k.kinds.leases, lease, api.WriteOptions{}), nil))
+		// renewalBody built body for this request alone.
+		req := client.UpdateBodyRequest(c.pathOf(base), body, api.WriteOptions{})
+		updated, err := client.Shared(l.client.Do(req, nil))
 		if err == nil {
 			c.latest = updated
 			return true
@@ -138,35 +143,77 @@ func (c *leaseController) retryUpdate(base *object.Object) bool {
 	return false
 }
 
-// newLease builds the Lease to write from base (nil for a new one): the
-// lease duration and the renew time now, and the owner reference to the
-// Node when it has none yet.
-func (c *leaseController) newLease(base *object.Object) (*object.Object, bool) {
+// newLease builds the Lease to create: holderIdentity the node, the lease
+// duration and the renew time now, and the owner reference to the Node.
+func (c *leaseController) newLease() (*object.Object, bool) {
+	k := c.l.k
+	lease := object.New("coordination.k8s.io/v1", "Lease")
+	lease.Meta.Name, lease.Meta.Namespace = k.cfg.Node, namespaceNodeLease
+	spec := map[string]any{"holderIdentity": k.cfg.Node}
+	lease.Content["spec"] = spec
+	c.renew(spec)
+	return lease, c.ownNode(&lease.Meta)
+}
+
+// renewalBody is the body of the update that renews base: base as
+// Object.ToMap renders it, with the spec's lease duration and renew time
+// set now and the owner reference to the Node when it has none yet. It is
+// the request's own: its content is a copy of base's, its metadata is
+// rendered afresh (base's maps and slices are only read; the owner
+// reference replaces the slice in a copy of the metadata, it does not
+// fill base's), and its apiVersion and kind come boxed from the
+// controller, the same for every renewal.
+func (c *leaseController) renewalBody(base *object.Object) (map[string]any, bool) {
+	body := make(map[string]any, len(base.Content)+3)
+	for key, v := range base.Content {
+		body[key] = object.DeepCopyValue(v)
+	}
+	spec, ok := body["spec"].(map[string]any)
+	if !ok {
+		spec = map[string]any{}
+		body["spec"] = spec
+	}
+	c.renew(spec)
+	meta := base.Meta
+	if !c.ownNode(&meta) {
+		return nil, false
+	}
+	body["apiVersion"] = c.apiVersion.Of(base.APIVersion)
+	body["kind"] = c.kind.Of(base.Kind)
+	body["metadata"] = meta.ToMap()
+	return body, true
+}
+
+// renew sets the lease duration and the renew time, now, of a spec.
+func (c *leaseController) renew(spec map[string]any) {
+	l := c.l
+	spec["leaseDurationSeconds"] = int64(l.k.e.Timings.NodeLeaseDuration / time.Second)
+	spec["renewTime"] = object.FormatMicroTime(l.now().Wall())
+}
+
+// ownNode gives meta the owner reference to the Node when it has none
+// (SetNodeOwnerFunc), reading the Node for its UID; false when it cannot
+// be read.
+func (c *leaseController) ownNode(meta *object.Meta) bool {
+	if len(meta.OwnerReferences) > 0 {
+		return true
+	}
 	l := c.l
 	k := l.k
-	var lease *object.Object
-	if base == nil {
-		lease = object.New("coordination.k8s.io/v1", "Lease")
-		lease.Meta.Name, lease.Meta.Namespace = k.cfg.Node, namespaceNodeLease
-		lease.Content["spec"] = map[string]any{"holderIdentity": k.cfg.Node}
-	} else {
-		// The content is copied, to be changed and handed over with the
-		// request. The metadata is only read, into the body (Meta.ToMap
-		// builds its values afresh), so it is shared with base, whose
-		// maps and slices nothing here writes to: the owner reference
-		// below replaces the slice, it does not fill base's.
-		content, _ := object.DeepCopyValue(base.Content).(map[string]any)
-		lease = &object.Object{APIVersion: base.APIVersion, Kind: base.Kind, Meta: base.Meta, Content: content}
+	node, err := client.Shared(l.client.Do(client.GetRequest(k.kinds.nodes, "", k.cfg.Node), nil))
+	if err != nil {
+		return false
 	}
-	spec := lease.EnsureMap("spec")
-	spec["leaseDurationSeconds"] = int64(k.e.Timings.NodeLeaseDuration / time.Second)
-	spec["renewTime"] = object.FormatMicroTime(l.now().Wall())
-	if len(lease.Meta.OwnerReferences) == 0 {
-		node, err := client.Shared(l.client.Do(client.GetRequest(k.kinds.nodes, "", k.cfg.Node), nil))
-		if err != nil {
-			return nil, false
-		}
-		lease.Meta.OwnerReferences = []object.OwnerReference{{APIVersion: "v1", Kind: "Node", Name: k.cfg.Node, UID: node.Meta.UID}}
+	meta.OwnerReferences = []object.OwnerReference{{APIVersion: "v1", Kind: "Node", Name: k.cfg.Node, UID: node.Meta.UID}}
+	return true
+}
+
+// pathOf is the URL path of the Lease base, built once: every renewal
+// writes the same Lease.
+func (c *leaseController) pathOf(base *object.Object) string {
+	if c.path == "" || c.pathNamespace != base.Meta.Namespace || c.pathName != base.Meta.Name {
+		c.path = client.Path(c.l.k.kinds.leases, base.Meta.Namespace, base.Meta.Name)
+		c.pathNamespace, c.pathName = base.Meta.Namespace, base.Meta.Name
 	}
-	return lease, true
+	return c.path
 }

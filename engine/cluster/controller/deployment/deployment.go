@@ -74,7 +74,7 @@ func (d *deployment) withStatus() *object.Object {
 	o := *d.obj
 	o.Meta.Annotations = d.annotations
 	o.Content = maps.Clone(d.obj.Content)
-	o.Content["status"] = d.status.toMap()
+	o.Content["status"] = d.status.toMap(object.MapAt(d.obj.Content, "status"))
 	return &o
 }
 
@@ -120,8 +120,10 @@ func (s deploymentStatus) equal(o deploymentStatus) bool {
 func eqPtr(a, b *int32) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
 
 // toMap renders the status as the API encodes it: every field is
-// omitempty, pointers are left out only when nil.
-func (s deploymentStatus) toMap() map[string]any {
+// omitempty, pointers are left out only when nil. stored is the status
+// tree the Deployment has: a condition's text that it repeats is taken
+// from there, boxed already.
+func (s deploymentStatus) toMap(stored map[string]any) map[string]any {
 	m := map[string]any{}
 	if s.ObservedGeneration != 0 {
 		m["observedGeneration"] = s.ObservedGeneration
@@ -139,13 +141,15 @@ func (s deploymentStatus) toMap() map[string]any {
 		m["collisionCount"] = int64(*s.CollisionCount)
 	}
 	if len(s.Conditions) > 0 {
+		storedConds, _ := stored["conditions"].([]any)
 		l := make([]any, len(s.Conditions))
 		for i, c := range s.Conditions {
-			cm := map[string]any{"type": c.Type, "status": c.Status}
+			prev := conditionTree(storedConds, c.Type)
+			cm := map[string]any{"type": reboxed(prev["type"], c.Type), "status": reboxed(prev["status"], c.Status)}
 			for k, v := range map[string]string{"lastUpdateTime": c.LastUpdateTime, "lastTransitionTime": c.LastTransitionTime,
 				"reason": c.Reason, "message": c.Message} {
 				if v != "" {
-					cm[k] = v
+					cm[k] = reboxed(prev[k], v)
 				}
 			}
 			l[i] = cm
@@ -153,4 +157,25 @@ func (s deploymentStatus) toMap() map[string]any {
 		m["conditions"] = l
 	}
 	return m
+}
+
+// conditionTree is the first condition of type t in a status tree's
+// conditions, or nil.
+func conditionTree(conds []any, t string) map[string]any {
+	for _, c := range conds {
+		if cm, ok := c.(map[string]any); ok && cm["type"] == t {
+			return cm
+		}
+	}
+	return nil
+}
+
+// reboxed is s as an interface value: prev itself when it holds the same
+// string, which saves boxing s again. Sharing prev with a stored object
+// is safe: nothing can change a string through its interface.
+func reboxed(prev any, s string) any {
+	if p, ok := prev.(string); ok && p == s {
+		return prev
+	}
+	return s
 }

@@ -22,7 +22,9 @@ func deletableKinds(reg *object.Registry) []*object.KindInfo {
 			!k.HasVerb("delete") || !k.HasVerb("list") || !k.HasVerb("watch") {
 			continue
 		}
-		if vs := reg.Versions(k.Group, k.Resource); len(vs) == 0 || vs[0] != k {
+		// ByResource is the preferred version, without the copy of the
+		// whole list that Versions makes.
+		if preferred, ok := reg.ByResource(k.Group, k.Resource); !ok || preferred != k {
 			continue
 		}
 		out = append(out, k)
@@ -40,8 +42,8 @@ func (gc *GarbageCollector) syncMonitors() (added bool) {
 	for _, k := range want {
 		keep[k] = true
 	}
-	var current []*monitor
-	have := map[*object.KindInfo]bool{}
+	current := make([]*monitor, 0, len(want))
+	have := make(map[*object.KindInfo]bool, len(gc.monitors))
 	for _, m := range gc.monitors {
 		if keep[m.kind] {
 			current = append(current, m)

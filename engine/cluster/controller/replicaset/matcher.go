@@ -5,14 +5,20 @@ import "github.com/loopbook/loopbook/engine/cluster/object"
 // matcher is a label selector compiled for a sync's many Pods: its
 // matchLabels as a list, so that matching does not walk a map per Pod.
 type matcher struct {
-	keys, values []string
-	exprs        []object.Requirement
+	labels []labelPair
+	exprs  []object.Requirement
 }
+
+// labelPair is one of a selector's matchLabels.
+type labelPair struct{ key, value string }
 
 func compileSelector(s object.LabelSelector) matcher {
 	m := matcher{exprs: s.MatchExpressions}
+	if len(s.MatchLabels) > 0 {
+		m.labels = make([]labelPair, 0, len(s.MatchLabels))
+	}
 	for k, v := range s.MatchLabels {
-		m.keys, m.values = append(m.keys, k), append(m.values, v)
+		m.labels = append(m.labels, labelPair{k, v})
 	}
 	return m
 }
@@ -24,8 +30,8 @@ func compileLabels(l map[string]string) matcher {
 
 // matches is LabelSelector.Matches.
 func (m matcher) matches(labels map[string]string) bool {
-	for i, k := range m.keys {
-		if v, ok := labels[k]; !ok || v != m.values[i] {
+	for _, p := range m.labels {
+		if v, ok := labels[p.key]; !ok || v != p.value {
 			return false
 		}
 	}

@@ -60,11 +60,14 @@ func (rsc *Controller) syncReplicaSet(key string) error {
 	if manageErr != nil {
 		return manageErr
 	}
-	// "Plan the next availability check as a last line of defense".
-	u := decodeReplicaSet(updated)
-	if u.minReadySeconds > 0 && u.status.ReadyReplicas != u.status.AvailableReplicas {
-		next := time.Duration(u.minReadySeconds) * time.Second
-		if d, ok := findMinNextPodAvailabilityCheck(active, u.minReadySeconds, now, rsc.loop.Now().Wall()); ok {
+	// "Plan the next availability check as a last line of defense". The
+	// check reads three numbers of the written ReplicaSet, not worth
+	// decoding (and compiling the selectors of) the whole of it.
+	minReady := intAt(object.MapAt(updated.Content, "spec"), "minReadySeconds")
+	written := object.MapAt(updated.Content, "status")
+	if minReady > 0 && intAt(written, "readyReplicas") != intAt(written, "availableReplicas") {
+		next := time.Duration(minReady) * time.Second
+		if d, ok := findMinNextPodAvailabilityCheck(active, minReady, now, rsc.loop.Now().Wall()); ok {
 			next = d
 		}
 		rsc.queue.AddAfter(key, next)
