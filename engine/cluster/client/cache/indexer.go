@@ -8,30 +8,33 @@ import "github.com/loopbook/loopbook/engine/cluster/object"
 // It is used from the loop's goroutine only. Listing methods return
 // objects in the order they entered the cache.
 type Indexer struct {
-	items map[string]*entry
+	items map[string]*entry // nil until the first object is cached
 	all   entryList
 	// defs are the indexes, sorted by name, for a deterministic update
 	// order; slots is how many of them keep their values in each entry.
 	defs  []indexDef
 	slots int
+	// nsDef backs defs while the namespace index is its only index, as
+	// on most informers.
+	nsDef [1]indexDef
 }
 
 // NewIndexer returns an empty cache with the given indexes.
 func NewIndexer(indexers Indexers) *Indexer {
-	c := &Indexer{items: map[string]*entry{}}
+	c := &Indexer{}
 	if err := c.AddIndexers(indexers); err != nil {
 		panic(err) // cannot happen on an empty cache with fresh names
 	}
 	return c
 }
 
-// initNamespaceIndex makes the zero Indexer c an empty cache with the
-// namespace index (MetaNamespaceIndexFunc), the one every informer has.
-// Since an entry's key holds its namespace, the index is kept without
-// calling the function again on every update.
+// initNamespaceIndex gives the zero Indexer c, which stays where it is,
+// the namespace index (MetaNamespaceIndexFunc), the one every informer
+// has. Since an entry's key holds its namespace, the index is kept
+// without calling the function again on every update.
 func (c *Indexer) initNamespaceIndex() {
-	c.items = map[string]*entry{}
-	c.defs = []indexDef{{name: NamespaceIndex, fn: MetaNamespaceIndexFunc, idx: index{}, byNamespace: true, slot: -1}}
+	c.nsDef[0] = indexDef{name: NamespaceIndex, fn: MetaNamespaceIndexFunc, byNamespace: true, slot: -1}
+	c.defs = c.nsDef[:]
 }
 
 // Len returns the number of cached objects.
@@ -94,6 +97,9 @@ func (c *Indexer) insert(key string, obj *object.Object) *entry {
 	e := &entry{key: key, obj: obj}
 	if c.slots > 0 {
 		e.vals = make([][]string, c.slots)
+	}
+	if c.items == nil {
+		c.items = map[string]*entry{}
 	}
 	c.items[key] = e
 	c.all.add(e)

@@ -44,7 +44,10 @@ type ReflectorStore interface {
 // backs off and starts over with a LIST. The backoff is client.Backoff's
 // reflector schedule, 800 ms doubling to 30 s with jitter.
 type Reflector struct {
-	// Name appears in errors ("reflector" by default).
+	// Name appears in errors: "reflector" from NewReflector; an
+	// informer's is empty, which stands for the client's actor and the
+	// resource ("kube-controller-manager/pods"), spelled out only when an
+	// error needs it.
 	Name string
 	// WatchListPageSize forces a page size for every LIST (0: the pager's
 	// default for "" and "0", no paging for an exact resourceVersion).
@@ -86,10 +89,25 @@ const (
 // NewReflector returns a reflector for kind that lists and watches through
 // lw into store, using c's loop and randomness.
 func NewReflector(lw ListerWatcher, kind *object.KindInfo, store ReflectorStore, c *client.Client) *Reflector {
-	r := &Reflector{Name: "reflector", lw: lw, store: store, loop: c.Loop, c: c, kind: kind,
-		backoff: *client.NewReflectorBackoff(c.Rand, c.Loop.Now())}
-	r.loop.InitTimer(&r.timer, (*wakeHandler)(r))
+	r := &Reflector{Name: "reflector"}
+	r.init(lw, kind, store, c)
 	return r
+}
+
+// init makes r, a zero Reflector that stays where it is (its timer
+// points back at it), a stopped reflector for kind.
+func (r *Reflector) init(lw ListerWatcher, kind *object.KindInfo, store ReflectorStore, c *client.Client) {
+	r.lw, r.store, r.loop, r.c, r.kind = lw, store, c.Loop, c, kind
+	r.backoff = *client.NewReflectorBackoff(c.Rand, c.Loop.Now())
+	r.loop.InitTimer(&r.timer, (*wakeHandler)(r))
+}
+
+// name is the reflector's name in errors (see Name).
+func (r *Reflector) name() string {
+	if r.Name != "" {
+		return r.Name
+	}
+	return string(r.c.Actor) + "/" + r.kind.Resource
 }
 
 // LastSyncResourceVersion is the resourceVersion of the last list or event

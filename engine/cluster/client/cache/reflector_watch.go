@@ -105,7 +105,7 @@ func (r *Reflector) watchClosed(s *watchStream, err error) {
 			r.after(stepWatch, 0) // watch again from the last resourceVersion
 			return
 		}
-		err = fmt.Errorf("very short watch: %s: Unexpected watch close - watch lasted less than a second and no items received", r.Name)
+		err = fmt.Errorf("very short watch: %s: Unexpected watch close - watch lasted less than a second and no items received", r.name())
 	}
 	if hasReason(err, api.ReasonTooManyRequests) {
 		if r.WatchErrorHandler != nil {
