@@ -124,12 +124,6 @@ func (c *Cacher) OnEvent(sev store.Event[*object.Object]) {
 		c.objs.set(ev.Key, sev.KV.Value, had)
 	}
 	c.rv = ev.RV
-	if c.trigger.Value != nil {
-		ev.trig = c.trigger.Value(ev.Object)
-		if ev.Prev != nil {
-			ev.prevTrig, ev.hasPrev = c.trigger.Value(ev.Prev), true
-		}
-	}
 	c.hist.add(ev)
 	if len(c.watchers) > c.ndone {
 		c.wake(ev.At.Add(c.cfg.Latency))
