@@ -59,9 +59,13 @@ type Cacher struct {
 	ndone    int        // watchers in watchers that have ended
 	nextID   uint64
 	disp     dispatch
-	tracker  map[trackKey]int // nil until a watcher is counted
-	timer    sim.Timer        // initialised when the dispatcher is first woken
-	stopped  bool
+	// trackedAll counts the watchers of the whole resource, most of
+	// them; tracker the others, by namespace and name (nil until one
+	// is counted).
+	trackedAll int
+	tracker    map[trackKey]int
+	timer      sim.Timer // initialised when the dispatcher is first woken
+	stopped    bool
 }
 
 // New returns an empty cacher; call Replace before serving from it.
@@ -203,6 +207,7 @@ func (c *Cacher) Stop(err error) {
 	}
 	c.watchers, c.ndone = nil, 0
 	c.disp = newDispatch()
+	c.trackedAll = 0
 	clear(c.tracker)
 }
 
