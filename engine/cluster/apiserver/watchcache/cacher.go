@@ -82,9 +82,10 @@ func New(cfg Config) *Cacher {
 	} else {
 		c.trigger = builtinTriggers[cfg.Prefix]
 	}
-	// The tracker's map and the dispatcher's timer are made when the
-	// first watcher needs them: most of a cluster's caches (one per
-	// resource and replica) never have a watcher.
+	// The objects' map is made by the first list or event, the
+	// tracker's map and the dispatcher's timer when the first watcher
+	// needs them: most of a cluster's caches (one per resource and
+	// replica) never have a watcher.
 	return c
 }
 
@@ -92,6 +93,7 @@ func New(cfg Config) *Cacher {
 // history (watchCache.Replace).
 func (c *Cacher) Replace(kvs []store.KeyValue[*object.Object], rv int64) {
 	c.objs.reset()
+	c.objs.reserve(len(kvs))
 	for _, kv := range kvs {
 		c.objs.put(kv.Key, kv.Value)
 	}
