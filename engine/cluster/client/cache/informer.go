@@ -86,11 +86,7 @@ func (s *SharedInformer) Run() {
 	r := &s.reflector
 	r.init(&s.lw, s.kind, s, s.client)
 	r.ResyncPeriod = s.resyncCheckPeriod
-	if r.ResyncPeriod > 0 {
-		// Only a reflector that resyncs asks; the check period cannot
-		// change once running.
-		r.ShouldResync = s.shouldResync
-	}
+	r.informer = s
 	r.WatchErrorHandler = s.watchErrorHandler
 	r.Run()
 }

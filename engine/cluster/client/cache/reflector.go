@@ -60,12 +60,15 @@ type Reflector struct {
 	// backoff (client-go's DefaultWatchErrorHandler logs it).
 	WatchErrorHandler func(err error)
 
-	lw      ListerWatcher
-	store   ReflectorStore
-	loop    *sim.Loop
-	c       *client.Client // for jitter
-	kind    *object.KindInfo
-	backoff client.Backoff
+	lw    ListerWatcher
+	store ReflectorStore
+	// informer is the informer whose reflector this is, asked whether
+	// to resync as ShouldResync would be, without a method value.
+	informer *SharedInformer
+	loop     *sim.Loop
+	c        *client.Client // for jitter
+	kind     *object.KindInfo
+	backoff  client.Backoff
 
 	lastSyncRV      string
 	rvUnavailable   bool
@@ -73,9 +76,13 @@ type Reflector struct {
 
 	running, stopped bool
 	watch            *watchStream
-	timer            sim.Timer // the backoff or rewatch wake-up
-	wake             step
-	resync           sim.Timer // initialised when first armed: most reflectors never resync
+	// firstWatch is the first WATCH's stream, kept in the reflector: most
+	// reflectors watch once. It is used once only, as a stream is told
+	// from a later one by its address.
+	firstWatch watchStream
+	timer      sim.Timer // the backoff or rewatch wake-up
+	wake       step
+	resync     sim.Timer // initialised when first armed: most reflectors never resync
 }
 
 // step is what the reflector does when its timer fires.
@@ -184,10 +191,22 @@ func (r *Reflector) fireResync() {
 	if r.stopped {
 		return
 	}
-	if r.ShouldResync == nil || r.ShouldResync() {
+	if r.shouldResync() {
 		r.store.Resync()
 	}
 	r.armResync()
+}
+
+// shouldResync asks ShouldResync, or the informer, whether to resync;
+// with neither, it always does.
+func (r *Reflector) shouldResync() bool {
+	switch {
+	case r.ShouldResync != nil:
+		return r.ShouldResync()
+	case r.informer != nil:
+		return r.informer.shouldResync()
+	}
+	return true
 }
 
 // listError is "failed to list *v1.Pod: …" (reflector.go, list).

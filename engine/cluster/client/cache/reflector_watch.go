@@ -40,7 +40,13 @@ func (s *watchStream) Ended(error) {
 func (r *Reflector) startWatch() {
 	timeout := int64(MinWatchTimeout.Seconds() * (r.c.Float64() + 1.0))
 	opts := api.ListOptions{ResourceVersion: r.lastSyncRV, TimeoutSeconds: timeout, AllowWatchBookmarks: true}
-	s := &watchStream{r: r, start: r.loop.Now()}
+	var s *watchStream
+	if r.firstWatch.r == nil {
+		s = &r.firstWatch
+	} else {
+		s = new(watchStream)
+	}
+	*s = watchStream{r: r, start: r.loop.Now()}
 	r.watch = s
 	resp := r.lw.Watch(opts, s)
 	if err := resp.Err(); err != nil {
