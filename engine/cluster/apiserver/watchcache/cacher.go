@@ -59,9 +59,13 @@ type Cacher struct {
 	ndone    int        // watchers in watchers that have ended
 	nextID   uint64
 	disp     dispatch
-	tracker  map[trackKey]int // nil until a watcher is counted
-	timer    sim.Timer        // initialised when the dispatcher is first woken
-	stopped  bool
+	// trackedAll counts the watchers of the whole resource, most of
+	// them; tracker the others, by namespace and name (nil until one
+	// is counted).
+	trackedAll int
+	tracker    map[trackKey]int
+	timer      sim.Timer // initialised when the dispatcher is first woken
+	stopped    bool
 }
 
 // New returns an empty cacher; call Replace before serving from it.
@@ -78,9 +82,10 @@ func New(cfg Config) *Cacher {
 	} else {
 		c.trigger = builtinTriggers[cfg.Prefix]
 	}
-	// The tracker's map and the dispatcher's timer are made when the
-	// first watcher needs them: most of a cluster's caches (one per
-	// resource and replica) never have a watcher.
+	// The objects' map is made by the first list or event, the
+	// tracker's map and the dispatcher's timer when the first watcher
+	// needs them: most of a cluster's caches (one per resource and
+	// replica) never have a watcher.
 	return c
 }
 
@@ -88,6 +93,7 @@ func New(cfg Config) *Cacher {
 // history (watchCache.Replace).
 func (c *Cacher) Replace(kvs []store.KeyValue[*object.Object], rv int64) {
 	c.objs.reset()
+	c.objs.reserve(len(kvs))
 	for _, kv := range kvs {
 		c.objs.put(kv.Key, kv.Value)
 	}
@@ -124,12 +130,6 @@ func (c *Cacher) OnEvent(sev store.Event[*object.Object]) {
 		c.objs.set(ev.Key, sev.KV.Value, had)
 	}
 	c.rv = ev.RV
-	if c.trigger.Value != nil {
-		ev.trig = c.trigger.Value(ev.Object)
-		if ev.Prev != nil {
-			ev.prevTrig, ev.hasPrev = c.trigger.Value(ev.Prev), true
-		}
-	}
 	c.hist.add(ev)
 	if len(c.watchers) > c.ndone {
 		c.wake(ev.At.Add(c.cfg.Latency))
@@ -209,6 +209,7 @@ func (c *Cacher) Stop(err error) {
 	}
 	c.watchers, c.ndone = nil, 0
 	c.disp = newDispatch()
+	c.trackedAll = 0
 	clear(c.tracker)
 }
 

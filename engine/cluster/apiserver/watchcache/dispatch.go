@@ -103,11 +103,16 @@ func (c *Cacher) plan(hi int) []visit {
 	d := &c.disp
 	d.hits = d.hits[:0]
 	if len(d.byValue) > 0 {
+		// Each event is planned once, so its trigger values are read
+		// here, and only for a cacher with indexed watchers.
 		for pos := d.sent; pos < hi; pos++ {
 			ev := c.hist.at(pos)
-			d.hits = c.appendHits(d.hits, ev.trig, pos)
-			if ev.hasPrev && ev.prevTrig != ev.trig {
-				d.hits = c.appendHits(d.hits, ev.prevTrig, pos)
+			trig := c.trigger.Value(ev.Object)
+			d.hits = c.appendHits(d.hits, trig, pos)
+			if ev.Prev != nil {
+				if prev := c.trigger.Value(ev.Prev); prev != trig {
+					d.hits = c.appendHits(d.hits, prev, pos)
+				}
 			}
 		}
 		slices.SortStableFunc(d.hits, func(a, b hit) int { return cmp.Compare(a.w.id, b.w.id) })

@@ -20,10 +20,6 @@ type Event struct {
 	RV int64
 	// At is when the cacher recorded it.
 	At sim.Time
-	// trig and prevTrig are the trigger's values of Object and Prev
-	// (hasPrev tells whether there was a Prev), computed once per event.
-	trig, prevTrig string
-	hasPrev        bool
 }
 
 // Delivery is what a watcher receives: a watch event, or the end of the

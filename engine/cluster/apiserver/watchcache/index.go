@@ -12,13 +12,25 @@ import (
 // for lists. New keys are sorted in lazily, at the next ordered read, so a
 // burst of creates costs one sort rather than one insertion each.
 type index struct {
-	objs    map[string]*object.Object
-	sorted  []string // ordered keys; may hold deleted ones until the next merge
-	pending []string // keys added since the last merge
-	deleted int      // deleted keys still in sorted
+	objs    map[string]*object.Object // nil until an object is put
+	sorted  []string                  // ordered keys; may hold deleted ones until the next merge
+	pending []string                  // keys added since the last merge
+	deleted int                       // deleted keys still in sorted
 }
 
-func newIndex() index { return index{objs: map[string]*object.Object{}} }
+// newIndex returns an empty index; its map is made by the first put.
+func newIndex() index { return index{} }
+
+// reserve makes room for n keys about to be put, as a list brings them.
+func (x *index) reserve(n int) {
+	if n == 0 {
+		return
+	}
+	if x.objs == nil {
+		x.objs = make(map[string]*object.Object, n)
+	}
+	x.pending = slices.Grow(x.pending, n)
+}
 
 func (x *index) len() int { return len(x.objs) }
 
@@ -37,6 +49,9 @@ func (x *index) put(key string, o *object.Object) {
 func (x *index) set(key string, o *object.Object, had bool) {
 	if !had {
 		x.pending = append(x.pending, key)
+	}
+	if x.objs == nil {
+		x.objs = map[string]*object.Object{}
 	}
 	x.objs[key] = o
 }

@@ -15,7 +15,7 @@ type trackKey struct{ namespace, name string }
 // kubelet's spec.nodeName=NODE) is not counted at all, as the tracker's
 // builtinIndexes leave it out.
 func (c *Cacher) InterestedWatchers(namespace, name string) int {
-	n := c.tracker[trackKey{}]
+	n := c.trackedAll
 	if namespace != "" {
 		n += c.tracker[trackKey{namespace: namespace}]
 	}
@@ -32,6 +32,10 @@ func (c *Cacher) track(w *Watcher, namespace, name string) {
 		return
 	}
 	w.tracked, w.counted = trackKey{namespace, name}, true
+	if w.tracked == (trackKey{}) {
+		c.trackedAll++
+		return
+	}
 	if c.tracker == nil {
 		c.tracker = map[trackKey]int{}
 	}
@@ -44,6 +48,10 @@ func (c *Cacher) untrack(w *Watcher) {
 		return
 	}
 	w.counted = false
+	if w.tracked == (trackKey{}) {
+		c.trackedAll--
+		return
+	}
 	if c.tracker[w.tracked]--; c.tracker[w.tracked] <= 0 {
 		delete(c.tracker, w.tracked)
 	}

@@ -94,6 +94,12 @@ func (c *Cacher) Watch(opts WatchOptions, sink Sink) *Watcher {
 	default:
 		w.pos, w.fail = c.since(rv)
 	}
+	if c.watchers == nil && c.disp.catchup == nil && c.disp.all == nil {
+		// The first watcher: the lists it goes through start in one
+		// block, with room for two each.
+		b := make([]*Watcher, 6)
+		c.watchers, c.disp.catchup, c.disp.all = b[0:0:2], b[2:2:4], b[4:4:6]
+	}
 	c.watchers = append(c.watchers, w)
 	c.disp.catchup = append(c.disp.catchup, w)
 	c.wake(w.startAt)

@@ -23,12 +23,19 @@ type entrySet struct {
 	pos   map[*entry]int // nil while the set is small
 	list  []*entry       // nil where an entry was removed
 	holes int
+	// first is list's first backing, allocated with the set: most sets
+	// hold a few entries.
+	first [4]*entry
 }
 
 // smallEntrySet is the length of list up to which a set scans it.
 const smallEntrySet = 8
 
-func newEntrySet() *entrySet { return &entrySet{} }
+func newEntrySet() *entrySet {
+	s := &entrySet{}
+	s.list = s.first[:0]
+	return s
+}
 
 func (s *entrySet) len() int { return len(s.list) - s.holes }
 

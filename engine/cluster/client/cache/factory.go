@@ -18,20 +18,17 @@ import (
 type Factory struct {
 	client        *client.Client
 	defaultResync time.Duration
-	informers     map[factoryKey]*SharedInformer
-	order         []*SharedInformer
-	shutdown      bool
-}
-
-type factoryKey struct {
-	group, version, resource string
-	filter                   Filter
+	// order holds the informers in the order they were asked for; a
+	// process asks for a few dozen at most, so they are looked up by a
+	// scan rather than kept in a map as well.
+	order    []*SharedInformer
+	shutdown bool
 }
 
 // NewFactory returns a factory for c whose informers resync their
 // handlers every defaultResync (0: never, the usual choice).
 func NewFactory(c *client.Client, defaultResync time.Duration) *Factory {
-	return &Factory{client: c, defaultResync: defaultResync, informers: map[factoryKey]*SharedInformer{}}
+	return &Factory{client: c, defaultResync: defaultResync}
 }
 
 // Informer returns the shared informer for every object of kind.
@@ -42,12 +39,12 @@ func (f *Factory) Informer(kind *object.KindInfo) *SharedInformer {
 // FilteredInformer returns the shared informer for kind narrowed by
 // filter.
 func (f *Factory) FilteredInformer(kind *object.KindInfo, filter Filter) *SharedInformer {
-	k := factoryKey{kind.Group, kind.Version, kind.Resource, filter}
-	if s, ok := f.informers[k]; ok {
-		return s
+	for _, s := range f.order {
+		if sameResource(s.kind, kind) && s.filter == filter {
+			return s
+		}
 	}
 	s := NewSharedInformer(f.client, kind, filter, f.defaultResync)
-	f.informers[k] = s
 	f.order = append(f.order, s)
 	return s
 }
@@ -83,4 +80,10 @@ func (f *Factory) Shutdown() {
 	for _, s := range f.order {
 		s.Stop()
 	}
+}
+
+// sameResource reports whether a and b describe the same group, version
+// and resource, even as two KindInfo values.
+func sameResource(a, b *object.KindInfo) bool {
+	return a == b || (a.Resource == b.Resource && a.Group == b.Group && a.Version == b.Version)
 }

@@ -19,14 +19,18 @@ func MetaNamespaceIndexFunc(obj *object.Object) ([]string, error) {
 	return []string{obj.Meta.Namespace}, nil
 }
 
-// index maps an indexed value to the entries indexed under it.
+// index maps an indexed value to the entries indexed under it. It is
+// nil until an entry is added: many informers cache nothing.
 type index map[string]*entrySet
 
-func (idx index) add(value string, e *entry) {
-	s := idx[value]
+func (idx *index) add(value string, e *entry) {
+	s := (*idx)[value]
 	if s == nil {
+		if *idx == nil {
+			*idx = index{}
+		}
 		s = newEntrySet()
-		idx[value] = s
+		(*idx)[value] = s
 	}
 	s.add(e)
 }

@@ -44,7 +44,7 @@ func (c *Indexer) AddIndexers(indexers Indexers) error {
 	}
 	slices.Sort(names)
 	for _, name := range names {
-		d := indexDef{name: name, fn: indexers[name], idx: index{}, slot: c.slots}
+		d := indexDef{name: name, fn: indexers[name], slot: c.slots}
 		c.slots++
 		c.all.each(func(e *entry) bool {
 			vals, _ := d.fn(e.obj)

@@ -18,8 +18,15 @@ type SharedInformer struct {
 	indexer Indexer // in the informer itself: one allocation less for each
 	lw      ListWatch
 
-	reflector *Reflector
+	// reflector is in the informer too, set up by Run.
+	reflector Reflector
 	handlers  []*Registration
+	// first is the first handler's registration, and handlerSlots the
+	// first backing of handlers, kept in the informer: most informers
+	// have one or two handlers. first is used once only, so a removed
+	// registration never comes back to life.
+	first        Registration
+	handlerSlots [2]*Registration
 
 	resyncCheckPeriod, defaultResync time.Duration
 	watchErrorHandler                func(err error)
@@ -76,12 +83,11 @@ func (s *SharedInformer) Run() {
 	}
 	s.started = true
 	s.lw = ListWatch{Client: s.client, Kind: s.kind, Filter: s.filter}
-	r := NewReflector(&s.lw, s.kind, s, s.client)
-	r.Name = string(s.client.Actor) + "/" + s.kind.Resource
+	r := &s.reflector
+	r.init(&s.lw, s.kind, s, s.client)
 	r.ResyncPeriod = s.resyncCheckPeriod
-	r.ShouldResync = s.shouldResync
+	r.informer = s
 	r.WatchErrorHandler = s.watchErrorHandler
-	s.reflector = r
 	r.Run()
 }
 
@@ -89,7 +95,7 @@ func (s *SharedInformer) Run() {
 // called again.
 func (s *SharedInformer) Stop() {
 	s.stopped = true
-	if s.reflector != nil {
+	if s.started {
 		s.reflector.Stop()
 	}
 }
@@ -105,8 +111,5 @@ func (s *SharedInformer) HasSynced() bool { return s.synced }
 
 // LastSyncResourceVersion is the resourceVersion of the last list or event.
 func (s *SharedInformer) LastSyncResourceVersion() string {
-	if s.reflector == nil {
-		return ""
-	}
 	return s.reflector.LastSyncResourceVersion()
 }

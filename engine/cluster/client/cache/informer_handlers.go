@@ -36,7 +36,14 @@ func (s *SharedInformer) AddEventHandlerWithResyncPeriod(h ResourceEventHandler,
 			}
 		}
 	}
-	reg := &Registration{informer: s, handler: h, requested: period,
+	var reg *Registration
+	if s.first.informer == nil {
+		reg = &s.first
+		s.handlers = s.handlerSlots[:0]
+	} else {
+		reg = new(Registration)
+	}
+	*reg = Registration{informer: s, handler: h, requested: period,
 		period: determineResyncPeriod(period, s.resyncCheckPeriod), syncing: true}
 	reg.nextResync = s.client.Loop.Now().Add(reg.period)
 	s.handlers = append(s.handlers, reg)

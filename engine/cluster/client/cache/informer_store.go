@@ -13,6 +13,9 @@ import "github.com/loopbook/loopbook/engine/cluster/object"
 func (s *SharedInformer) Replace(items []*object.Object, _ string) {
 	initial := !s.synced
 	s.epoch++
+	if s.indexer.Len() == 0 {
+		s.indexer.reserve(len(items))
+	}
 	for _, o := range items {
 		s.upsert(o, initial).epoch = s.epoch
 	}
@@ -25,8 +28,9 @@ func (s *SharedInformer) Replace(items []*object.Object, _ string) {
 			return true
 		})
 		for _, e := range gone {
+			tombstone := DeletedFinalStateUnknown{Key: e.key, Obj: e.obj}
 			s.indexer.remove(e)
-			s.distributeDelete(DeletedFinalStateUnknown{Key: e.key, Obj: e.obj})
+			s.distributeDelete(tombstone)
 		}
 	}
 	s.synced = true

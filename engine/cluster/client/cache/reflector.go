@@ -44,7 +44,10 @@ type ReflectorStore interface {
 // backs off and starts over with a LIST. The backoff is client.Backoff's
 // reflector schedule, 800 ms doubling to 30 s with jitter.
 type Reflector struct {
-	// Name appears in errors ("reflector" by default).
+	// Name appears in errors: "reflector" from NewReflector; an
+	// informer's is empty, which stands for the client's actor and the
+	// resource ("kube-controller-manager/pods"), spelled out only when an
+	// error needs it.
 	Name string
 	// WatchListPageSize forces a page size for every LIST (0: the pager's
 	// default for "" and "0", no paging for an exact resourceVersion).
@@ -57,12 +60,15 @@ type Reflector struct {
 	// backoff (client-go's DefaultWatchErrorHandler logs it).
 	WatchErrorHandler func(err error)
 
-	lw      ListerWatcher
-	store   ReflectorStore
-	loop    *sim.Loop
-	c       *client.Client // for jitter
-	kind    *object.KindInfo
-	backoff client.Backoff
+	lw    ListerWatcher
+	store ReflectorStore
+	// informer is the informer whose reflector this is, asked whether
+	// to resync as ShouldResync would be, without a method value.
+	informer *SharedInformer
+	loop     *sim.Loop
+	c        *client.Client // for jitter
+	kind     *object.KindInfo
+	backoff  client.Backoff
 
 	lastSyncRV      string
 	rvUnavailable   bool
@@ -70,9 +76,13 @@ type Reflector struct {
 
 	running, stopped bool
 	watch            *watchStream
-	timer            sim.Timer // the backoff or rewatch wake-up
-	wake             step
-	resync           sim.Timer // initialised when first armed: most reflectors never resync
+	// firstWatch is the first WATCH's stream, kept in the reflector: most
+	// reflectors watch once. It is used once only, as a stream is told
+	// from a later one by its address.
+	firstWatch watchStream
+	timer      sim.Timer // the backoff or rewatch wake-up
+	wake       step
+	resync     sim.Timer // initialised when first armed: most reflectors never resync
 }
 
 // step is what the reflector does when its timer fires.
@@ -86,10 +96,25 @@ const (
 // NewReflector returns a reflector for kind that lists and watches through
 // lw into store, using c's loop and randomness.
 func NewReflector(lw ListerWatcher, kind *object.KindInfo, store ReflectorStore, c *client.Client) *Reflector {
-	r := &Reflector{Name: "reflector", lw: lw, store: store, loop: c.Loop, c: c, kind: kind,
-		backoff: *client.NewReflectorBackoff(c.Rand, c.Loop.Now())}
-	r.loop.InitTimer(&r.timer, (*wakeHandler)(r))
+	r := &Reflector{Name: "reflector"}
+	r.init(lw, kind, store, c)
 	return r
+}
+
+// init makes r, a zero Reflector that stays where it is (its timer
+// points back at it), a stopped reflector for kind.
+func (r *Reflector) init(lw ListerWatcher, kind *object.KindInfo, store ReflectorStore, c *client.Client) {
+	r.lw, r.store, r.loop, r.c, r.kind = lw, store, c.Loop, c, kind
+	r.backoff = *client.NewReflectorBackoff(c.Rand, c.Loop.Now())
+	r.loop.InitTimer(&r.timer, (*wakeHandler)(r))
+}
+
+// name is the reflector's name in errors (see Name).
+func (r *Reflector) name() string {
+	if r.Name != "" {
+		return r.Name
+	}
+	return string(r.c.Actor) + "/" + r.kind.Resource
 }
 
 // LastSyncResourceVersion is the resourceVersion of the last list or event
@@ -166,10 +191,22 @@ func (r *Reflector) fireResync() {
 	if r.stopped {
 		return
 	}
-	if r.ShouldResync == nil || r.ShouldResync() {
+	if r.shouldResync() {
 		r.store.Resync()
 	}
 	r.armResync()
+}
+
+// shouldResync asks ShouldResync, or the informer, whether to resync;
+// with neither, it always does.
+func (r *Reflector) shouldResync() bool {
+	switch {
+	case r.ShouldResync != nil:
+		return r.ShouldResync()
+	case r.informer != nil:
+		return r.informer.shouldResync()
+	}
+	return true
 }
 
 // listError is "failed to list *v1.Pod: …" (reflector.go, list).

@@ -40,7 +40,13 @@ func (s *watchStream) Ended(error) {
 func (r *Reflector) startWatch() {
 	timeout := int64(MinWatchTimeout.Seconds() * (r.c.Float64() + 1.0))
 	opts := api.ListOptions{ResourceVersion: r.lastSyncRV, TimeoutSeconds: timeout, AllowWatchBookmarks: true}
-	s := &watchStream{r: r, start: r.loop.Now()}
+	var s *watchStream
+	if r.firstWatch.r == nil {
+		s = &r.firstWatch
+	} else {
+		s = new(watchStream)
+	}
+	*s = watchStream{r: r, start: r.loop.Now()}
 	r.watch = s
 	resp := r.lw.Watch(opts, s)
 	if err := resp.Err(); err != nil {
@@ -105,7 +111,7 @@ func (r *Reflector) watchClosed(s *watchStream, err error) {
 			r.after(stepWatch, 0) // watch again from the last resourceVersion
 			return
 		}
-		err = fmt.Errorf("very short watch: %s: Unexpected watch close - watch lasted less than a second and no items received", r.Name)
+		err = fmt.Errorf("very short watch: %s: Unexpected watch close - watch lasted less than a second and no items received", r.name())
 	}
 	if hasReason(err, api.ReasonTooManyRequests) {
 		if r.WatchErrorHandler != nil {
