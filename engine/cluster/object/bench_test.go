@@ -161,3 +161,10 @@ func BenchmarkNewBuiltinRegistry(b *testing.B) {
 		_ = NewBuiltinRegistry()
 	}
 }
+
+func BenchmarkParseQuantityBeyondInt64Nanos(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		_, _ = ParseQuantity("104857600Ki")
+	}
+}

@@ -57,7 +57,11 @@ func PrepareForStatusUpdate(o, old *Object) {
 	st, hasStatus := o.Content["status"]
 	annotations := o.Meta.Annotations
 	keepAnnotations := o.Group() == "apps" && (o.Kind == "Deployment" || o.Kind == "ReplicaSet")
-	o.Meta = old.Meta.DeepCopy()
+	stored := old.Meta
+	if keepAnnotations {
+		stored.Annotations = nil // o keeps its own, so the stored ones are not copied
+	}
+	o.Meta = stored.DeepCopy()
 	o.Meta.ResourceVersion = rv
 	if keepAnnotations {
 		o.Meta.Annotations = annotations

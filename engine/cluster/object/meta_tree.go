@@ -18,14 +18,16 @@ func (m *Meta) ToMap() map[string]any {
 	out := make(map[string]any, m.fieldCount())
 	putStr := func(k, v string) {
 		if v != "" {
-			out[k] = v
+			out[k] = boxString(v)
 		}
 	}
 	putStr("name", m.Name)
 	putStr("generateName", m.GenerateName)
 	putStr("namespace", m.Namespace)
 	putStr("uid", m.UID)
-	putStr("resourceVersion", m.ResourceVersion)
+	if m.ResourceVersion != "" {
+		out["resourceVersion"] = m.ResourceVersion // new at every write: not worth a shared box
+	}
 	if m.Generation != 0 {
 		out["generation"] = m.Generation
 	}
@@ -54,7 +56,7 @@ func (m *Meta) ToMap() map[string]any {
 	if len(m.Finalizers) > 0 {
 		f := make([]any, len(m.Finalizers))
 		for i, s := range m.Finalizers {
-			f[i] = s
+			f[i] = boxString(s)
 		}
 		out["finalizers"] = f
 	}
@@ -81,7 +83,8 @@ func (m *Meta) fieldCount() int {
 }
 
 func (r OwnerReference) toMap() map[string]any {
-	m := map[string]any{"apiVersion": r.APIVersion, "kind": r.Kind, "name": r.Name, "uid": r.UID}
+	m := map[string]any{"apiVersion": boxString(r.APIVersion), "kind": boxString(r.Kind),
+		"name": boxString(r.Name), "uid": boxString(r.UID)}
 	if r.Controller != nil {
 		m["controller"] = *r.Controller
 	}
@@ -94,7 +97,7 @@ func (r OwnerReference) toMap() map[string]any {
 func strMapToTree(m map[string]string) map[string]any {
 	out := make(map[string]any, len(m))
 	for k, v := range m {
-		out[k] = v
+		out[k] = boxString(v)
 	}
 	return out
 }

@@ -69,8 +69,8 @@ func (o *Object) ToMap() map[string]any {
 	for k, v := range o.Content {
 		m[k] = v
 	}
-	m["apiVersion"] = o.APIVersion
-	m["kind"] = o.Kind
+	m["apiVersion"] = boxString(o.APIVersion)
+	m["kind"] = boxString(o.Kind)
 	m["metadata"] = o.Meta.ToMap()
 	return m
 }
@@ -83,8 +83,8 @@ func (o *Object) ToMapCopy() map[string]any {
 	for k, v := range o.Content {
 		m[k] = DeepCopyValue(v)
 	}
-	m["apiVersion"] = o.APIVersion
-	m["kind"] = o.Kind
+	m["apiVersion"] = boxString(o.APIVersion)
+	m["kind"] = boxString(o.Kind)
 	m["metadata"] = o.Meta.ToMap()
 	return m
 }

@@ -180,40 +180,41 @@ func (p Path) String() string {
 	if len(p) == 0 {
 		return "."
 	}
-	var b strings.Builder
-	b.Grow(16 * len(p))
+	var buf [128]byte
+	b := buf[:0]
 	for _, s := range p {
-		s.appendTo(&b)
+		b = s.appendTo(b)
 	}
-	return b.String()
+	return sharedPaths.text(b)
 }
 
-func (s Step) appendTo(b *strings.Builder) {
+func (s Step) appendTo(b []byte) []byte {
 	switch s.Kind {
 	case StepField:
 		if PlainKey(s.Name) {
-			b.WriteByte('.')
-			b.WriteString(s.Name)
+			b = append(b, '.')
+			b = append(b, s.Name...)
 		} else {
-			b.WriteByte('[')
-			b.WriteString(strconv.Quote(s.Name))
-			b.WriteByte(']')
+			b = append(b, '[')
+			b = strconv.AppendQuote(b, s.Name)
+			b = append(b, ']')
 		}
 	case StepIndex:
-		b.WriteByte('[')
-		b.WriteString(strconv.Itoa(s.Index))
-		b.WriteByte(']')
+		b = append(b, '[')
+		b = strconv.AppendInt(b, int64(s.Index), 10)
+		b = append(b, ']')
 	case StepMatch:
-		b.WriteByte('[')
-		b.WriteString(s.Key)
-		b.WriteByte('=')
+		b = append(b, '[')
+		b = append(b, s.Key...)
+		b = append(b, '=')
 		if PlainKey(s.Value) || isDottedValue(s.Value) {
-			b.WriteString(s.Value)
+			b = append(b, s.Value...)
 		} else {
-			b.WriteString(strconv.Quote(s.Value))
+			b = strconv.AppendQuote(b, s.Value)
 		}
-		b.WriteByte(']')
+		b = append(b, ']')
 	}
+	return b
 }
 
 // Child returns p extended by a field step. p itself is not modified.

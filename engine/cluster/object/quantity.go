@@ -87,6 +87,16 @@ func parseQuantity(str string, small bool) (Quantity, error) {
 		}
 		return newSmallQuantity(n, format), nil
 	}
+	if u, ok := wholeUnits(num, denom, base, exp); ok && small {
+		// Beyond an int64 of nanos, but a whole number of units (a
+		// node's "104857600Ki" of storage): exact, so nothing rounds, and
+		// neither of parseBigQuantity's format changes applies (u ≥ 1
+		// unit, and u·10^9 nanos is under BinarySI's cap).
+		if !positive {
+			u = -u
+		}
+		return wholeQuantity(u, format), nil
+	}
 	return parseBigQuantity(positive, num, denom, base, exp, format)
 }
 

@@ -2,6 +2,7 @@ package object
 
 import (
 	"math"
+	"math/big"
 	"strconv"
 )
 
@@ -78,6 +79,48 @@ func smallNanos(num, denom string, base, exp int) (int64, bool) {
 		q++
 	}
 	return q, true
+}
+
+// wholeUnits is ParseQuantity's value in units, digits·10^-len(denom)·
+// base^exp, when it is a whole number that fits an int64.
+func wholeUnits(num, denom string, base, exp int) (int64, bool) {
+	digits, ok := parseDigits(num, denom)
+	if !ok {
+		return 0, false
+	}
+	e10 := -len(denom)
+	if base == 10 {
+		e10 += exp
+	} else {
+		if exp < 0 || exp > 62 || digits > math.MaxInt64>>exp {
+			return 0, false
+		}
+		digits <<= exp
+	}
+	switch {
+	case e10 >= 0:
+		if e10 >= len(pow10) || digits > math.MaxInt64/pow10[e10] {
+			return 0, false
+		}
+		return digits * pow10[e10], true
+	case -e10 < len(pow10) && digits%pow10[-e10] == 0:
+		return digits / pow10[-e10], true
+	}
+	return 0, false
+}
+
+// wholeQuantity is newQuantity for units·10^9 nanos that do not fit an
+// int64: units and milli are read off units (saturating as divCeilSat
+// does) instead of divided out of the big.Int.
+func wholeQuantity(units int64, f QuantityFormat) Quantity {
+	nanos := new(big.Int).Mul(big.NewInt(units), bigNano)
+	milli := units * 1000
+	if units > math.MaxInt64/1000 {
+		milli = math.MaxInt64
+	} else if units < math.MinInt64/1000 {
+		milli = math.MinInt64
+	}
+	return Quantity{nanos: nanos, milli: milli, units: units, Format: f}
 }
 
 // parseDigits reads the decimal digits of num followed by denom.

@@ -127,8 +127,11 @@ func (k *KindInfo) aliasNames() []string {
 	return out
 }
 
-// Kinds returns every registered kind in registration order.
-func (r *Registry) Kinds() []*KindInfo { return append([]*KindInfo(nil), r.kinds...) }
+// Kinds returns every registered kind in registration order. The slice
+// is the registry's own and must not be modified; it stays as it is when
+// kinds are registered or unregistered later (Register appends past its
+// end, Unregister builds a new list).
+func (r *Registry) Kinds() []*KindInfo { return r.kinds[:len(r.kinds):len(r.kinds)] }
 
 // ByKind finds a kind by apiVersion ("apps/v1") and kind ("Deployment").
 func (r *Registry) ByKind(apiVersion, kind string) (*KindInfo, bool) {
@@ -169,9 +172,12 @@ func (r *Registry) ByGVR(group, version, resource string) (*KindInfo, bool) {
 }
 
 // Versions returns every registered version of a group/resource, preferred
-// first.
+// first. The slice is the registry's own and must not be modified; it
+// stays as it is when kinds are registered or unregistered later (both
+// replace a list instead of changing it).
 func (r *Registry) Versions(group, resource string) []*KindInfo {
-	return append([]*KindInfo(nil), r.byGR[groupResource{group, resource}]...)
+	l := r.byGR[groupResource{group, resource}]
+	return l[:len(l):len(l)]
 }
 
 // ResolveError is kubectl's answer for a resource type it cannot map.
@@ -225,7 +231,8 @@ func (r *Registry) preferred(k *KindInfo) *KindInfo {
 // (k8s.io/apimachinery/pkg/version/helpers.go, CompareKubeAwareVersionStrings):
 // GA before beta before alpha, higher numbers first, others last by name.
 func insertByVersionPriority(list []*KindInfo, k *KindInfo) []*KindInfo {
-	list = append(list, k)
+	// A new list, never list changed in place: Versions hands lists out.
+	list = append(list[:len(list):len(list)], k)
 	sort.SliceStable(list, func(i, j int) bool {
 		return CompareKubeVersions(list[i].Version, list[j].Version) > 0
 	})

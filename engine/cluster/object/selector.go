@@ -122,9 +122,9 @@ func (s LabelSelector) String() string {
 	return strings.Join(out, ",")
 }
 
-// validateLabelSelector is meta/v1/validation ValidateLabelSelector.
-func validateLabelSelector(sel map[string]any, fp string) FieldErrors {
-	s, _ := LabelSelectorFrom(sel)
+// validateLabelSelector is meta/v1/validation ValidateLabelSelector, on
+// a selector LabelSelectorFrom has read.
+func validateLabelSelector(s LabelSelector, fp string) FieldErrors {
 	errs := ValidateLabels(s.MatchLabels, child(fp, "matchLabels"))
 	for i, r := range s.MatchExpressions {
 		rp := index(child(fp, "matchExpressions"), i)

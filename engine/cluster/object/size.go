@@ -70,7 +70,7 @@ func metaSize(m *Meta) int {
 	if len(m.OwnerReferences) > 0 {
 		s := 2 + len(m.OwnerReferences) - 1
 		for _, r := range m.OwnerReferences {
-			s += valueSize(r.toMap())
+			s += ownerRefSize(r)
 		}
 		add(len("ownerReferences"), s)
 	}
@@ -85,6 +85,23 @@ func metaSize(m *Meta) int {
 		n += fields - 1
 	}
 	return n
+}
+
+// ownerRefSize is valueSize(r.toMap()) without building the map.
+func ownerRefSize(r OwnerReference) int {
+	n, fields := 2, 0
+	add := func(k string, valLen int) { n += quotedLen(k) + 1 + valLen; fields++ }
+	add("apiVersion", quotedLen(r.APIVersion))
+	add("kind", quotedLen(r.Kind))
+	add("name", quotedLen(r.Name))
+	add("uid", quotedLen(r.UID))
+	if r.Controller != nil {
+		add("controller", valueSize(*r.Controller))
+	}
+	if r.BlockOwnerDeletion != nil {
+		add("blockOwnerDeletion", valueSize(*r.BlockOwnerDeletion))
+	}
+	return n + fields - 1
 }
 
 func valueSize(v any) int {

@@ -70,23 +70,9 @@ func validateStatefulSet(o, old *Object) FieldErrors {
 	}
 	errs = append(errs, nonNegative(spec, fp, "replicas")...)
 	errs = append(errs, nonNegative(spec, fp, "minReadySeconds")...)
-	sel, hasSel := spec["selector"].(map[string]any)
-	if !hasSel {
-		errs = append(errs, Required(child(fp, "selector"), ""))
-	} else {
-		errs = append(errs, validateLabelSelector(sel, child(fp, "selector"))...)
-		if s, _ := LabelSelectorFrom(sel); s.Empty() {
-			errs = append(errs, Invalid(child(fp, "selector"), selectorValue(sel), "empty selector is invalid for statefulset"))
-		}
-	}
 	tpl := mapAt(spec, "template")
 	tfp := child(fp, "template")
-	if s, _ := LabelSelectorFrom(sel); !s.Empty() {
-		md := mapAt(tpl, "metadata")
-		if !s.Matches(stringMap(md["labels"])) {
-			errs = append(errs, Invalid(child(child(tfp, "metadata"), "labels"), labelsValue(md["labels"]), "`selector` does not match template `labels`"))
-		}
-	}
+	errs = append(errs, validateSelectorOfTemplate(spec, tpl, fp, tfp, "empty selector is invalid for statefulset")...)
 	errs = append(errs, validatePodTemplate(withClaimVolumes(tpl, spec), tfp)...)
 	if rp := stringAt(tpl, "spec", "restartPolicy"); rp != "Always" {
 		errs = append(errs, NotSupported(child(child(tfp, "spec"), "restartPolicy"), rp, []string{"Always"}))
@@ -124,33 +110,42 @@ func validateStatefulSetUpdate(spec, old map[string]any) FieldErrors {
 // validateWorkloadSelector checks spec.selector and that it matches
 // spec.template's labels, then the template (ValidatePodTemplateSpecForReplicaSet).
 func validateWorkloadSelector(spec map[string]any, fp, emptyMsg string) FieldErrors {
-	var errs FieldErrors
-	sel, hasSel := spec["selector"].(map[string]any)
-	if !hasSel {
-		errs = append(errs, Required(child(fp, "selector"), ""))
-	} else {
-		errs = append(errs, validateLabelSelector(sel, child(fp, "selector"))...)
-		if s, _ := LabelSelectorFrom(sel); s.Empty() {
-			errs = append(errs, Invalid(child(fp, "selector"), selectorValue(sel), emptyMsg))
-		}
-	}
 	tfp := child(fp, "template")
 	tpl, ok := spec["template"].(map[string]any)
 	if !ok {
 		tpl = map[string]any{}
 	}
-	if s, _ := LabelSelectorFrom(sel); !s.Empty() {
-		md := mapAt(tpl, "metadata")
-		if !s.Matches(stringMap(md["labels"])) {
-			errs = append(errs, Invalid(child(child(tfp, "metadata"), "labels"), labelsValue(md["labels"]), "`selector` does not match template `labels`"))
-		}
-	}
+	errs := validateSelectorOfTemplate(spec, tpl, fp, tfp, emptyMsg)
 	errs = append(errs, validatePodTemplate(tpl, tfp)...)
 	if rp := stringAt(tpl, "spec", "restartPolicy"); rp != "Always" {
 		errs = append(errs, NotSupported(child(child(tfp, "spec"), "restartPolicy"), rp, []string{"Always"}))
 	}
 	if v, ok := mapAt(tpl, "spec")["activeDeadlineSeconds"]; ok && v != nil {
 		errs = append(errs, Forbidden(child(child(tfp, "spec"), "activeDeadlineSeconds"), "activeDeadlineSeconds in ReplicaSet is not Supported"))
+	}
+	return errs
+}
+
+// validateSelectorOfTemplate checks a workload's spec.selector (present,
+// valid, not empty, emptyMsg saying so for the kind) and that it selects
+// its template's labels, reading the selector tree once.
+func validateSelectorOfTemplate(spec, tpl map[string]any, fp, tfp, emptyMsg string) FieldErrors {
+	var errs FieldErrors
+	sel, hasSel := spec["selector"].(map[string]any)
+	s, _ := LabelSelectorFrom(sel)
+	if !hasSel {
+		errs = append(errs, Required(child(fp, "selector"), ""))
+	} else {
+		errs = append(errs, validateLabelSelector(s, child(fp, "selector"))...)
+		if s.Empty() {
+			errs = append(errs, Invalid(child(fp, "selector"), selectorValue(sel), emptyMsg))
+		}
+	}
+	if !s.Empty() {
+		md := mapAt(tpl, "metadata")
+		if !s.Matches(stringMap(md["labels"])) {
+			errs = append(errs, Invalid(child(child(tfp, "metadata"), "labels"), labelsValue(md["labels"]), "`selector` does not match template `labels`"))
+		}
 	}
 	return errs
 }

@@ -50,7 +50,7 @@ func (s strategic) maps(path []string, target, patch map[string]any) (map[string
 		}
 		return out, nil
 	}
-	out := make(map[string]any, len(target)+len(patch))
+	out := make(map[string]any, mergedLen(target, patch, true))
 	for k, v := range target {
 		out[k] = v
 	}
