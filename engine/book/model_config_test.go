@@ -18,15 +18,15 @@ func TestModelEngineSharesAFixtureConfig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cs := ModelEngine().(modelEngine).configs
+	m := ModelEngine().(modelEngine)
 	for range 2 {
-		got, err := cs.of(fx)
+		got, err := m.config(fx)
 		if err != nil || !reflect.DeepEqual(got, want) {
 			t.Fatalf("config differs from scenario.Config's (%v)", err)
 		}
 	}
-	if len(cs.byFixture) != 1 {
-		t.Errorf("%d configurations kept for one fixture", len(cs.byFixture))
+	if n := m.configs.Len(); n != 1 {
+		t.Errorf("%d configurations kept for one fixture", n)
 	}
 }
 
@@ -34,29 +34,22 @@ func TestModelEngineSharesAFixtureConfig(t *testing.T) {
 // a book prepared again and again (a serve session) keeps only its
 // current fixtures'.
 func TestModelEngineForgetsAFixtureThatIsGone(t *testing.T) {
-	cs := ModelEngine().(modelEngine).configs
+	m := ModelEngine().(modelEngine)
 	func() {
 		fx, err := spec.ParseFixture("one.yaml", []byte("name: one\nnodes:\n  - name: worker-1\n"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := cs.of(fx); err != nil {
+		if _, err := m.config(fx); err != nil {
 			t.Fatal(err)
 		}
 	}()
 	deadline := time.Now().Add(5 * time.Second)
-	for kept(cs) > 0 && time.Now().Before(deadline) {
+	for m.configs.Len() > 0 && time.Now().Before(deadline) {
 		runtime.GC()
 		time.Sleep(time.Millisecond)
 	}
-	if n := kept(cs); n > 0 {
+	if n := m.configs.Len(); n > 0 {
 		t.Errorf("%d configurations kept after their fixture is gone", n)
 	}
-}
-
-// kept is the number of configurations cs keeps.
-func kept(cs *configs) int {
-	cs.mu.Lock()
-	defer cs.mu.Unlock()
-	return len(cs.byFixture)
 }

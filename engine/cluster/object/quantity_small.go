@@ -39,21 +39,32 @@ func divAway(n, d int64) int64 {
 	return q
 }
 
-// smallNanos is ParseQuantity's magnitude in nanos, digits·10^-len(denom)·
-// base^exp rounded up, when every step fits an int64.
-func smallNanos(num, denom string, base, exp int) (int64, bool) {
-	digits, ok := parseDigits(num, denom)
+// scaledDigits is digits·base^exp in an int64 when that fits, with e10
+// the power of ten still to apply: shift−len(denom), plus exp in base 10.
+// smallNanos shifts by 9 (nanos), wholeUnits by 0.
+func scaledDigits(num, denom string, base, exp, shift int) (digits int64, e10 int, ok bool) {
+	digits, ok = parseDigits(num, denom)
 	if !ok {
-		return 0, false
+		return 0, 0, false
 	}
-	e10 := 9 - len(denom)
+	e10 = shift - len(denom)
 	if base == 10 {
 		e10 += exp
 	} else {
 		if exp < 0 || exp > 62 || digits > math.MaxInt64>>exp {
-			return 0, false
+			return 0, 0, false
 		}
 		digits <<= exp
+	}
+	return digits, e10, true
+}
+
+// smallNanos is ParseQuantity's magnitude in nanos, digits·10^-len(denom)·
+// base^exp rounded up, when every step fits an int64.
+func smallNanos(num, denom string, base, exp int) (int64, bool) {
+	digits, e10, ok := scaledDigits(num, denom, base, exp, 9)
+	if !ok {
+		return 0, false
 	}
 	switch {
 	case e10 > maxDecimalExponent:
@@ -84,18 +95,9 @@ func smallNanos(num, denom string, base, exp int) (int64, bool) {
 // wholeUnits is ParseQuantity's value in units, digits·10^-len(denom)·
 // base^exp, when it is a whole number that fits an int64.
 func wholeUnits(num, denom string, base, exp int) (int64, bool) {
-	digits, ok := parseDigits(num, denom)
+	digits, e10, ok := scaledDigits(num, denom, base, exp, 0)
 	if !ok {
 		return 0, false
-	}
-	e10 := -len(denom)
-	if base == 10 {
-		e10 += exp
-	} else {
-		if exp < 0 || exp > 62 || digits > math.MaxInt64>>exp {
-			return 0, false
-		}
-		digits <<= exp
 	}
 	switch {
 	case e10 >= 0:
