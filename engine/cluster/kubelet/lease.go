@@ -38,10 +38,9 @@ type leaseController struct {
 	backoff *sim.Timer // the next try of ensureLease
 	latest  *object.Object
 
-	// What every renewal sends again: the Lease's URL path (for the
-	// namespace and name it was built for), its apiVersion and kind.
-	path, pathNamespace, pathName string
-	apiVersion, kind              object.StringBox
+	// writer keeps what every renewal sends again: the Lease's URL path,
+	// its apiVersion and kind, the request.
+	writer client.Rewriter
 }
 
 func newLeaseController(l *life) *leaseController { return &leaseController{l: l} }
@@ -128,8 +127,7 @@ func (c *leaseController) retryUpdate(base *object.Object) bool {
 			continue
 		}
 		// renewalBody built body for this request alone.
-		req := client.UpdateBodyRequest(c.pathOf(base), body, api.WriteOptions{})
-		updated, err := client.Shared(l.client.Do(req, nil))
+		updated, err := c.writer.Update(l.client, l.k.kinds.leases, base.Meta.Namespace, base.Meta.Name, body)
 		if err == nil {
 			c.latest = updated
 			return true
@@ -162,7 +160,7 @@ func (c *leaseController) newLease() (*object.Object, bool) {
 // rendered afresh (base's maps and slices are only read; the owner
 // reference replaces the slice in a copy of the metadata, it does not
 // fill base's), and its apiVersion and kind come boxed from the
-// controller, the same for every renewal.
+// controller's writer, the same for every renewal.
 func (c *leaseController) renewalBody(base *object.Object) (map[string]any, bool) {
 	body := make(map[string]any, len(base.Content)+3)
 	for key, v := range base.Content {
@@ -178,8 +176,7 @@ func (c *leaseController) renewalBody(base *object.Object) (map[string]any, bool
 	if !c.ownNode(&meta) {
 		return nil, false
 	}
-	body["apiVersion"] = c.apiVersion.Of(base.APIVersion)
-	body["kind"] = c.kind.Of(base.Kind)
+	c.writer.Envelope(body, base)
 	body["metadata"] = meta.ToMap()
 	return body, true
 }
@@ -206,14 +203,4 @@ func (c *leaseController) ownNode(meta *object.Meta) bool {
 	}
 	meta.OwnerReferences = []object.OwnerReference{{APIVersion: "v1", Kind: "Node", Name: k.cfg.Node, UID: node.Meta.UID}}
 	return true
-}
-
-// pathOf is the URL path of the Lease base, built once: every renewal
-// writes the same Lease.
-func (c *leaseController) pathOf(base *object.Object) string {
-	if c.path == "" || c.pathNamespace != base.Meta.Namespace || c.pathName != base.Meta.Name {
-		c.path = client.Path(c.l.k.kinds.leases, base.Meta.Namespace, base.Meta.Name)
-		c.pathNamespace, c.pathName = base.Meta.Namespace, base.Meta.Name
-	}
-	return c.path
 }

@@ -3,13 +3,14 @@ package leaderelection
 import "github.com/loopbook/loopbook/engine/cluster/object"
 
 // boxes keeps the interface values of what every renewal of one Lease
-// sends again: its apiVersion, kind and metadata but the resourceVersion,
-// the holder, the acquire time. A string put in a request body is boxed
+// sends again (its apiVersion and kind aside, which the client.Rewriter
+// boxes): its metadata but the resourceVersion, the holder, the acquire
+// time. A string put in a request body is boxed
 // (an allocation); these are boxed once and then shared by the bodies.
 // That is safe because a boxed string is immutable: nothing can change
 // it through the interface.
 type boxes struct {
-	apiVersion, kind, holder           object.StringBox
+	holder                             object.StringBox
 	name, generateName, namespace, uid object.StringBox
 	created, acquire                   object.TimeBox
 }

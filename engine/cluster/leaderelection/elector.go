@@ -56,7 +56,7 @@ func New(e *env.Env, c *client.Client, cfg Config) (*Elector, error) {
 	kind := e.Kind("coordination.k8s.io", "Lease")
 	el := &Elector{cfg: cfg, loop: e.Loop, log: e.Log, client: c,
 		lock: LeaseLock{Namespace: cfg.Namespace, Name: cfg.Name, Identity: cfg.Identity,
-			client: c, kind: kind, path: client.Path(kind, cfg.Namespace, cfg.Name)}}
+			client: c, kind: kind}}
 	el.timer = e.Loop.NewTimer(sim.Func(el.fire))
 	return el, nil
 }

@@ -21,7 +21,7 @@ type LeaseLock struct {
 	client *client.Client
 	kind   *object.KindInfo
 	lease  *object.Object // the last Lease read or written
-	path   string         // the Lease's URL path, for updates
+	writer client.Rewriter
 	boxes  boxes
 }
 
@@ -57,8 +57,7 @@ func (l *LeaseLock) Update(r Record) error {
 	if l.lease == nil {
 		return errNotInitialized
 	}
-	req := client.UpdateBodyRequest(l.path, l.updateBody(r), api.WriteOptions{})
-	got, err := client.Shared(l.client.Do(req, nil))
+	got, err := l.writer.Update(l.client, l.kind, l.Namespace, l.Name, l.updateBody(r))
 	if err != nil {
 		return err
 	}
@@ -69,7 +68,8 @@ func (l *LeaseLock) Update(r Record) error {
 // updateBody is the body of an Update: the last Lease read or written as
 // Object.ToMap renders it, with r as its spec. It is the request's own: a
 // new spec and metadata, copies of any other content, and boxes (see
-// boxes) for the strings that do not change between renewals.
+// boxes and client.Rewriter) for the strings that do not change between
+// renewals.
 func (l *LeaseLock) updateBody(r Record) map[string]any {
 	lease := l.lease
 	body := make(map[string]any, len(lease.Content)+3)
@@ -78,8 +78,7 @@ func (l *LeaseLock) updateBody(r Record) map[string]any {
 			body[k] = object.DeepCopyValue(v)
 		}
 	}
-	body["apiVersion"] = l.boxes.apiVersion.Of(lease.APIVersion)
-	body["kind"] = l.boxes.kind.Of(lease.Kind)
+	l.writer.Envelope(body, lease)
 	body["metadata"] = l.boxes.metadata(&lease.Meta)
 	body["spec"] = r.spec(&l.boxes)
 	return body

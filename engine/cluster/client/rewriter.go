@@ -1,0 +1,62 @@
+package client
+
+import (
+	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/object"
+)
+
+// Rewriter sends the updates of one object that its writer PUTs again and
+// again, such as a Lease renewed every few seconds. It keeps what every
+// update repeats: the object's URL path, its apiVersion and kind boxed
+// (see object.StringBox), and the api.Request itself, which no endpoint
+// of the model keeps once it has answered (an API server replica drops
+// its state of a request with the answer). Only the body is new each
+// time: it is handed over as UpdateBodyRequest's is
+// (api.Request.BodyOwned), and the Rewriter lets go of it once the answer
+// is in.
+//
+// A Rewriter is for plain updates sent once with Do: a watch or DoRetry
+// keeps its request after the first answer. It is used from the loop's
+// goroutine only.
+type Rewriter struct {
+	path, namespace, name string
+	apiVersion, kind      object.StringBox
+
+	req  api.Request
+	busy bool // req is being sent
+}
+
+// Envelope puts the apiVersion and kind of o into body, boxed once for
+// all the updates.
+func (w *Rewriter) Envelope(body map[string]any, o *object.Object) {
+	body["apiVersion"] = w.apiVersion.Of(o.APIVersion)
+	body["kind"] = w.kind.Of(o.Kind)
+}
+
+// Update PUTs body, built for this request alone (what Object.ToMap
+// returns), in place of the object namespace/name of kind k, as c, and
+// returns the stored object shared, as Shared does.
+func (w *Rewriter) Update(c *Client, k *object.KindInfo, namespace, name string, body map[string]any) (*object.Object, error) {
+	req := &w.req
+	if w.busy {
+		// Sent again while the API server answers the first: that one
+		// is still in use.
+		req = &api.Request{}
+	}
+	*req = api.Request{Method: api.MethodPut, Path: w.pathOf(k, namespace, name), Body: body, BodyOwned: true}
+	busy := w.busy
+	w.busy = true
+	resp := c.Do(req, nil)
+	w.busy = busy
+	*req = api.Request{} // the body is the API server's now
+	return Shared(resp)
+}
+
+// pathOf is Path(k, namespace, name), built again only when the object
+// addressed changes.
+func (w *Rewriter) pathOf(k *object.KindInfo, namespace, name string) string {
+	if w.path == "" || w.namespace != namespace || w.name != name {
+		w.path, w.namespace, w.name = Path(k, namespace, name), namespace, name
+	}
+	return w.path
+}
