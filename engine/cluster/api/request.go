@@ -201,6 +201,9 @@ type WatchHandler interface {
 // front of several.
 type Endpoint interface {
 	// Do handles a request. For a watch (ListOptions.Watch) h receives the
-	// events; h is ignored otherwise and may be nil.
+	// events; h is ignored otherwise and may be nil. Once Do returns, the
+	// request is the caller's again (a watch's once the watch has ended):
+	// an endpoint keeps no reference to it, so a caller may fill the same
+	// Request for its next call (see client.Rewriter).
 	Do(req *Request, h WatchHandler) *Response
 }
