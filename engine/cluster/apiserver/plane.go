@@ -34,6 +34,8 @@ type Plane struct {
 	// changes are the scratch lists in which changeOf collects a
 	// summary.
 	changes changeSummary
+	// diffs is the scratch list of the differences changeOf summarises.
+	diffs []object.Change
 	// changeTable holds the summaries recorded so far, which equal ones
 	// share.
 	changeTable changeTable

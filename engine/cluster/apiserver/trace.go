@@ -117,24 +117,29 @@ func (p *Plane) changeOf(old, new *object.Object) *trace.Change {
 		// Diff the metadata only when it changed beyond its
 		// resourceVersion, and the rest without rendering the metadata;
 		// then order the top-level fields as one Diff would (sorted).
-		var meta []object.Change
+		diffs := p.diffs[:0]
 		if !metaEqual(&old.Meta, &new.Meta) {
 			om, nm := old.Meta, new.Meta
 			om.ResourceVersion, nm.ResourceVersion = "", ""
-			meta = object.Diff(&object.Object{Meta: om}, &object.Object{Meta: nm})
+			diffs = object.AppendDiff(diffs, &object.Object{Meta: om}, &object.Object{Meta: nm})
 		}
-		content := object.Diff(&object.Object{Content: old.Content}, &object.Object{Content: new.Content})
+		nmeta := len(diffs)
+		diffs = object.AppendDiff(diffs, &object.Object{Content: old.Content}, &object.Object{Content: new.Content})
 		if old.APIVersion != new.APIVersion {
-			content = append(content, object.Change{Op: object.Changed, Path: ".apiVersion"})
+			diffs = append(diffs, object.Change{Op: object.Changed, Path: ".apiVersion"})
 		}
 		if old.Kind != new.Kind {
-			content = append(content, object.Change{Op: object.Changed, Path: ".kind"})
+			diffs = append(diffs, object.Change{Op: object.Changed, Path: ".kind"})
 		}
+		meta, content := diffs[:nmeta], diffs[nmeta:]
 		slices.SortStableFunc(content, func(a, b object.Change) int { return strings.Compare(topKey(a.Path), topKey(b.Path)) })
 		i, _ := slices.BinarySearchFunc(content, "metadata", func(c object.Change, k string) int { return strings.Compare(topKey(c.Path), k) })
 		c.add(content[:i])
 		c.add(meta)
 		c.add(content[i:])
+		// The list is kept for the next write; its values are not.
+		clear(diffs)
+		p.diffs = diffs[:0]
 	}
 	return p.changeTable.take(c)
 }

@@ -44,11 +44,16 @@ type Change struct {
 // else "type") on both sides is compared by that key ([type=Ready]),
 // ignoring order; other lists by index. A new or removed subtree is one
 // change carrying the whole value. Either side may be nil (create, delete).
-func Diff(old, new *Object) []Change {
+func Diff(old, new *Object) []Change { return AppendDiff(nil, old, new) }
+
+// AppendDiff appends Diff(old, new) to dst and returns the extended
+// slice, so that a caller diffing on every write can reuse one list
+// instead of growing a new one each time.
+func AppendDiff(dst []Change, old, new *Object) []Change {
 	if old == nil && new == nil {
-		return nil
+		return dst
 	}
-	var d differ
+	d := differ{out: dst}
 	if old == nil || new == nil {
 		var a, b map[string]any
 		if old != nil {

@@ -65,7 +65,10 @@ type Cacher struct {
 	trackedAll int
 	tracker    map[trackKey]int
 	timer      sim.Timer // initialised when the dispatcher is first woken
-	stopped    bool
+	// lastBookmark is the last periodic bookmark sent, at lastBookmarkRV.
+	lastBookmark   *object.Object
+	lastBookmarkRV int64
+	stopped        bool
 }
 
 // New returns an empty cacher; call Replace before serving from it.

@@ -231,12 +231,20 @@ func (w *Watcher) cursor() int {
 }
 
 // bookmark builds a bookmark object: only apiVersion, kind and
-// metadata.resourceVersion (and the initial-events-end annotation).
+// metadata.resourceVersion (and the initial-events-end annotation). A
+// periodic bookmark at the revision of the one before is that one again:
+// watchers opened together get theirs together, and what a watch hands
+// out is read, never written, as the cached objects every watcher shares.
 func (c *Cacher) bookmark(rv int64, initialEnd bool) *object.Object {
+	if !initialEnd && c.lastBookmark != nil && c.lastBookmarkRV == rv {
+		return c.lastBookmark
+	}
 	o := object.New(c.cfg.APIVersion, c.cfg.Kind)
 	o.Meta.ResourceVersion = strconv.FormatInt(rv, 10)
 	if initialEnd {
 		o.Meta.Annotations = map[string]string{InitialEventsAnnotation: "true"}
+		return o
 	}
+	c.lastBookmark, c.lastBookmarkRV = o, rv
 	return o
 }
