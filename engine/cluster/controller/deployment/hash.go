@@ -2,7 +2,6 @@ package deployment
 
 import (
 	"encoding/binary"
-	"hash"
 	"hash/fnv"
 	"slices"
 	"strconv"
@@ -29,21 +28,22 @@ const DefaultDeploymentUniqueLabelKey = "pod-template-hash"
 // the same alphabet and length; the value differs from what a real
 // cluster would compute for the same template.
 func ComputeHash(template map[string]any, collisionCount *int32) string {
-	h := fnv.New32a()
-	writeCanonical(h, template)
+	// The whole input is printed into one buffer and hashed at once, which
+	// sums the same as writing it piece by piece.
+	buf := appendCanonical(make([]byte, 0, 512), template)
 	if collisionCount != nil {
-		b := make([]byte, 8)
-		binary.LittleEndian.PutUint32(b, uint32(*collisionCount))
-		_, _ = h.Write(b)
+		buf = binary.LittleEndian.AppendUint32(buf, uint32(*collisionCount))
+		buf = append(buf, 0, 0, 0, 0)
 	}
+	h := fnv.New32a()
+	_, _ = h.Write(buf)
 	return object.SafeEncodeString(strconv.FormatUint(uint64(h.Sum32()), 10))
 }
 
-// writeCanonical prints a tree value: maps as {key:value,…} in key order,
-// lists as […], strings quoted, numbers and booleans plainly, null as
-// <nil>.
-func writeCanonical(h hash.Hash32, v any) {
-	w := func(s string) { _, _ = h.Write([]byte(s)) }
+// appendCanonical prints a tree value onto buf: maps as {key:value,…} in
+// key order, lists as […], strings quoted, numbers and booleans plainly,
+// null as <nil>.
+func appendCanonical(buf []byte, v any) []byte {
 	switch x := v.(type) {
 	case map[string]any:
 		keys := make([]string, 0, len(x))
@@ -51,32 +51,32 @@ func writeCanonical(h hash.Hash32, v any) {
 			keys = append(keys, k)
 		}
 		slices.Sort(keys)
-		w("{")
+		buf = append(buf, '{')
 		for _, k := range keys {
-			w(strconv.Quote(k))
-			w(":")
-			writeCanonical(h, x[k])
-			w(",")
+			buf = strconv.AppendQuote(buf, k)
+			buf = append(buf, ':')
+			buf = appendCanonical(buf, x[k])
+			buf = append(buf, ',')
 		}
-		w("}")
+		return append(buf, '}')
 	case []any:
-		w("[")
+		buf = append(buf, '[')
 		for _, e := range x {
-			writeCanonical(h, e)
-			w(",")
+			buf = appendCanonical(buf, e)
+			buf = append(buf, ',')
 		}
-		w("]")
+		return append(buf, ']')
 	case string:
-		w(strconv.Quote(x))
+		return strconv.AppendQuote(buf, x)
 	case int64:
-		w(strconv.FormatInt(x, 10))
+		return strconv.AppendInt(buf, x, 10)
 	case float64:
-		w(strconv.FormatFloat(x, 'g', -1, 64))
+		return strconv.AppendFloat(buf, x, 'g', -1, 64)
 	case bool:
-		w(strconv.FormatBool(x))
+		return strconv.AppendBool(buf, x)
 	case nil:
-		w("<nil>")
+		return append(buf, "<nil>"...)
 	default:
-		w("?")
+		return append(buf, '?')
 	}
 }

@@ -61,16 +61,20 @@ func (dc *Controller) getNewReplicaSet(d *deployment, rsList, oldRSs []*replicaS
 	newRS.Meta.Annotations = map[string]string{}
 	setNewReplicaSetAnnotations(d, newRS.Meta.Annotations, newRevision, false)
 
-	created, err := client.Shared(dc.c.Do(client.CreateRequest(dc.rsKind, newRS, api.WriteOptions{}), nil))
+	// newReplicaSetObject built newRS's content afresh (the template and
+	// selector are copies), and neither newRS nor candidate is read
+	// again: it is handed over.
+	name := newRS.Meta.Name
+	created, err := client.Shared(dc.c.Do(client.CreateRequestOwning(dc.rsKind, newRS, api.WriteOptions{}), nil))
 	alreadyExists := false
 	switch {
 	case api.IsReason(err, api.ReasonAlreadyExists):
 		// "We may end up hitting this due to a slow cache or a fast resync
 		// of the Deployment."
 		alreadyExists = true
-		cached, ok := dc.rsInf.Lister().Get(d.namespace(), newRS.Meta.Name)
+		cached, ok := dc.rsInf.Lister().Get(d.namespace(), name)
 		if !ok {
-			return nil, api.NewNotFound(api.GroupResource{Group: "apps", Resource: "replicaset"}, newRS.Meta.Name)
+			return nil, api.NewNotFound(api.GroupResource{Group: "apps", Resource: "replicaset"}, name)
 		}
 		if ref, ok := cached.Meta.ControllerRef(); ok && ref.UID == d.obj.Meta.UID &&
 			equalIgnoreHash(d.template, object.MapAt(cached.Content, "spec", "template")) {
@@ -88,7 +92,7 @@ func (dc *Controller) getNewReplicaSet(d *deployment, rsList, oldRSs []*replicaS
 	case hasStatusCause(err, "NamespaceTerminating"):
 		return nil, err
 	case err != nil:
-		msg := fmt.Sprintf("Failed to create new replica set %q: %v", newRS.Meta.Name, err)
+		msg := fmt.Sprintf("Failed to create new replica set %q: %v", name, err)
 		if d.hasProgressDeadline() {
 			setCondition(&d.status, newCondition(Progressing, "False", FailedRSCreateReason, msg, now))
 			_ = dc.writeStatus(d)

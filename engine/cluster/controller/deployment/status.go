@@ -5,6 +5,7 @@ import (
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/client"
+	"github.com/loopbook/loopbook/engine/cluster/controller"
 )
 
 // syncDeploymentStatus is sync.go's: write the status when it changed.
@@ -18,9 +19,14 @@ func (dc *Controller) syncDeploymentStatus(all []*replicaSet, newRS *replicaSet,
 }
 
 // writeStatus PUTs d's status to deployments/status. The answer is not
-// kept (the informer brings the stored object), so it is not copied.
+// kept (the informer brings the stored object), so it is not copied. The
+// status tree withStatus builds is this write's alone, so it is handed
+// over; the rest of the body, the cache's, is copied.
 func (dc *Controller) writeStatus(d *deployment) error {
-	return dc.c.Do(client.UpdateRequest(dc.dKind, d.withStatus(), api.WriteOptions{}, "status"), nil).Err()
+	o := d.withStatus()
+	body := controller.BodyOwning(o, "status")
+	path := client.Path(dc.dKind, o.Meta.Namespace, o.Meta.Name, "status")
+	return dc.c.Do(client.UpdateBodyRequest(path, body, api.WriteOptions{}), nil).Err()
 }
 
 // calculateStatus is sync.go's: the sums over the ReplicaSets, and the

@@ -34,11 +34,15 @@ func newCondition(t, status, reason, message string, now time.Time) condition {
 	return condition{Type: t, Status: status, LastUpdateTime: ts, LastTransitionTime: ts, Reason: reason, Message: message}
 }
 
-// getCondition is GetDeploymentCondition: a copy, or nil.
+// getCondition is GetDeploymentCondition: the condition of type t in s,
+// or nil. Callers only read it.
 func getCondition(s deploymentStatus, t string) *condition {
-	for _, c := range s.Conditions {
-		if c.Type == t {
-			return &c
+	// The pointer is into s's array, which is only ever replaced, never
+	// written in place (setCondition and removeCondition filter into a
+	// new one), so it needs no copy of its own.
+	for i := range s.Conditions {
+		if s.Conditions[i].Type == t {
+			return &s.Conditions[i]
 		}
 	}
 	return nil

@@ -37,7 +37,8 @@ func (c *Controller) finalize(svc *object.Object, toCreate, toUpdate, toDelete [
 		for _, s := range toCreate {
 			o := s.object(svc)
 			setTriggerTime(o, trigger)
-			created, err := client.Shared(c.client.Do(client.CreateRequest(k, o, api.WriteOptions{}), nil))
+			// s.object renders o afresh and it is used no more: handed over.
+			created, err := client.Shared(c.client.Do(client.CreateRequestOwning(k, o, api.WriteOptions{}), nil))
 			if err != nil {
 				if namespaceTerminating(err) {
 					return nil
@@ -50,7 +51,7 @@ func (c *Controller) finalize(svc *object.Object, toCreate, toUpdate, toDelete [
 	for _, s := range toUpdate {
 		o := s.object(svc)
 		setTriggerTime(o, trigger)
-		updated, err := client.Shared(c.client.Do(client.UpdateRequest(k, o, api.WriteOptions{}), nil))
+		updated, err := client.Shared(c.client.Do(client.UpdateRequestOwning(k, o, api.WriteOptions{}), nil))
 		if err != nil {
 			return fmt.Errorf("failed to update %s EndpointSlice for Service %s/%s: %v", s.name, ns, name, err)
 		}

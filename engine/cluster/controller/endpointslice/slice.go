@@ -100,11 +100,18 @@ func reservedLabel(k string) bool {
 // object renders the slice to write: a stored slice keeps its metadata
 // (resourceVersion included, so the update is conditional); a new one
 // gets generateName and the owner reference
-// (metav1.NewControllerRef(service, v1 Service)).
+// (metav1.NewControllerRef(service, v1 Service)). The object shares
+// nothing with the stored slice or s, so a write may take it as it is.
 func (s *slice) object(svc *object.Object) *object.Object {
 	var o *object.Object
 	if s.base != nil {
-		o = s.base.DeepCopy()
+		o = &object.Object{APIVersion: s.base.APIVersion, Kind: s.base.Kind, Meta: s.base.Meta.DeepCopy(),
+			Content: make(map[string]any, len(s.base.Content))}
+		for k, v := range s.base.Content {
+			if k != "ports" && k != "endpoints" { // rendered below: not worth a copy
+				o.Content[k] = object.DeepCopyValue(v)
+			}
+		}
 	} else {
 		o = object.New("discovery.k8s.io/v1", "EndpointSlice")
 		t := true

@@ -28,14 +28,15 @@ func (c *Controller) markPodsNotReady(pods []*object.Object, node string) error 
 		}
 		m["status"] = condFalse
 		m["lastTransitionTime"] = c.loop.Now().RFC3339()
-		if err := c.client.Do(client.UpdateRequest(c.kinds.pod, pod, api.WriteOptions{}, "status"), nil).Err(); err != nil {
+		ref := record.Ref{Kind: "Pod", Namespace: pod.Meta.Namespace, Name: pod.Meta.Name, UID: pod.Meta.UID}
+		// pod is this write's copy, used no more: handed over.
+		if err := c.client.Do(client.UpdateRequestOwning(c.kinds.pod, pod, api.WriteOptions{}, "status"), nil).Err(); err != nil {
 			if api.IsReason(err, api.ReasonNotFound) {
 				continue
 			}
 			errs = append(errs, err)
 		}
-		c.rec.Event(record.Ref{Kind: "Pod", Namespace: pod.Meta.Namespace, Name: pod.Meta.Name, UID: pod.Meta.UID},
-			record.Warning, "NodeNotReady", "Node is not ready")
+		c.rec.Event(ref, record.Warning, "NodeNotReady", "Node is not ready")
 	}
 	return errors.Join(errs...)
 }

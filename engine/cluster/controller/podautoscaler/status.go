@@ -1,8 +1,11 @@
 package podautoscaler
 
 import (
+	"maps"
+
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/client"
+	"github.com/loopbook/loopbook/engine/cluster/controller"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
@@ -62,7 +65,11 @@ func (c *Controller) writeStatus(hpa *object.Object, st *status) {
 		}
 		s, _ = v.(map[string]any)
 	}
-	o := hpa.DeepCopy()
+	// s is built above for this write alone: handed over, the rest of
+	// the cached HPA copied.
+	o := *hpa
+	o.Content = maps.Clone(hpa.Content)
 	o.Content["status"] = s
-	_ = c.client.Do(client.UpdateRequest(c.hpaKind, o, api.WriteOptions{}, "status"), nil)
+	path := client.Path(c.hpaKind, o.Meta.Namespace, o.Meta.Name, "status")
+	_ = c.client.Do(client.UpdateBodyRequest(path, controller.BodyOwning(&o, "status"), api.WriteOptions{}), nil)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/client"
+	"github.com/loopbook/loopbook/engine/cluster/controller"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
@@ -100,7 +101,10 @@ func (rsc *Controller) updateStatus(rs *replicaSet, st status) (*object.Object, 
 		o := *cur
 		o.Content = maps.Clone(cur.Content)
 		o.Content["status"] = st.toMap()
-		updated, err := client.Shared(rsc.c.Do(client.UpdateRequest(rsc.rsKind, &o, api.WriteOptions{}, "status"), nil))
+		// The status tree is this write's alone: handed over, not copied.
+		body := controller.BodyOwning(&o, "status")
+		path := client.Path(rsc.rsKind, o.Meta.Namespace, o.Meta.Name, "status")
+		updated, err := client.Shared(rsc.c.Do(client.UpdateBodyRequest(path, body, api.WriteOptions{}), nil))
 		if err == nil {
 			return updated, nil
 		}

@@ -116,7 +116,8 @@ func (c *RootCAPublisher) sync(ns string) error {
 		cm.Meta.Annotations = map[string]string{}
 	}
 	cm.Meta.Annotations[DescriptionAnnotation] = Description
-	return c.w.client.Do(client.UpdateRequest(c.cmKind, cm, api.WriteOptions{}), nil).Err()
+	// cm is a copy, data is new, and neither is used again: handed over.
+	return c.w.client.Do(client.UpdateRequestOwning(c.cmKind, cm, api.WriteOptions{}), nil).Err()
 }
 
 var _ controller.Controller = (*RootCAPublisher)(nil)

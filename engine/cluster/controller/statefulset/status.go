@@ -40,16 +40,18 @@ func (ssc *Controller) updateStatus(set *object.Object) error {
 	if same {
 		return nil
 	}
+	// s is a copy, its status the copy of cur with want's counts, and it
+	// is used no more: handed over.
 	s := set.DeepCopy()
-	st := map[string]any{}
-	for k, v := range cur {
-		st[k] = v
+	st, _ := s.Content["status"].(map[string]any)
+	if st == nil {
+		st = map[string]any{}
 	}
 	for k, v := range want {
 		st[k] = v
 	}
 	s.Content["status"] = st
-	err := ssc.c.Do(client.UpdateRequest(ssc.setKind, s, api.WriteOptions{}, "status"), nil).Err()
+	err := ssc.c.Do(client.UpdateRequestOwning(ssc.setKind, s, api.WriteOptions{}, "status"), nil).Err()
 	if api.IsReason(err, api.ReasonNotFound) {
 		return nil
 	}

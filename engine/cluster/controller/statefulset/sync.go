@@ -125,14 +125,17 @@ func (ssc *Controller) createPod(set *object.Object, i int) error {
 		} else if !api.IsReason(err, api.ReasonNotFound) {
 			return err
 		}
-		err := ssc.c.Do(client.CreateRequest(ssc.pvcK, claim, api.WriteOptions{}), nil).Err()
+		// newClaims copies each template: the claim is handed over.
+		err := ssc.c.Do(client.CreateRequestOwning(ssc.pvcK, claim, api.WriteOptions{}), nil).Err()
 		if err != nil && !api.IsReason(err, api.ReasonAlreadyExists) {
 			ssc.rec.Eventf(set, record.Warning, "FailedCreate", "create Claim %s for Pod %s in StatefulSet %s failed error: %v", claim.Meta.Name, pod.Meta.Name, set.Meta.Name, err)
 			return err
 		}
 		ssc.rec.Eventf(set, record.Normal, "SuccessfulCreate", "create Claim %s Pod %s in StatefulSet %s success", claim.Meta.Name, pod.Meta.Name, set.Meta.Name)
 	}
-	if err := ssc.c.Do(client.CreateRequest(ssc.podKind, pod, api.WriteOptions{}), nil).Err(); err != nil {
+	// newPod copies the template: the Pod's content is handed over (only
+	// its name is read afterwards).
+	if err := ssc.c.Do(client.CreateRequestOwning(ssc.podKind, pod, api.WriteOptions{}), nil).Err(); err != nil {
 		ssc.rec.Eventf(set, record.Warning, "FailedCreate", "create Pod %s in StatefulSet %s failed error: %v", pod.Meta.Name, set.Meta.Name, err)
 		return err
 	}
