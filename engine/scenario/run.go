@@ -45,6 +45,9 @@ func RunScenario(s *spec.Scenario, cfg cluster.Config) (*result.Scenario, error)
 	for _, c := range s.Claims {
 		out.Claims = append(out.Claims, sess.Check(c))
 	}
+	// The result keeps the trace from the start mark on (fill): the
+	// boot's events go, and their memory to the next run's trace.
+	sess.Trace().Release(sess.Start)
 	return out, nil
 }
 

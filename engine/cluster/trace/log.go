@@ -1,6 +1,9 @@
 package trace
 
-import "iter"
+import (
+	"iter"
+	"sync"
+)
 
 // chunkShift sizes the log's chunks: 128 events each. A log's last
 // chunk is on average half empty; at 128 events (30 KB) it wastes half
@@ -12,8 +15,9 @@ const chunkSize = 1 << chunkShift
 
 // Log is an append-only sequence of events. Events are stored in
 // fixed-size chunks, so appending never moves earlier events: a pointer
-// from At or a query stays valid for the life of the log. Like the rest of
-// the model a Log is used from one goroutine.
+// from At or a query stays valid for the life of the log, or until the
+// log releases the chunk that holds it (Release). Like the rest of the
+// model a Log is used from one goroutine.
 type Log struct {
 	chunks [][]Event
 	n      int
@@ -27,7 +31,7 @@ func NewLog() *Log { return &Log{} }
 func (l *Log) Append(e Event) int {
 	i := l.n
 	if i>>chunkShift == len(l.chunks) {
-		l.chunks = append(l.chunks, make([]Event, chunkSize))
+		l.chunks = append(l.chunks, newChunk())
 	}
 	e.Seq = i
 	l.chunks[i>>chunkShift][i&(chunkSize-1)] = e
@@ -43,7 +47,7 @@ func (l *Log) Append(e Event) int {
 func (l *Log) Add() *Event {
 	i := l.n
 	if i>>chunkShift == len(l.chunks) {
-		l.chunks = append(l.chunks, make([]Event, chunkSize))
+		l.chunks = append(l.chunks, newChunk())
 	}
 	e := &l.chunks[i>>chunkShift][i&(chunkSize-1)]
 	e.Seq = i
@@ -56,11 +60,48 @@ func (l *Log) Add() *Event {
 // each. Events obtained from the log before Reset must not be used after.
 func (l *Log) Reset() {
 	// Only the chunks in use hold events: the others were cleared by an
-	// earlier Reset, or never written.
-	for i := 0; i < len(l.chunks) && i<<chunkShift < l.n; i++ {
-		clear(l.chunks[i][:min(chunkSize, l.n-i<<chunkShift)])
+	// earlier Reset, or never written. Released chunks are gone: the
+	// others move up to take their places.
+	kept := l.chunks[:0]
+	for i, c := range l.chunks {
+		if c == nil {
+			continue
+		}
+		if i<<chunkShift < l.n {
+			clear(c[:min(chunkSize, l.n-i<<chunkShift)])
+		}
+		kept = append(kept, c)
 	}
+	clear(l.chunks[len(kept):])
+	l.chunks = kept
 	l.n = 0
+}
+
+// spareChunks are chunks released by logs (Release), cleared, for new
+// events to fill.
+var spareChunks sync.Pool
+
+// newChunk returns an empty chunk: a released one when there is one.
+func newChunk() []Event {
+	if c, ok := spareChunks.Get().(*[chunkSize]Event); ok {
+		return c[:]
+	}
+	return make([]Event, chunkSize)
+}
+
+// Release gives up the chunks that hold only events before position
+// before, for other logs to reuse: a runner that keeps only the end of a
+// run's trace (a scenario's, after its cluster booted) saves the memory of
+// the rest. The caller must hold no pointer to those events; At panics
+// on a released event, and Query and All must not reach one.
+func (l *Log) Release(before int) {
+	for i := 0; i < len(l.chunks) && (i+1)<<chunkShift <= min(before, l.n); i++ {
+		if c := l.chunks[i]; c != nil {
+			clear(c)
+			spareChunks.Put((*[chunkSize]Event)(c))
+			l.chunks[i] = nil
+		}
+	}
 }
 
 // Len returns the number of events.
@@ -72,7 +113,11 @@ func (l *Log) At(i int) *Event {
 	if i < 0 || i >= l.n {
 		panic("trace: event index out of range")
 	}
-	return &l.chunks[i>>chunkShift][i&(chunkSize-1)]
+	c := l.chunks[i>>chunkShift]
+	if c == nil {
+		panic("trace: event released")
+	}
+	return &c[i&(chunkSize-1)]
 }
 
 // All yields every event in order.
