@@ -36,7 +36,7 @@ type Plane struct {
 	changes changeSummary
 	// diffs is the scratch list of the differences changeOf summarises.
 	diffs []object.Change
-	// changeTable holds the summaries recorded so far, which equal ones
+	// changeTable holds the latest summaries recorded, which equal ones
 	// share.
 	changeTable changeTable
 }

@@ -104,7 +104,7 @@ func (r *request) persisted(o *object.Object, before, after, detail string) {
 // carry it), or nil when they do not differ. A create is the object's
 // top-level fields set; a delete, removed. The summary is collected in
 // the plane's scratch lists and copied out in one allocation, unless an
-// equal one was recorded before (see changeTable).
+// equal one was recorded recently (see changeTable).
 func (p *Plane) changeOf(old, new *object.Object) *trace.Change {
 	c := &p.changes
 	switch {
