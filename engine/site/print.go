@@ -3,7 +3,6 @@ package site
 import (
 	"html/template"
 	"path"
-	"regexp"
 	"strings"
 )
 
@@ -12,9 +11,10 @@ func printAnchor(out string) string {
 	return "page-" + strings.ReplaceAll(strings.TrimSuffix(out, ".html"), "/", "-")
 }
 
+// The attributes printRewrite rewrites.
 var (
-	printID   = regexp.MustCompile(` id="([^"]*)"`)
-	printHref = regexp.MustCompile(` (href|src)="([^"]*)"`)
+	printIDAttr    = []string{"id"}
+	printLinkAttrs = []string{"href", "src"}
 )
 
 // printEntries lists every page for print.html, with ids made unique by a
@@ -44,11 +44,9 @@ func (r *renderer) printEntries(pbs []*pageBuild) []PrintEntry {
 // printRewrite moves one page's HTML from its own location to print.html.
 func printRewrite(html, out string, pages map[string]bool) string {
 	anchor := printAnchor(out)
-	html = printID.ReplaceAllString(html, ` id="`+anchor+`--$1"`)
+	html = replaceAttrs(html, printIDAttr, func(_, _, id string) string { return ` id="` + anchor + `--` + id + `"` })
 	dir := path.Dir(out)
-	return printHref.ReplaceAllStringFunc(html, func(m string) string {
-		sm := printHref.FindStringSubmatch(m)
-		attr, u := sm[1], sm[2]
+	return replaceAttrs(html, printLinkAttrs, func(m, attr, u string) string {
 		if isExternal(u) {
 			return m
 		}
