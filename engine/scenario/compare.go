@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/scenario/spec"
@@ -138,9 +139,17 @@ func compare(got any, present bool, op spec.Op, want spec.Value, re *spec.Word) 
 // compiled keeps each regular expression of a claim compiled, with its
 // error when it does not compile, by its text: an until evaluates its
 // claim again at each store change, a failures block checks its claims
-// once per run. A compiled expression is safe for concurrent use; the
-// texts are the lessons' own, so the set stays small.
-var compiled sync.Map
+// once per run. A compiled expression is safe for concurrent use. The
+// texts are the lessons' own, so the set stays small; in a long serve
+// session, where every edit of an expression adds one, it stops growing
+// at maxCompiled and later texts are compiled at each use.
+var (
+	compiled      sync.Map
+	compiledCount atomic.Int32
+)
+
+// maxCompiled bounds compiled.
+const maxCompiled = 4096
 
 // regexpResult is a compiled expression or its error.
 type regexpResult struct {
@@ -154,7 +163,11 @@ func compileRegexp(text string) (*regexp.Regexp, error) {
 		return r.(regexpResult).re, r.(regexpResult).err
 	}
 	re, err := regexp.Compile(text)
-	compiled.Store(text, regexpResult{re, err})
+	if compiledCount.Load() < maxCompiled {
+		if _, loaded := compiled.LoadOrStore(text, regexpResult{re, err}); !loaded {
+			compiledCount.Add(1)
+		}
+	}
 	return re, err
 }
 

@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/loopbook/loopbook/engine/scenario/spec"
@@ -22,5 +23,22 @@ func TestCompareAnswersAlikeEachTime(t *testing.T) {
 		if err == nil || err.Error() != "error parsing regexp: missing closing ): `(v1`" {
 			t.Errorf("matches /(v1/: %v", err)
 		}
+	}
+}
+
+// The set of compiled expressions stops growing at maxCompiled; a text
+// past it is still compiled, and answers as before.
+func TestCompiledExpressionsAreBounded(t *testing.T) {
+	for i := range maxCompiled + 10 {
+		if _, err := compileRegexp(fmt.Sprintf("^bound-%d$", i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := compiledCount.Load(); n > maxCompiled {
+		t.Errorf("%d expressions kept, the bound is %d", n, maxCompiled)
+	}
+	re, err := compileRegexp("^past-the-bound$")
+	if err != nil || !re.MatchString("past-the-bound") {
+		t.Errorf("a text past the bound: %v, %v", re, err)
 	}
 }
