@@ -46,28 +46,23 @@ func (r OwnerReference) IsController() bool { return r.Controller != nil && *r.C
 
 // DeepCopy returns r with pointers of its own.
 func (r OwnerReference) DeepCopy() OwnerReference {
-	if r.Controller != nil {
-		b := *r.Controller
-		r.Controller = &b
-	}
-	if r.BlockOwnerDeletion != nil {
-		b := *r.BlockOwnerDeletion
-		r.BlockOwnerDeletion = &b
-	}
+	r.Controller, r.BlockOwnerDeletion = clonePtr(r.Controller), clonePtr(r.BlockOwnerDeletion)
 	return r
+}
+
+// clonePtr returns a pointer to a copy of *p, or nil when p is nil.
+func clonePtr[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	c := *p
+	return &c
 }
 
 // DeepCopy returns a copy of m sharing nothing mutable.
 func (m *Meta) DeepCopy() Meta {
 	c := *m
-	if m.DeletionTimestamp != nil {
-		t := *m.DeletionTimestamp
-		c.DeletionTimestamp = &t
-	}
-	if m.DeletionGracePeriodSeconds != nil {
-		s := *m.DeletionGracePeriodSeconds
-		c.DeletionGracePeriodSeconds = &s
-	}
+	c.DeletionTimestamp, c.DeletionGracePeriodSeconds = clonePtr(m.DeletionTimestamp), clonePtr(m.DeletionGracePeriodSeconds)
 	if m.Labels != nil {
 		c.Labels = maps.Clone(m.Labels)
 	}
