@@ -26,11 +26,21 @@ type Rewriter struct {
 	busy bool // req is being sent
 }
 
-// Envelope puts the apiVersion and kind of o into body, boxed once for
-// all the updates.
-func (w *Rewriter) Envelope(body map[string]any, o *object.Object) {
+// Body renders o with meta as its metadata, as Object.ToMap would, for an
+// update to own: its content is copied, but for the field skip ("" for
+// none), which the caller fills; its metadata is rendered afresh; its
+// apiVersion and kind are boxed once for all the updates.
+func (w *Rewriter) Body(o *object.Object, meta *object.Meta, skip string) map[string]any {
+	body := make(map[string]any, len(o.Content)+3)
+	for k, v := range o.Content {
+		if k != skip {
+			body[k] = object.DeepCopyValue(v)
+		}
+	}
 	body["apiVersion"] = w.apiVersion.Of(o.APIVersion)
 	body["kind"] = w.kind.Of(o.Kind)
+	body["metadata"] = meta.ToMap()
+	return body
 }
 
 // Update PUTs body, built for this request alone (what Object.ToMap

@@ -1,6 +1,7 @@
 package client_test
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
@@ -37,8 +38,8 @@ func TestRewriter(t *testing.T) {
 	var w client.Rewriter
 	lease := object.New("coordination.k8s.io/v1", "Lease")
 	for i, name := range []string{"node-a", "node-a", "node-b"} {
-		body := map[string]any{"spec": map[string]any{}}
-		w.Envelope(body, lease)
+		body := w.Body(lease, &lease.Meta, "spec")
+		body["spec"] = map[string]any{}
 		if _, err := w.Update(c, leases, "kube-node-lease", name, body); err != nil {
 			t.Fatal(err)
 		}
@@ -78,5 +79,27 @@ func TestRewriterDuring(t *testing.T) {
 	}
 	if ep.got[1].Path != client.Path(leases, "kube-node-lease", "node-b") {
 		t.Errorf("inner update sent to %s", ep.got[1].Path)
+	}
+}
+
+// TestRewriterBody: a body is the object as Object.ToMap renders it, but
+// for the field left to the caller, and shares no map with the object.
+func TestRewriterBody(t *testing.T) {
+	lease := object.New("coordination.k8s.io/v1", "Lease")
+	lease.Meta.Name, lease.Meta.Namespace, lease.Meta.ResourceVersion = "node-a", "kube-node-lease", "7"
+	lease.Content["spec"] = map[string]any{"holderIdentity": "node-a"}
+	lease.Content["status"] = map[string]any{"note": "kept"}
+	var w client.Rewriter
+	for _, skip := range []string{"", "spec"} {
+		want := lease.ToMap()
+		delete(want, skip)
+		got := w.Body(lease, &lease.Meta, skip)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("skip %q: body %v, want %v", skip, got, want)
+		}
+		got["status"].(map[string]any)["note"] = "changed"
+		if lease.Content["status"].(map[string]any)["note"] != "kept" {
+			t.Fatalf("skip %q: the body shares the object's status", skip)
+		}
 	}
 }

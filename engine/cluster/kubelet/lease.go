@@ -162,22 +162,17 @@ func (c *leaseController) newLease() (*object.Object, bool) {
 // fill base's), and its apiVersion and kind come boxed from the
 // controller's writer, the same for every renewal.
 func (c *leaseController) renewalBody(base *object.Object) (map[string]any, bool) {
-	body := make(map[string]any, len(base.Content)+3)
-	for key, v := range base.Content {
-		body[key] = object.DeepCopyValue(v)
+	meta := base.Meta
+	if !c.ownNode(&meta) {
+		return nil, false
 	}
+	body := c.writer.Body(base, &meta, "")
 	spec, ok := body["spec"].(map[string]any)
 	if !ok {
 		spec = map[string]any{}
 		body["spec"] = spec
 	}
 	c.renew(spec)
-	meta := base.Meta
-	if !c.ownNode(&meta) {
-		return nil, false
-	}
-	c.writer.Envelope(body, base)
-	body["metadata"] = meta.ToMap()
 	return body, true
 }
 

@@ -71,15 +71,7 @@ func (l *LeaseLock) Update(r Record) error {
 // boxes and client.Rewriter) for the strings that do not change between
 // renewals.
 func (l *LeaseLock) updateBody(r Record) map[string]any {
-	lease := l.lease
-	body := make(map[string]any, len(lease.Content)+3)
-	for k, v := range lease.Content {
-		if k != "spec" { // replaced below: not worth a copy
-			body[k] = object.DeepCopyValue(v)
-		}
-	}
-	l.writer.Envelope(body, lease)
-	body["metadata"] = l.boxes.metadata(&lease.Meta)
+	body := l.writer.Body(l.lease, &l.lease.Meta, "spec") // the spec is replaced: not worth a copy
 	body["spec"] = r.spec(&l.boxes)
 	return body
 }
