@@ -1,9 +1,7 @@
 package apiserver
 
 import (
-	"maps"
 	"net/http"
-	"slices"
 	"strings"
 	"time"
 
@@ -135,38 +133,27 @@ func contentTree(o *object.Object) map[string]any {
 // lists are nil, timestamps are UTC whole seconds (as RFC 3339 renders
 // them), and nothing mutable is shared with m.
 func decodedMeta(m *object.Meta) object.Meta {
-	c := *m
-	if !m.CreationTimestamp.IsZero() {
-		c.CreationTimestamp = wholeSecondUTC(m.CreationTimestamp)
+	c := m.DeepCopy()
+	if !c.CreationTimestamp.IsZero() {
+		c.CreationTimestamp = wholeSecondUTC(c.CreationTimestamp)
 	}
-	if m.DeletionTimestamp != nil {
-		t := wholeSecondUTC(*m.DeletionTimestamp)
-		c.DeletionTimestamp = &t
+	if c.DeletionTimestamp != nil {
+		*c.DeletionTimestamp = wholeSecondUTC(*c.DeletionTimestamp)
 	}
-	if m.DeletionGracePeriodSeconds != nil {
-		s := *m.DeletionGracePeriodSeconds
-		c.DeletionGracePeriodSeconds = &s
+	if len(c.Labels) == 0 {
+		c.Labels = nil
 	}
-	c.Labels = cloneNonEmpty(m.Labels)
-	c.Annotations = cloneNonEmpty(m.Annotations)
-	c.OwnerReferences = nil
-	for _, ref := range m.OwnerReferences {
-		c.OwnerReferences = append(c.OwnerReferences, ref.DeepCopy())
+	if len(c.Annotations) == 0 {
+		c.Annotations = nil
 	}
-	c.Finalizers = nil
-	if len(m.Finalizers) > 0 {
-		c.Finalizers = slices.Clone(m.Finalizers)
+	if len(c.OwnerReferences) == 0 {
+		c.OwnerReferences = nil
+	}
+	if len(c.Finalizers) == 0 {
+		c.Finalizers = nil
 	}
 	return c
 }
 
 // wholeSecondUTC is t as object.ParseTime reads object.FormatTime(t).
 func wholeSecondUTC(t time.Time) time.Time { return t.UTC().Truncate(time.Second) }
-
-// cloneNonEmpty copies m, or is nil for an empty m.
-func cloneNonEmpty(m map[string]string) map[string]string {
-	if len(m) == 0 {
-		return nil
-	}
-	return maps.Clone(m)
-}

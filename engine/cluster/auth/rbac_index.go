@@ -1,9 +1,9 @@
 package auth
 
 import (
+	"fmt"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
@@ -159,46 +159,22 @@ func indexSubjects(entries []indexEntry) (byUser, byGroup map[string][]subjectRe
 //	RoleBinding "dev/demo" of ClusterRole "edit" to ServiceAccount "builder/demo"
 //
 // (a ServiceAccount is written name/namespace there, and a RoleBinding
-// name/namespace). The quoting is fmt's %q, strconv.Quote; the reason is
-// built in one buffer, so it costs one string.
+// name/namespace).
 func allowedReason(o *object.Object, ref RoleRef, s Subject, namespace string) string {
-	var buf [256]byte
-	b := append(buf[:0], "RBAC: allowed by "...)
-	if namespace == "" {
-		b = append(b, "ClusterRoleBinding "...)
-		b = strconv.AppendQuote(b, o.Meta.Name)
-	} else {
-		b = append(b, "RoleBinding "...)
-		b = appendQuotedPath(b, o.Meta.Name, o.Meta.Namespace)
-	}
-	b = append(b, " of "...)
-	b = append(b, ref.Kind...)
-	b = append(b, ' ')
-	b = strconv.AppendQuote(b, ref.Name)
-	b = append(b, " to "...)
-	b = append(b, s.Kind...)
-	b = append(b, ' ')
+	var subject string
 	if s.Kind == KindServiceAccount {
 		ns := s.Namespace
 		if ns == "" {
 			ns = namespace
 		}
-		b = appendQuotedPath(b, s.Name, ns)
+		subject = fmt.Sprintf("%s %q", s.Kind, s.Name+"/"+ns)
 	} else {
-		b = strconv.AppendQuote(b, s.Name)
+		subject = fmt.Sprintf("%s %q", s.Kind, s.Name)
 	}
-	return string(b)
-}
-
-// appendQuotedPath appends first+"/"+second quoted, without making that
-// string: quoting goes rune by rune, and the printable '/' between the two
-// joins no bytes of one to the other.
-func appendQuotedPath(b []byte, first, second string) []byte {
-	b = strconv.AppendQuote(b, first)
-	b = append(b[:len(b)-1], '/') // in place of the closing quote
-	n := len(b)
-	b = strconv.AppendQuote(b, second)
-	return append(b[:n], b[n+1:]...) // without the opening quote
+	if namespace == "" {
+		return fmt.Sprintf("RBAC: allowed by ClusterRoleBinding %q of %s %q to %s", o.Meta.Name, ref.Kind, ref.Name, subject)
+	}
+	return fmt.Sprintf("RBAC: allowed by RoleBinding %q of %s %q to %s", o.Meta.Name+"/"+o.Meta.Namespace, ref.Kind, ref.Name, subject)
 }
 
 // visit walks the bindings that apply to the request's user, in binding
