@@ -3,6 +3,7 @@ package scenario
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -147,5 +148,20 @@ func TestGeneratedEnd(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+func TestLongestFirstStartsOverloadFaults(t *testing.T) {
+	kinds := []spec.FaultKind{spec.KillNode, spec.OverloadAPI, spec.BreakEtcd, 0, spec.OverloadAPI}
+	cases := make([]spec.FaultCase, len(kinds))
+	for i, k := range kinds {
+		if k != 0 {
+			cases[i].Fault = &spec.Fault{Kind: k}
+		}
+	}
+	got := longestFirst(cases)
+	want := []int{1, 4, 0, 2, 3}
+	if !slices.Equal(got, want) {
+		t.Errorf("longestFirst = %v, want %v (overload faults, then the rest, each as written)", got, want)
 	}
 }
