@@ -1,12 +1,12 @@
 package site
 
 import (
-	"bytes"
 	"compress/gzip"
 	"path"
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // PageWeight is what one page costs a reader to load: the page and every
@@ -26,21 +26,25 @@ var loadRef = regexp.MustCompile(`<(?:[a-z]+[^>]* src|link rel="?(?:stylesheet|i
 // print page and the offline file, each the whole course), heaviest first,
 // ties in path order.
 func (o *Output) Weights() []PageWeight {
-	gz := map[string]int{}
-	size := func(p string, data []byte) int {
-		if n, ok := gz[p]; ok {
-			return n
-		}
-		n := gzipSize(data)
-		gz[p] = n
-		return n
+	type page struct {
+		path string
+		refs []string // the page itself, then what it loads, each once
 	}
-	var out []PageWeight
+	var pages []page
+	index := map[string]int{} // file path → position in files
+	var files [][]byte
+	add := func(p string, data []byte) {
+		if _, ok := index[p]; !ok {
+			index[p] = len(files)
+			files = append(files, data)
+		}
+	}
 	for _, f := range o.Files {
 		if !strings.HasSuffix(f.Path, ".html") || f.Path == "print.html" || f.Path == OfflineFile {
 			continue
 		}
-		w := PageWeight{Path: f.Path, Bytes: size(f.Path, f.Data), Files: 1}
+		pg := page{path: f.Path, refs: []string{f.Path}}
+		add(f.Path, f.Data)
 		seen := map[string]bool{}
 		for _, m := range loadRef.FindAllSubmatch(f.Data, -1) {
 			ref := string(m[1])
@@ -53,9 +57,20 @@ func (o *Output) Weights() []PageWeight {
 			}
 			seen[target] = true
 			if data, ok := o.Lookup(target); ok {
-				w.Bytes += size(target, data)
-				w.Files++
+				pg.refs = append(pg.refs, target)
+				add(target, data)
 			}
+		}
+		pages = append(pages, pg)
+	}
+	// Gzipping is most of the work: each distinct file once, on all cores.
+	sizes := make([]int, len(files))
+	parallel(len(files), func(i int) { sizes[i] = gzipSize(files[i]) })
+	out := make([]PageWeight, 0, len(pages))
+	for _, pg := range pages {
+		w := PageWeight{Path: pg.path, Files: len(pg.refs)}
+		for _, ref := range pg.refs {
+			w.Bytes += sizes[index[ref]]
 		}
 		out = append(out, w)
 	}
@@ -88,9 +103,24 @@ func (o *Output) SearchIndex() (File, bool) {
 
 // gzipSize is the length of data gzipped at the default level.
 func gzipSize(data []byte) int {
-	var b bytes.Buffer
-	w := gzip.NewWriter(&b)
-	_, _ = w.Write(data) // a bytes.Buffer does not fail
+	var n countWriter
+	w := gzipWriters.Get().(*gzip.Writer)
+	w.Reset(&n)
+	_, _ = w.Write(data) // a countWriter does not fail
 	_ = w.Close()
-	return b.Len()
+	gzipWriters.Put(w)
+	return int(n)
+}
+
+// gzipWriters keeps compressors between files: each holds about a
+// megabyte of tables that Reset reuses.
+var gzipWriters = sync.Pool{New: func() any { return gzip.NewWriter(nil) }}
+
+// countWriter counts the bytes written to it and keeps none.
+type countWriter int
+
+// Write counts p.
+func (c *countWriter) Write(p []byte) (int, error) {
+	*c += countWriter(len(p))
+	return len(p), nil
 }

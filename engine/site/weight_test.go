@@ -1,6 +1,9 @@
 package site
 
 import (
+	"bytes"
+	"compress/gzip"
+	"strconv"
 	"testing"
 )
 
@@ -39,5 +42,21 @@ func TestWeights(t *testing.T) {
 	}
 	if n := out.ThemeScriptBytes(); n == 0 || n > maxScriptGzip {
 		t.Errorf("the theme's JavaScript is %d bytes minified and gzipped, want 1…%d", n, maxScriptGzip)
+	}
+}
+
+// TestGzipSizeIsTheGzippedLength checks the counting compressor against
+// gzip written out, for inputs of several sizes, one after another so that
+// reused compressors are covered.
+func TestGzipSizeIsTheGzippedLength(t *testing.T) {
+	for _, n := range []int{0, 1, 100, 70000, 5, 300000} {
+		data := bytes.Repeat([]byte("loopbook "+strconv.Itoa(n)), n/10+1)[:n]
+		var b bytes.Buffer
+		w := gzip.NewWriter(&b)
+		w.Write(data)
+		w.Close()
+		if got := gzipSize(data); got != b.Len() {
+			t.Errorf("gzipSize of %d bytes = %d, want %d", n, got, b.Len())
+		}
 	}
 }
