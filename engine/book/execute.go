@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/loopbook/loopbook/engine/diag"
+	"github.com/loopbook/loopbook/engine/parallel"
 	"github.com/loopbook/loopbook/engine/scenario/result"
 	"github.com/loopbook/loopbook/engine/scenario/spec"
 )
@@ -51,7 +52,7 @@ func (b *Book) execute(entries []*entry, scenarios map[string]*entry, fixtureSrc
 	b.mu.Unlock()
 	outs := make([]cached, len(todo))
 	order := longestFirst(todo)
-	parallelDo(len(order), func(j int) {
+	parallel.Do(len(order), func(j int) {
 		i := order[j]
 		out, err := b.runOne(todo[i], proofs[todo[i]], scenarios)
 		outs[i] = cached{out: nilIfEmpty(out), err: positioned(err, todo[i])}

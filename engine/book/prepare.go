@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/loopbook/loopbook/engine/diag"
+	"github.com/loopbook/loopbook/engine/parallel"
 	"github.com/loopbook/loopbook/engine/scenario/spec"
 	"github.com/loopbook/loopbook/engine/site"
 )
@@ -13,7 +14,7 @@ import (
 // entries in site order and the scenarios by id.
 func (b *Book) parse(blocks []site.PageBlock, fixtures map[string]*spec.Fixture) ([]*entry, map[string]*entry) {
 	entries := make([]*entry, len(blocks))
-	parallelDo(len(blocks), func(i int) {
+	parallel.Do(len(blocks), func(i int) {
 		pb := blocks[i]
 		e := &entry{page: pb.Page, src: pb}
 		blk, err := spec.Parse(pb.Kind, pb.Body, pb.Pos)
@@ -50,7 +51,7 @@ func (b *Book) parse(blocks []site.PageBlock, fixtures map[string]*spec.Fixture)
 	for id, e := range scenarios {
 		vocab.Scenarios[id] = e.parsed.(*spec.Scenario)
 	}
-	parallelDo(len(entries), func(i int) {
+	parallel.Do(len(entries), func(i int) {
 		e := entries[i]
 		if e.parsed == nil {
 			return

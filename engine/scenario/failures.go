@@ -5,6 +5,7 @@ import (
 
 	"github.com/loopbook/loopbook/engine/cluster/cluster"
 	"github.com/loopbook/loopbook/engine/diag"
+	"github.com/loopbook/loopbook/engine/parallel"
 	"github.com/loopbook/loopbook/engine/scenario/result"
 	"github.com/loopbook/loopbook/engine/scenario/spec"
 )
@@ -64,7 +65,7 @@ func RunFailures(f *spec.Failures, baseline *spec.Scenario, cfg cluster.Config) 
 		err error
 	}
 	order := longestFirst(f.Faults)
-	res := parallel(len(order), func(j int) outcome {
+	res := parallel.Map(len(order), func(j int) outcome {
 		c, err := runFaultCase(&f.Faults[order[j]], baseline, cfg, observe, control)
 		return outcome{c, err}
 	})

@@ -3,6 +3,7 @@ package scenario
 import (
 	"github.com/loopbook/loopbook/engine/cluster/cluster"
 	"github.com/loopbook/loopbook/engine/diag"
+	"github.com/loopbook/loopbook/engine/parallel"
 	"github.com/loopbook/loopbook/engine/scenario/result"
 	"github.com/loopbook/loopbook/engine/scenario/spec"
 )
@@ -43,7 +44,7 @@ func RunGates(g *spec.Gates, cfg cluster.Config) (*result.Gates, error) {
 		v   result.GateVariant
 		err error
 	}
-	res := parallel(len(variants), func(i int) outcome {
+	res := parallel.Map(len(variants), func(i int) outcome {
 		v, err := runVariant(g, &variants[i], base, hooks, reqObjs[0].DeepCopy())
 		return outcome{v, err}
 	})

@@ -6,6 +6,7 @@ import (
 
 	"github.com/loopbook/loopbook/engine/cluster/cluster"
 	"github.com/loopbook/loopbook/engine/diag"
+	"github.com/loopbook/loopbook/engine/parallel"
 	"github.com/loopbook/loopbook/engine/scenario/result"
 	"github.com/loopbook/loopbook/engine/scenario/spec"
 )
@@ -58,7 +59,7 @@ func RunWhatif(w *spec.Whatif, cfg cluster.Config) (*result.Whatif, error) {
 		o   result.WhatifOutcome
 		err error
 	}
-	res := parallel(len(combos), func(i int) outcome {
+	res := parallel.Map(len(combos), func(i int) outcome {
 		o, err := runCombination(w, combos[i], base[0].DeepCopy(), cfg, ks)
 		return outcome{o, err}
 	})

@@ -2,6 +2,7 @@ package site
 
 import (
 	"github.com/loopbook/loopbook/engine/markdown"
+	"github.com/loopbook/loopbook/engine/parallel"
 )
 
 // Book runs a site's executable blocks ahead of rendering, so that a
@@ -40,7 +41,7 @@ func FindBlocks(src *Source, reg *markdown.Registry) []PageBlock {
 
 func findBlocks(src *Source, conv *markdown.Converter) []PageBlock {
 	found := make([][]markdown.Block, len(src.Pages))
-	parallel(len(src.Pages), func(i int) {
+	parallel.Do(len(src.Pages), func(i int) {
 		p := src.Pages[i]
 		found[i] = conv.Blocks(p.Body, markdown.Context{File: p.Source, Line: p.Line})
 	})

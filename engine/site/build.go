@@ -7,6 +7,7 @@ import (
 
 	"github.com/loopbook/loopbook/engine/diag"
 	"github.com/loopbook/loopbook/engine/markdown"
+	"github.com/loopbook/loopbook/engine/parallel"
 )
 
 // Options configure a build.
@@ -130,7 +131,7 @@ func (b *Builder) Build() (*Output, error) {
 	for i, p := range src.Pages {
 		pbs[i] = &pageBuild{page: p}
 	}
-	parallel(len(pbs), func(i int) { b.convert(src, pbs[i]) })
+	parallel.Do(len(pbs), func(i int) { b.convert(src, pbs[i]) })
 	var errs diag.List
 	for _, pb := range pbs {
 		errs.Add(pb.err)

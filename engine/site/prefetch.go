@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/loopbook/loopbook/engine/parallel"
 )
 
 // parsedFile is one Markdown file read and split ahead of the tree walk.
@@ -44,7 +46,7 @@ func prefetch(dir string) map[string]*parsedFile {
 		})
 	}
 	files := make([]*parsedFile, len(rels))
-	parallel(len(rels), func(i int) {
+	parallel.Do(len(rels), func(i int) {
 		f := &parsedFile{}
 		f.src, f.err = os.ReadFile(filepath.Join(dir, filepath.FromSlash(rels[i])))
 		if f.err == nil {

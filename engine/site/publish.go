@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/loopbook/loopbook/engine/parallel"
 )
 
 // Publish writes out to the folder dir atomically: the files go to a new
@@ -88,7 +90,7 @@ func writeFiles(dir string, files []File) error {
 		made[d] = true
 	}
 	errs := make([]error, len(files))
-	parallel(len(files), func(i int) {
+	parallel.Do(len(files), func(i int) {
 		errs[i] = os.WriteFile(filepath.Join(dir, filepath.FromSlash(files[i].Path)), files[i].Data, 0o644)
 	})
 	return errors.Join(errs...)

@@ -10,6 +10,7 @@ import (
 	"sort"
 
 	"github.com/loopbook/loopbook/engine/diag"
+	"github.com/loopbook/loopbook/engine/parallel"
 )
 
 // renderer turns converted pages into the files of the site.
@@ -55,7 +56,7 @@ func (r *renderer) render(pbs []*pageBuild) (*Output, error) {
 	}
 	specialFiles := make([]File, len(specials))
 	specialErrs := make([]error, len(specials))
-	parallel(len(specials)+len(pbs), func(i int) {
+	parallel.Do(len(specials)+len(pbs), func(i int) {
 		if i < len(specials) {
 			specialFiles[i], specialErrs[i] = specials[i]()
 			return

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/loopbook/loopbook/engine/parallel"
 )
 
 // PageWeight is what one page costs a reader to load: the page and every
@@ -65,7 +67,7 @@ func (o *Output) Weights() []PageWeight {
 	}
 	// Gzipping is most of the work: each distinct file once, on all cores.
 	sizes := make([]int, len(files))
-	parallel(len(files), func(i int) { sizes[i] = gzipSize(files[i]) })
+	parallel.Do(len(files), func(i int) { sizes[i] = gzipSize(files[i]) })
 	out := make([]PageWeight, 0, len(pages))
 	for _, pg := range pages {
 		w := PageWeight{Path: pg.path, Files: len(pg.refs)}
