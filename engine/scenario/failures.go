@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/loopbook/loopbook/engine/cluster/cluster"
+	"github.com/loopbook/loopbook/engine/cluster/fault"
 	"github.com/loopbook/loopbook/engine/diag"
 	"github.com/loopbook/loopbook/engine/parallel"
 	"github.com/loopbook/loopbook/engine/scenario/result"
@@ -132,7 +133,7 @@ func longestFirst(cases []spec.FaultCase) []int {
 	for pass := range 2 {
 		for i := range cases {
 			f := cases[i].Fault
-			if heavy := f != nil && f.Kind == spec.OverloadAPI; heavy == (pass == 0) {
+			if heavy := f != nil && f.Kind == fault.OverloadAPI; heavy == (pass == 0) {
 				order = append(order, i)
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/loopbook/loopbook/engine/cluster/fault"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
 	"github.com/loopbook/loopbook/engine/scenario/result"
 	"github.com/loopbook/loopbook/engine/scenario/spec"
@@ -152,7 +153,7 @@ func TestGeneratedEnd(t *testing.T) {
 }
 
 func TestLongestFirstStartsOverloadFaults(t *testing.T) {
-	kinds := []spec.FaultKind{spec.KillNode, spec.OverloadAPI, spec.BreakEtcd, 0, spec.OverloadAPI}
+	kinds := []fault.Kind{fault.KillNode, fault.OverloadAPI, fault.BreakEtcd, 0, fault.OverloadAPI}
 	cases := make([]spec.FaultCase, len(kinds))
 	for i, k := range kinds {
 		if k != 0 {

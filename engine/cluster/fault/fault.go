@@ -20,46 +20,48 @@ const (
 	RemoveKubeProxy                       // remove kube-proxy [NODE]
 )
 
-// target says whether a fault takes a target word.
-type target uint8
+// Arity says whether a fault takes a target word.
+type Arity uint8
 
+// The arities.
 const (
-	none target = iota
-	optional
-	required
+	NoTarget       Arity = iota // "break etcd"
+	OptionalTarget              // "kill scheduler" or "kill scheduler scheduler-2"
+	RequiredTarget              // "kill node worker-b"
 )
 
-// form is how one fault is written.
-type form struct {
-	kind   Kind
-	phrase string
-	target target
-	// word names the target in messages.
-	word string
+// Form is how one fault is written: the lesson format's parser and Parse
+// both read faults with this vocabulary.
+type Form struct {
+	Kind   Kind
+	Phrase string
+	Target Arity
+	// Word names the target in messages ("NODE").
+	Word string
 }
 
-// forms returns the vocabulary, in the format's order.
-func forms() []form {
-	return []form{
-		{CrashContainer, "crash container", required, "NAMESPACE/POD"},
-		{KillNode, "kill node", required, "NODE"},
-		{KillControllerManager, "kill controller-manager", optional, "NAME"},
-		{KillScheduler, "kill scheduler", optional, "NAME"},
-		{StopAPIServers, "stop apiservers", none, ""},
-		{KillAPIServer, "kill apiserver", required, "NAME"},
-		{BlockWebhook, "block webhook", required, "WEBHOOK"},
-		{BreakRBAC, "break rbac", required, "USER"},
-		{BreakEtcd, "break etcd", none, ""},
-		{OverloadAPI, "overload api", optional, "CLIENT"},
-		{RemoveKubeProxy, "remove kube-proxy", optional, "NODE"},
+// Forms returns the vocabulary, in the format's order.
+func Forms() []Form {
+	return []Form{
+		{CrashContainer, "crash container", RequiredTarget, "NAMESPACE/POD"},
+		{KillNode, "kill node", RequiredTarget, "NODE"},
+		{KillControllerManager, "kill controller-manager", OptionalTarget, "NAME"},
+		{KillScheduler, "kill scheduler", OptionalTarget, "NAME"},
+		{StopAPIServers, "stop apiservers", NoTarget, ""},
+		{KillAPIServer, "kill apiserver", RequiredTarget, "NAME"},
+		{BlockWebhook, "block webhook", RequiredTarget, "WEBHOOK"},
+		{BreakRBAC, "break rbac", RequiredTarget, "USER"},
+		{BreakEtcd, "break etcd", NoTarget, ""},
+		{OverloadAPI, "overload api", OptionalTarget, "CLIENT"},
+		{RemoveKubeProxy, "remove kube-proxy", OptionalTarget, "NODE"},
 	}
 }
 
 // String returns the kind's phrase ("kill scheduler").
 func (k Kind) String() string {
-	for _, f := range forms() {
-		if f.kind == k {
-			return f.phrase
+	for _, f := range Forms() {
+		if f.Kind == k {
+			return f.Phrase
 		}
 	}
 	return fmt.Sprintf("Kind(%d)", uint8(k))

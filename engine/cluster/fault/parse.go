@@ -17,21 +17,21 @@ func Parse(s string) (Fault, error) {
 	if text == "" {
 		return Fault{}, fmt.Errorf("empty fault; the faults are: %s", strings.Join(phrases(), ", "))
 	}
-	for _, f := range forms() {
-		n := len(strings.Fields(f.phrase))
-		if len(words) < n || strings.Join(words[:n], " ") != f.phrase {
+	for _, f := range Forms() {
+		n := len(strings.Fields(f.Phrase))
+		if len(words) < n || strings.Join(words[:n], " ") != f.Phrase {
 			continue
 		}
 		rest := words[n:]
 		switch {
 		case len(rest) > 1:
-			return Fault{}, fmt.Errorf("fault %q: %q takes at most one target (%s), got %q", text, f.phrase, f.word, strings.Join(rest, " "))
-		case len(rest) == 1 && f.target == none:
-			return Fault{}, fmt.Errorf("fault %q: %q takes no target, got %q", text, f.phrase, rest[0])
-		case len(rest) == 0 && f.target == required:
-			return Fault{}, fmt.Errorf("fault %q: missing target; write %q", text, f.phrase+" "+f.word)
+			return Fault{}, fmt.Errorf("fault %q: %q takes at most one target (%s), got %q", text, f.Phrase, f.Word, strings.Join(rest, " "))
+		case len(rest) == 1 && f.Target == NoTarget:
+			return Fault{}, fmt.Errorf("fault %q: %q takes no target, got %q", text, f.Phrase, rest[0])
+		case len(rest) == 0 && f.Target == RequiredTarget:
+			return Fault{}, fmt.Errorf("fault %q: missing target; write %q", text, f.Phrase+" "+f.Word)
 		}
-		out := Fault{Kind: f.kind}
+		out := Fault{Kind: f.Kind}
 		if len(rest) == 1 {
 			out.Target = rest[0]
 		}
@@ -46,8 +46,8 @@ func Parse(s string) (Fault, error) {
 // phrases are the vocabulary's phrases.
 func phrases() []string {
 	var out []string
-	for _, f := range forms() {
-		out = append(out, f.phrase)
+	for _, f := range Forms() {
+		out = append(out, f.Phrase)
 	}
 	return out
 }
@@ -57,11 +57,11 @@ func phrases() []string {
 // the remaining words (the target as written).
 func nearest(words []string) string {
 	best, bestDist, bestN := "", -1, 0
-	for _, f := range forms() {
-		n := min(len(strings.Fields(f.phrase)), len(words))
-		d := distance(strings.Join(words[:n], " "), f.phrase)
+	for _, f := range Forms() {
+		n := min(len(strings.Fields(f.Phrase)), len(words))
+		d := distance(strings.Join(words[:n], " "), f.Phrase)
 		if bestDist < 0 || d < bestDist {
-			best, bestDist, bestN = f.phrase, d, n
+			best, bestDist, bestN = f.Phrase, d, n
 		}
 	}
 	if rest := words[bestN:]; len(rest) > 0 {

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/loopbook/loopbook/engine/cluster/fault"
 )
 
 func TestFailuresBlock(t *testing.T) {
@@ -41,12 +43,12 @@ faults:
 	if f.Baseline.Value != "create-deployment" || f.Observe.Value != 10*time.Minute {
 		t.Errorf("baseline %s observe %s", show(f.Baseline), show(f.Observe))
 	}
-	var kinds []FaultKind
+	var kinds []fault.Kind
 	for _, fc := range f.Faults {
 		kinds = append(kinds, fc.Fault.Kind)
 	}
-	want := []FaultKind{CrashContainer, KillNode, KillControllerManager, KillScheduler, StopAPIServers, KillAPIServer,
-		BlockWebhook, BreakRBAC, BreakEtcd, OverloadAPI, RemoveKubeProxy}
+	want := []fault.Kind{fault.CrashContainer, fault.KillNode, fault.KillControllerManager, fault.KillScheduler, fault.StopAPIServers, fault.KillAPIServer,
+		fault.BlockWebhook, fault.BreakRBAC, fault.BreakEtcd, fault.OverloadAPI, fault.RemoveKubeProxy}
 	if !slices.Equal(kinds, want) {
 		t.Errorf("faults %v", kinds)
 	}

@@ -3,6 +3,7 @@ package spec
 import (
 	"strings"
 
+	"github.com/loopbook/loopbook/engine/cluster/fault"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
 )
 
@@ -58,14 +59,14 @@ func (c *checker) fault(f *Fault) {
 	}
 	t := *f.Target
 	switch f.Kind {
-	case KillNode, RemoveKubeProxy:
+	case fault.KillNode, fault.RemoveKubeProxy:
 		c.node(t)
-	case BreakRBAC:
+	case fault.BreakRBAC:
 		c.user(Scalar[string]{Value: t.Text, Pos: t.Pos})
-	case OverloadAPI:
+	case fault.OverloadAPI:
 		c.actor(t)
-	case KillAPIServer, KillScheduler, KillControllerManager:
-		base := map[FaultKind]string{KillAPIServer: "apiserver", KillScheduler: "scheduler", KillControllerManager: "controller-manager"}[f.Kind]
+	case fault.KillAPIServer, fault.KillScheduler, fault.KillControllerManager:
+		base := map[fault.Kind]string{fault.KillAPIServer: "apiserver", fault.KillScheduler: "scheduler", fault.KillControllerManager: "controller-manager"}[f.Kind]
 		if !c.replica(t, base) {
 			c.errorf(t.Pos, "%q is not a replica of %s", t.Text, base).
 				WithHint(`replicas are "` + base + `", "` + base + `-2", …`)

@@ -4,75 +4,15 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/loopbook/loopbook/engine/cluster/fault"
 	"github.com/loopbook/loopbook/engine/diag"
 )
-
-// FaultKind is one entry of the fault vocabulary.
-type FaultKind uint8
-
-// The faults, in the order the format lists them.
-const (
-	_                     FaultKind = iota
-	CrashContainer                  // crash container NS/POD
-	KillNode                        // kill node NAME
-	KillControllerManager           // kill controller-manager [NAME]
-	KillScheduler                   // kill scheduler [NAME]
-	StopAPIServers                  // stop apiservers
-	KillAPIServer                   // kill apiserver NAME
-	BlockWebhook                    // block webhook NAME
-	BreakRBAC                       // break rbac USER
-	BreakEtcd                       // break etcd
-	OverloadAPI                     // overload api [CLIENT]
-	RemoveKubeProxy                 // remove kube-proxy [NODE]
-)
-
-// argument says whether a fault takes a target.
-type argument uint8
-
-const (
-	argNone argument = iota
-	argOptional
-	argRequired
-)
-
-// faultForm is how one fault is written.
-type faultForm struct {
-	kind   FaultKind
-	phrase string
-	arg    argument
-	// target describes the target word for messages.
-	target string
-}
-
-var faultForms = []faultForm{
-	{CrashContainer, "crash container", argRequired, "NAMESPACE/POD"},
-	{KillNode, "kill node", argRequired, "NODE"},
-	{KillControllerManager, "kill controller-manager", argOptional, "NAME"},
-	{KillScheduler, "kill scheduler", argOptional, "NAME"},
-	{StopAPIServers, "stop apiservers", argNone, ""},
-	{KillAPIServer, "kill apiserver", argRequired, "NAME"},
-	{BlockWebhook, "block webhook", argRequired, "WEBHOOK"},
-	{BreakRBAC, "break rbac", argRequired, "USER"},
-	{BreakEtcd, "break etcd", argNone, ""},
-	{OverloadAPI, "overload api", argOptional, "CLIENT"},
-	{RemoveKubeProxy, "remove kube-proxy", argOptional, "NODE"},
-}
-
-// String returns the fault's phrase ("kill scheduler").
-func (k FaultKind) String() string {
-	for _, f := range faultForms {
-		if f.kind == k {
-			return f.phrase
-		}
-	}
-	return fmt.Sprintf("FaultKind(%d)", uint8(k))
-}
 
 // Fault is one fault of the vocabulary with its target.
 type Fault struct {
 	// Text is the fault as written.
 	Text string
-	Kind FaultKind
+	Kind fault.Kind
 	// Target is the pod, node, replica, webhook, user or client the fault
 	// is aimed at; unset for a fault written without one.
 	Target *Word
@@ -91,9 +31,10 @@ func ParseFault(s string, at diag.Pos) (*Fault, error) {
 
 // faultPhrases lists the vocabulary's phrases.
 func faultPhrases() []string {
-	out := make([]string, len(faultForms))
-	for i, f := range faultForms {
-		out[i] = f.phrase
+	forms := fault.Forms()
+	out := make([]string, len(forms))
+	for i, f := range forms {
+		out[i] = f.Phrase
 	}
 	return out
 }
@@ -105,12 +46,13 @@ func (w *words) fault(ts []token) *Fault {
 		return nil
 	}
 	text := w.base(ts).Text
-	var form *faultForm
+	var form *fault.Form
 	if len(ts) >= 2 {
 		phrase := ts[0].text + " " + ts[1].text
-		for i := range faultForms {
-			if faultForms[i].phrase == phrase {
-				form = &faultForms[i]
+		forms := fault.Forms()
+		for i := range forms {
+			if forms[i].Phrase == phrase {
+				form = &forms[i]
 			}
 		}
 		if form == nil {
@@ -121,28 +63,28 @@ func (w *words) fault(ts []token) *Fault {
 		w.at(ts[0], "unknown fault %q", text).WithHint(diag.DidYouMean(ts[0].text, faultPhrases()))
 		return nil
 	}
-	f := &Fault{Text: text, Kind: form.kind, Pos: w.pos(ts[0])}
+	f := &Fault{Text: text, Kind: form.Kind, Pos: w.pos(ts[0])}
 	args := ts[2:]
 	switch {
-	case len(args) == 0 && form.arg == argRequired:
-		w.errorf(w.after(ts[1]), "%q needs a %s", form.phrase, form.target).
-			WithHint(fmt.Sprintf("write %q", form.phrase+" "+form.target))
+	case len(args) == 0 && form.Target == fault.RequiredTarget:
+		w.errorf(w.after(ts[1]), "%q needs a %s", form.Phrase, form.Word).
+			WithHint(fmt.Sprintf("write %q", form.Phrase+" "+form.Word))
 		return nil
-	case len(args) > 0 && form.arg == argNone:
-		w.at(args[0], "%q takes nothing after it", form.phrase)
+	case len(args) > 0 && form.Target == fault.NoTarget:
+		w.at(args[0], "%q takes nothing after it", form.Phrase)
 		return nil
 	case len(args) > 1:
-		w.at(args[1], "unexpected %q: %q takes one %s", args[1].text, form.phrase, form.target)
+		w.at(args[1], "unexpected %q: %q takes one %s", args[1].text, form.Phrase, form.Word)
 		return nil
 	case len(args) == 1:
 		t := args[0]
 		ok := validActor(t.text) && !strings.Contains(t.text, "*")
-		if form.kind == CrashContainer {
+		if form.Kind == fault.CrashContainer {
 			ns, pod, found := strings.Cut(t.text, "/")
 			ok = found && idWord.MatchString(ns) && validActor(pod) && !strings.ContainsAny(pod, "/*")
 		}
 		if !ok {
-			w.at(t, "bad %s %q for %q", form.target, t.text, form.phrase)
+			w.at(t, "bad %s %q for %q", form.Word, t.text, form.Phrase)
 			return nil
 		}
 		target := w.word(t)
