@@ -2,7 +2,6 @@ package auth
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -63,7 +62,7 @@ func (r *RBAC) Authorize(a api.Attributes) (api.Decision, string) {
 	if len(errs) == 0 {
 		return api.DecisionNoOpinion, ""
 	}
-	return api.DecisionNoOpinion, "RBAC: " + aggregate(errs)
+	return api.DecisionNoOpinion, "RBAC: " + api.AggregateMessage(errs)
 }
 
 // refresh recompiles the cluster-wide index when the source has changed,
@@ -136,26 +135,4 @@ func (r *RBAC) resolver(roles map[string]*object.Object) roleResolver {
 
 func notFound(resource, name string) string {
 	return api.NewNotFound(api.GroupResource{Group: RBACGroup, Resource: resource}, name).Message
-}
-
-// aggregate formats errors as k8s.io/apimachinery/pkg/util/errors does for
-// an Aggregate: one message alone, several distinct ones as "[a, b]".
-func aggregate(errs []string) string {
-	var seen []string
-	for _, e := range errs {
-		dup := false
-		for _, s := range seen {
-			if s == e {
-				dup = true
-				break
-			}
-		}
-		if !dup {
-			seen = append(seen, e)
-		}
-	}
-	if len(seen) == 1 {
-		return seen[0]
-	}
-	return "[" + strings.Join(seen, ", ") + "]"
 }

@@ -1,7 +1,6 @@
 package deployment
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
@@ -55,7 +54,7 @@ func (dc *Controller) getReplicaSetsForDeployment(d *deployment) ([]*replicaSet,
 		}
 		claimed = append(claimed, decodeReplicaSet(o))
 	}
-	return claimed, aggregate(errs)
+	return claimed, api.NewAggregate(errs)
 }
 
 // canAdopt is RecheckDeletionTimestamp over an uncached GET.
@@ -105,24 +104,6 @@ func newControllerRef(owner *object.Object) object.OwnerReference {
 	yes, block := true, true
 	return object.OwnerReference{APIVersion: owner.APIVersion, Kind: owner.Kind, Name: owner.Meta.Name,
 		UID: owner.Meta.UID, Controller: &yes, BlockOwnerDeletion: &block}
-}
-
-// aggregate is utilerrors.NewAggregate.
-func aggregate(errs []error) error {
-	switch len(errs) {
-	case 0:
-		return nil
-	case 1:
-		return errs[0]
-	}
-	msg := "["
-	for i, e := range errs {
-		if i > 0 {
-			msg += ", "
-		}
-		msg += e.Error()
-	}
-	return errors.New(msg + "]")
 }
 
 // patchReplicaSet sends a strategic merge patch to rs; the answer is not

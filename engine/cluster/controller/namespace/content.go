@@ -70,7 +70,7 @@ func (c *Controller) deleteAllContent(ns *object.Object) (int64, error) {
 		add(k, r, err)
 		if totals.byResource[k] > 0 {
 			c.updateConditions(ns, u)
-			return estimate, aggregate(errs)
+			return estimate, api.NewAggregate(errs)
 		}
 	}
 	for _, k := range resources {
@@ -82,7 +82,7 @@ func (c *Controller) deleteAllContent(ns *object.Object) (int64, error) {
 	}
 	u.contentTotals(totals)
 	c.updateConditions(ns, u)
-	return estimate, aggregate(errs)
+	return estimate, api.NewAggregate(errs)
 }
 
 // updateConditions writes the conditions when they changed; a failure is

@@ -1,7 +1,6 @@
 package replicaset
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
@@ -58,7 +57,7 @@ func (rsc *Controller) claimPods(rs *replicaSet, rows, claimed []*podRow) ([]*po
 		}
 		claimed = append(claimed, row)
 	}
-	return claimed, aggregate(errs)
+	return claimed, api.NewAggregate(errs)
 }
 
 // canAdopt is the ReplicaSet controller's canAdoptFunc.
@@ -100,23 +99,4 @@ func (rsc *Controller) releasePod(rs *replicaSet, pod *object.Object) error {
 		return nil
 	}
 	return err
-}
-
-// aggregate is utilerrors.NewAggregate: nil, the one error, or
-// "[a, b]".
-func aggregate(errs []error) error {
-	switch len(errs) {
-	case 0:
-		return nil
-	case 1:
-		return errs[0]
-	}
-	msg := "["
-	for i, e := range errs {
-		if i > 0 {
-			msg += ", "
-		}
-		msg += e.Error()
-	}
-	return errors.New(msg + "]")
 }

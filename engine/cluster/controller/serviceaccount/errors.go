@@ -2,7 +2,6 @@ package serviceaccount
 
 import (
 	"errors"
-	"strings"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
 )
@@ -24,20 +23,4 @@ func hasStatusCause(err error, cause string) bool {
 		}
 	}
 	return false
-}
-
-// aggregate joins errors as utilerrors.NewAggregate prints them: one
-// alone, several as "[a, b]"; nil for none.
-func aggregate(errs []error) error {
-	switch len(errs) {
-	case 0:
-		return nil
-	case 1:
-		return errs[0]
-	}
-	msgs := make([]string, len(errs))
-	for i, e := range errs {
-		msgs[i] = e.Error()
-	}
-	return errors.New("[" + strings.Join(msgs, ", ") + "]")
 }

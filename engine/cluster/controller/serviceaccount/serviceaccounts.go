@@ -88,7 +88,7 @@ func (c *ServiceAccounts) sync(name string) error {
 			failures = append(failures, err)
 		}
 	}
-	return aggregate(failures)
+	return api.NewAggregate(failures)
 }
 
 var _ controller.Controller = (*ServiceAccounts)(nil)
