@@ -41,6 +41,15 @@ type OwnerReference struct {
 	BlockOwnerDeletion *bool
 }
 
+// NewControllerRef is metav1.NewControllerRef: a reference to owner, of
+// the given apiVersion and kind, with controller and blockOwnerDeletion
+// true (k8s.io/apimachinery/pkg/apis/meta/v1/controller_ref.go).
+func NewControllerRef(owner *Object, apiVersion, kind string) OwnerReference {
+	yes, block := true, true
+	return OwnerReference{APIVersion: apiVersion, Kind: kind, Name: owner.Meta.Name, UID: owner.Meta.UID,
+		Controller: &yes, BlockOwnerDeletion: &block}
+}
+
 // IsController reports whether the reference has controller: true.
 func (r OwnerReference) IsController() bool { return r.Controller != nil && *r.Controller }
 

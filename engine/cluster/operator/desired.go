@@ -13,9 +13,7 @@ func owned(db *object.Object, apiVersion, kind string) *object.Object {
 	o := object.New(apiVersion, kind)
 	o.Meta.Name, o.Meta.Namespace = db.Meta.Name, db.Meta.Namespace
 	o.Meta.Labels = map[string]string{labelName: appName, labelInstance: db.Meta.Name, labelManagedBy: string(Name)}
-	yes := true
-	o.Meta.OwnerReferences = []object.OwnerReference{{APIVersion: db.APIVersion, Kind: Kind, Name: db.Meta.Name,
-		UID: db.Meta.UID, Controller: &yes, BlockOwnerDeletion: &yes}}
+	o.Meta.OwnerReferences = []object.OwnerReference{object.NewControllerRef(db, db.APIVersion, Kind)}
 	return o
 }
 

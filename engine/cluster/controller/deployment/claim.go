@@ -98,14 +98,6 @@ func (dc *Controller) releaseReplicaSet(d *deployment, rs *object.Object) error 
 	return err
 }
 
-// newControllerRef is metav1.NewControllerRef: controller and
-// blockOwnerDeletion true.
-func newControllerRef(owner *object.Object) object.OwnerReference {
-	yes, block := true, true
-	return object.OwnerReference{APIVersion: owner.APIVersion, Kind: owner.Kind, Name: owner.Meta.Name,
-		UID: owner.Meta.UID, Controller: &yes, BlockOwnerDeletion: &block}
-}
-
 // patchReplicaSet sends a strategic merge patch to rs; the answer is not
 // kept, so it is not copied.
 func (dc *Controller) patchReplicaSet(rs *object.Object, patch map[string]any) error {

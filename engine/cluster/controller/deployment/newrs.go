@@ -146,7 +146,7 @@ func (dc *Controller) newReplicaSetObject(d *deployment, hash string) *object.Ob
 	rs := object.New("apps/v1", "ReplicaSet")
 	rs.Meta.Name = generateReplicaSetName(d.name(), hash)
 	rs.Meta.Namespace = d.namespace()
-	rs.Meta.OwnerReferences = []object.OwnerReference{newControllerRef(d.obj)}
+	rs.Meta.OwnerReferences = []object.OwnerReference{object.NewControllerRef(d.obj, d.obj.APIVersion, d.obj.Kind)}
 	rs.Meta.Labels = object.StringMap(labels)
 	spec := map[string]any{"replicas": int64(0), "selector": selector, "template": template}
 	if d.minReadySeconds != 0 {

@@ -114,10 +114,8 @@ func (s *slice) object(svc *object.Object) *object.Object {
 		}
 	} else {
 		o = object.New("discovery.k8s.io/v1", "EndpointSlice")
-		t := true
 		o.Meta.Namespace = svc.Meta.Namespace
-		o.Meta.OwnerReferences = []object.OwnerReference{{APIVersion: "v1", Kind: "Service",
-			Name: svc.Meta.Name, UID: svc.Meta.UID, Controller: &t, BlockOwnerDeletion: &t}}
+		o.Meta.OwnerReferences = []object.OwnerReference{object.NewControllerRef(svc, "v1", "Service")}
 		if s.name != "" {
 			o.Meta.Name = s.name
 		} else {

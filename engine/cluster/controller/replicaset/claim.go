@@ -79,7 +79,7 @@ func (rsc *Controller) canAdopt(rs *replicaSet) error {
 // adoptPod patches the Pod's ownerReferences with the controller
 // reference, and its uid as a precondition (ownerRefControllerPatch).
 func (rsc *Controller) adoptPod(rs *replicaSet, pod *object.Object) error {
-	ref := newControllerRef(rs.obj)
+	ref := object.NewControllerRef(rs.obj, rs.obj.APIVersion, rs.obj.Kind)
 	return rsc.patchPod(pod.Meta.Namespace, pod.Meta.Name, map[string]any{"metadata": map[string]any{
 		"ownerReferences": []any{map[string]any{"apiVersion": ref.APIVersion, "kind": ref.Kind, "name": ref.Name,
 			"uid": ref.UID, "controller": true, "blockOwnerDeletion": true}},

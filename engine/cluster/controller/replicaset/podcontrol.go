@@ -21,14 +21,6 @@ const (
 // namespaceTerminatingCause is v1.NamespaceTerminatingCause.
 const namespaceTerminatingCause = "NamespaceTerminating"
 
-// newControllerRef is metav1.NewControllerRef: controller and
-// blockOwnerDeletion true.
-func newControllerRef(owner *object.Object) object.OwnerReference {
-	yes, block := true, true
-	return object.OwnerReference{APIVersion: owner.APIVersion, Kind: owner.Kind, Name: owner.Meta.Name,
-		UID: owner.Meta.UID, Controller: &yes, BlockOwnerDeletion: &block}
-}
-
 // podFromTemplate is controller.GetPodFromTemplate: the template's labels,
 // annotations, finalizers and spec, generateName "<owner>-", and the
 // controller reference. The spec is shared with the template: the client
@@ -65,7 +57,7 @@ func podsPrefix(name string) string {
 // createPod is RealPodControl.CreatePods: a Pod from the template, a
 // SuccessfulCreate Event, or a FailedCreate one.
 func (rsc *Controller) createPod(rs *replicaSet) error {
-	pod := podFromTemplate(rs, newControllerRef(rs.obj))
+	pod := podFromTemplate(rs, object.NewControllerRef(rs.obj, rs.obj.APIVersion, rs.obj.Kind))
 	if len(pod.Meta.Labels) == 0 {
 		return errors.New("unable to create pods, no labels")
 	}

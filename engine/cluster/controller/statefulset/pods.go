@@ -41,9 +41,7 @@ func newPod(set *object.Object, i int) *object.Object {
 	}
 	p.Meta.Labels[PodNameLabel] = name
 	p.Meta.Labels[PodIndexLabel] = strconv.Itoa(i)
-	yes := true
-	p.Meta.OwnerReferences = []object.OwnerReference{{APIVersion: "apps/v1", Kind: "StatefulSet",
-		Name: set.Meta.Name, UID: set.Meta.UID, Controller: &yes, BlockOwnerDeletion: &yes}}
+	p.Meta.OwnerReferences = []object.OwnerReference{object.NewControllerRef(set, "apps/v1", "StatefulSet")}
 	spec["hostname"] = name
 	if svc := set.GetString(".spec.serviceName"); svc != "" {
 		spec["subdomain"] = svc
