@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"slices"
 
 	"github.com/loopbook/loopbook/engine/diag"
 	"github.com/loopbook/loopbook/engine/parallel"
@@ -51,9 +50,7 @@ func (b *Book) execute(entries []*entry, scenarios map[string]*entry, fixtureSrc
 	}
 	b.mu.Unlock()
 	outs := make([]cached, len(todo))
-	order := longestFirst(todo)
-	parallel.Do(len(order), func(j int) {
-		i := order[j]
+	parallel.LongestFirst(len(todo), func(i int) int { return runRank(todo[i]) }, func(i int) {
 		out, err := b.runOne(todo[i], proofs[todo[i]], scenarios)
 		outs[i] = cached{out: nilIfEmpty(out), err: positioned(err, todo[i])}
 	})
@@ -78,28 +75,17 @@ func (b *Book) execute(entries []*entry, scenarios map[string]*entry, fixtureSrc
 	b.assemble(entries, scenarios, proofs)
 }
 
-// longestFirst returns the order to start the blocks in: failures blocks
-// first (a cluster per fault and a control run, each observed for
-// minutes), then what-ifs (a cluster per combination), then the rest as
-// written. Starting the longest runs first keeps every core busy to the
-// end instead of leaving one long block alone at the tail. Results go
-// into slots by block, so the order changes nothing in them.
-func longestFirst(todo []*entry) []int {
-	rank := func(e *entry) int {
-		switch e.parsed.(type) {
-		case *spec.Failures:
-			return 0
-		case *spec.Whatif:
-			return 1
-		}
-		return 2
+// runRank ranks a block for parallel.LongestFirst: failures blocks first
+// (a cluster per fault and a control run, each observed for minutes),
+// then what-ifs (a cluster per combination), then the rest.
+func runRank(e *entry) int {
+	switch e.parsed.(type) {
+	case *spec.Failures:
+		return 0
+	case *spec.Whatif:
+		return 1
 	}
-	order := make([]int, len(todo))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int { return rank(todo[a]) - rank(todo[b]) })
-	return order
+	return 2
 }
 
 // runOne runs one block on the engine.

@@ -1,21 +1,24 @@
 package book
 
 import (
-	"slices"
 	"testing"
 
 	"github.com/loopbook/loopbook/engine/scenario/spec"
 )
 
-func TestLongestFirstStartsFailuresThenWhatifs(t *testing.T) {
-	kinds := []spec.Block{&spec.Scenario{}, &spec.Whatif{}, &spec.Gates{}, &spec.Failures{}, &spec.Scenario{}, &spec.Failures{}, &spec.Whatif{}}
-	todo := make([]*entry, len(kinds))
-	for i, k := range kinds {
-		todo[i] = &entry{parsed: k}
+func TestRunRankStartsFailuresThenWhatifs(t *testing.T) {
+	tests := []struct {
+		block spec.Block
+		want  int
+	}{
+		{&spec.Failures{}, 0},
+		{&spec.Whatif{}, 1},
+		{&spec.Scenario{}, 2},
+		{&spec.Gates{}, 2},
 	}
-	got := longestFirst(todo)
-	want := []int{3, 5, 1, 6, 0, 2, 4}
-	if !slices.Equal(got, want) {
-		t.Errorf("longestFirst = %v, want %v (failures, then what-ifs, then the rest, each as written)", got, want)
+	for _, tt := range tests {
+		if got := runRank(&entry{parsed: tt.block}); got != tt.want {
+			t.Errorf("runRank(%T) = %d, want %d", tt.block, got, tt.want)
+		}
 	}
 }

@@ -6,6 +6,7 @@ package parallel
 
 import (
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -35,6 +36,19 @@ func Do(n int, fn func(i int)) {
 		})
 	}
 	wg.Wait()
+}
+
+// LongestFirst is Do, starting the pieces by rank, lowest first, ties in
+// index order: rank lowest the pieces that run longest, so that no long
+// piece starts last and runs alone at the end. fn still gets each piece's
+// own index.
+func LongestFirst(n int, rank func(i int) int, fn func(i int)) {
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return rank(a) - rank(b) })
+	Do(n, func(j int) { fn(order[j]) })
 }
 
 // Map returns fn(i) for every i in [0, n), computed as Do computes them,

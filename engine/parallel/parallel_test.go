@@ -2,6 +2,7 @@ package parallel
 
 import (
 	"runtime"
+	"slices"
 	"sync/atomic"
 	"testing"
 )
@@ -33,5 +34,16 @@ func TestMapKeepsIndexOrder(t *testing.T) {
 		if v != i*i {
 			t.Fatalf("result %d = %d, want %d", i, v, i*i)
 		}
+	}
+}
+
+func TestLongestFirstStartsByRank(t *testing.T) {
+	old := runtime.GOMAXPROCS(1) // one worker: the start order is the call order
+	defer runtime.GOMAXPROCS(old)
+	rank := []int{2, 1, 2, 0, 1, 0}
+	var got []int
+	LongestFirst(len(rank), func(i int) int { return rank[i] }, func(i int) { got = append(got, i) })
+	if want := []int{3, 5, 1, 4, 0, 2}; !slices.Equal(got, want) {
+		t.Errorf("LongestFirst started %v, want %v (lowest rank first, ties in index order)", got, want)
 	}
 }

@@ -65,17 +65,13 @@ func RunFailures(f *spec.Failures, baseline *spec.Scenario, cfg cluster.Config) 
 		c   result.FaultCase
 		err error
 	}
-	order := longestFirst(f.Faults)
-	res := parallel.Map(len(order), func(j int) outcome {
-		c, err := runFaultCase(&f.Faults[order[j]], baseline, cfg, observe, control)
-		return outcome{c, err}
+	res := make([]outcome, len(f.Faults))
+	parallel.LongestFirst(len(f.Faults), func(i int) int { return caseRank(&f.Faults[i]) }, func(i int) {
+		c, err := runFaultCase(&f.Faults[i], baseline, cfg, observe, control)
+		res[i] = outcome{c, err}
 	})
-	byCase := make([]outcome, len(res))
-	for j, r := range res {
-		byCase[order[j]] = r
-	}
 	var errs diag.List
-	for _, r := range byCase {
+	for _, r := range res {
 		out.Cases = append(out.Cases, r.c)
 		errs.Add(r.err)
 	}
@@ -123,20 +119,13 @@ func runFaultCase(fc *spec.FaultCase, baseline *spec.Scenario, cfg cluster.Confi
 	return out, nil
 }
 
-// longestFirst returns the order to start the cases in: the overload
-// faults first, then the others as written. A noisy client sends a burst
-// of a thousand requests every five seconds for the whole observation, so
-// such a case runs many times longer than any other, and the block ends
-// soonest when it starts first. The results do not depend on the order.
-func longestFirst(cases []spec.FaultCase) []int {
-	order := make([]int, 0, len(cases))
-	for pass := range 2 {
-		for i := range cases {
-			f := cases[i].Fault
-			if heavy := f != nil && f.Kind == fault.OverloadAPI; heavy == (pass == 0) {
-				order = append(order, i)
-			}
-		}
+// caseRank ranks a fault case for parallel.LongestFirst: the overload
+// faults first, then the others. A noisy client sends a burst of a
+// thousand requests every five seconds for the whole observation, so such
+// a case runs many times longer than any other.
+func caseRank(fc *spec.FaultCase) int {
+	if fc.Fault != nil && fc.Fault.Kind == fault.OverloadAPI {
+		return 0
 	}
-	return order
+	return 1
 }

@@ -3,7 +3,6 @@ package scenario
 import (
 	"fmt"
 	"regexp"
-	"slices"
 	"strings"
 	"testing"
 
@@ -152,17 +151,19 @@ func TestGeneratedEnd(t *testing.T) {
 	}
 }
 
-func TestLongestFirstStartsOverloadFaults(t *testing.T) {
-	kinds := []fault.Kind{fault.KillNode, fault.OverloadAPI, fault.BreakEtcd, 0, fault.OverloadAPI}
-	cases := make([]spec.FaultCase, len(kinds))
-	for i, k := range kinds {
-		if k != 0 {
-			cases[i].Fault = &spec.Fault{Kind: k}
-		}
+func TestCaseRankStartsOverloadFaults(t *testing.T) {
+	tests := []struct {
+		fault *spec.Fault
+		want  int
+	}{
+		{&spec.Fault{Kind: fault.OverloadAPI}, 0},
+		{&spec.Fault{Kind: fault.KillNode}, 1},
+		{&spec.Fault{Kind: fault.BreakEtcd}, 1},
+		{nil, 1},
 	}
-	got := longestFirst(cases)
-	want := []int{1, 4, 0, 2, 3}
-	if !slices.Equal(got, want) {
-		t.Errorf("longestFirst = %v, want %v (overload faults, then the rest, each as written)", got, want)
+	for _, tt := range tests {
+		if got := caseRank(&spec.FaultCase{Fault: tt.fault}); got != tt.want {
+			t.Errorf("caseRank(%v) = %d, want %d", tt.fault, got, tt.want)
+		}
 	}
 }
