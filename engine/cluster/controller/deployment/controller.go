@@ -49,15 +49,10 @@ type Controller struct {
 	dInf     *cache.SharedInformer
 	rsInf    *cache.SharedInformer
 	podInf   *cache.SharedInformer
-	regs     []registration
+	handlers cache.Handlers
 	queue    *workqueue.Queue
 	runner   *workqueue.Runner
 	syncWait *cache.Waiter
-}
-
-type registration struct {
-	inf *cache.SharedInformer
-	reg *cache.Registration
 }
 
 // New returns a stopped controller.
@@ -85,23 +80,16 @@ func (dc *Controller) Start(ctx *controller.Context) {
 	dc.podInf = ctx.Informers.Informer(dc.podKind)
 	dc.queue = workqueue.New(e.Loop, nil)
 	_ = addPodControllerIndexer(dc.podInf)
-	dc.handle(dc.dInf, cache.ResourceEventHandlerFuncs{AddFunc: dc.addDeployment,
+	dc.handlers.Add(dc.dInf, cache.ResourceEventHandlerFuncs{AddFunc: dc.addDeployment,
 		UpdateFunc: func(_, cur *object.Object) { dc.addDeployment(cur) }, DeleteFunc: dc.deleteDeployment})
-	dc.handle(dc.rsInf, cache.ResourceEventHandlerFuncs{AddFunc: dc.addReplicaSet, UpdateFunc: dc.updateReplicaSet,
+	dc.handlers.Add(dc.rsInf, cache.ResourceEventHandlerFuncs{AddFunc: dc.addReplicaSet, UpdateFunc: dc.updateReplicaSet,
 		DeleteFunc: dc.deleteReplicaSet})
-	dc.handle(dc.podInf, cache.ResourceEventHandlerFuncs{DeleteFunc: dc.deletePod})
+	dc.handlers.Add(dc.podInf, cache.ResourceEventHandlerFuncs{DeleteFunc: dc.deletePod})
 	synced := func() bool { return dc.dInf.HasSynced() && dc.rsInf.HasSynced() && dc.podInf.HasSynced() }
 	dc.syncWait = cache.WaitForCacheSync(dc.loop, synced, func() {
 		dc.runner = workqueue.RunWorkers(dc.queue, dc.cfg.Workers, dc.reconcile, workqueue.Options{
 			Actor: Name, Log: dc.log, Group: "apps", Resource: "deployments", MaxRetries: MaxRetries})
 	})
-}
-
-func (dc *Controller) handle(inf *cache.SharedInformer, h cache.ResourceEventHandler) {
-	reg, err := inf.AddEventHandler(h)
-	if err == nil {
-		dc.regs = append(dc.regs, registration{inf, reg})
-	}
 }
 
 // reconcile is syncDeployment with handleErr's exception: a failure
@@ -120,10 +108,7 @@ func (dc *Controller) Stop() {
 	if dc.queue == nil {
 		return
 	}
-	for _, r := range dc.regs {
-		_ = r.inf.RemoveEventHandler(r.reg)
-	}
-	dc.regs = nil
+	dc.handlers.RemoveAll()
 	dc.syncWait.Stop()
 	dc.syncWait = nil
 	if dc.runner != nil {

@@ -56,7 +56,7 @@ type Controller struct {
 	kinds  kinds
 
 	services, pods, nodes, slices *cache.SharedInformer
-	regs                          []registration
+	handlers                      cache.Handlers
 
 	queue    *workqueue.Queue
 	runner   *workqueue.Runner
@@ -69,11 +69,6 @@ type Controller struct {
 var _ controller.Controller = (*Controller)(nil)
 
 type kinds struct{ service, pod, node, slice *object.KindInfo }
-
-type registration struct {
-	inf *cache.SharedInformer
-	reg *cache.Registration
-}
 
 // New returns a stopped controller.
 func New(cfg Config) *Controller { return &Controller{cfg: cfg} }
@@ -108,9 +103,9 @@ func (c *Controller) Start(ctx *controller.Context) {
 	c.queue = workqueue.New(e.Loop, workqueue.NewMaxOfRateLimiter(
 		workqueue.NewItemExponentialFailureRateLimiter(defaultSyncBackOff, maxSyncBackOff),
 		workqueue.NewBucketRateLimiter(e.Loop, 10, 100)))
-	c.handle(c.services, serviceHandler{c})
-	c.handle(c.pods, podHandler{c})
-	c.handle(c.slices, sliceHandler{c})
+	c.handlers.Add(c.services, serviceHandler{c})
+	c.handlers.Add(c.pods, podHandler{c})
+	c.handlers.Add(c.slices, sliceHandler{c})
 	if c.poll == nil {
 		c.poll = e.Loop.NewTimer(sim.Func(c.waitForSync))
 	}
@@ -125,10 +120,7 @@ func (c *Controller) Stop() {
 	}
 	c.running = false
 	c.poll.Stop()
-	for _, r := range c.regs {
-		_ = r.inf.RemoveEventHandler(r.reg)
-	}
-	c.regs = nil
+	c.handlers.RemoveAll()
 	if c.runner != nil {
 		c.runner.Stop()
 		c.runner = nil
@@ -136,13 +128,6 @@ func (c *Controller) Stop() {
 		c.queue.ShutDown()
 	}
 	c.client.Stop()
-}
-
-func (c *Controller) handle(inf *cache.SharedInformer, h cache.ResourceEventHandler) {
-	reg, err := inf.AddEventHandler(h)
-	if err == nil {
-		c.regs = append(c.regs, registration{inf, reg})
-	}
 }
 
 // waitForSync starts the workers once every cache has synced, checking

@@ -119,7 +119,7 @@ type Controller struct {
 	kinds  kinds
 
 	nodes, pods, leases *cache.SharedInformer
-	regs                []registration
+	handlers            cache.Handlers
 
 	known        map[string]*object.Object // knownNodeSet
 	health       map[string]*nodeHealth    // nodeHealthMap
@@ -143,11 +143,6 @@ type Controller struct {
 var _ controller.Controller = (*Controller)(nil)
 
 type kinds struct{ node, pod, lease *object.KindInfo }
-
-type registration struct {
-	inf *cache.SharedInformer
-	reg *cache.Registration
-}
 
 // New returns a stopped controller.
 func New(cfg Config) *Controller { return &Controller{cfg: cfg} }
@@ -180,8 +175,8 @@ func (c *Controller) Start(ctx *controller.Context) {
 	c.nodesToRetry, c.guard, c.reported = map[string]bool{}, leaseGuard{}, map[string]bool{}
 	c.nodeQueue = workqueue.New(e.Loop, nil)
 	c.podQueue = workqueue.New(e.Loop, nil)
-	c.handle(c.pods, podHandler{c})
-	c.handle(c.nodes, nodeHandler{c})
+	c.handlers.Add(c.pods, podHandler{c})
+	c.handlers.Add(c.nodes, nodeHandler{c})
 	if c.poll == nil {
 		c.poll = e.Loop.NewTimer(sim.Func(c.waitForSync))
 		c.monitorTimer = e.Loop.NewTimer(sim.Func(c.monitor))
@@ -199,10 +194,7 @@ func (c *Controller) Stop() {
 	c.poll.Stop()
 	c.monitorTimer.Stop()
 	c.taintTimer.Stop()
-	for _, r := range c.regs {
-		_ = r.inf.RemoveEventHandler(r.reg)
-	}
-	c.regs = nil
+	c.handlers.RemoveAll()
 	for _, q := range []struct {
 		r *workqueue.Runner
 		q *workqueue.Queue
@@ -215,12 +207,6 @@ func (c *Controller) Stop() {
 	}
 	c.nodeRunner, c.podRunner = nil, nil
 	c.client.Stop()
-}
-
-func (c *Controller) handle(inf *cache.SharedInformer, h cache.ResourceEventHandler) {
-	if reg, err := inf.AddEventHandler(h); err == nil {
-		c.regs = append(c.regs, registration{inf, reg})
-	}
 }
 
 // waitForSync starts the loops once the Lease, Node and Pod caches have

@@ -53,7 +53,7 @@ type Controller struct {
 	rsInf      *cache.SharedInformer
 	podInf     *cache.SharedInformer
 	rsLister   cache.Lister
-	regs       []registration
+	handlers   cache.Handlers
 	queue      *workqueue.Queue
 	runner     *workqueue.Runner
 	exp        *expectations
@@ -61,11 +61,6 @@ type Controller struct {
 	pods       *podTable
 	buf        [2][]*podRow // a sync's Pod lists, reused
 	syncWait   *cache.Waiter
-}
-
-type registration struct {
-	inf *cache.SharedInformer
-	reg *cache.Registration
 }
 
 // New returns a stopped controller.
@@ -99,20 +94,13 @@ func (rsc *Controller) Start(ctx *controller.Context) {
 	rsc.pods = newPodTable()
 	rsc.consistent = newConsistency(rsc.podInf, rsc.rsInf)
 	_ = addIndexer(rsc.rsInf, controllerUIDIndex, controllerUIDIndexFunc)
-	rsc.handle(rsc.rsInf, cache.ResourceEventHandlerFuncs{AddFunc: rsc.addRS, UpdateFunc: rsc.updateRS, DeleteFunc: rsc.deleteRS})
-	rsc.handle(rsc.podInf, cache.ResourceEventHandlerFuncs{AddFunc: rsc.addPod, UpdateFunc: rsc.updatePod, DeleteFunc: rsc.podDeleted})
+	rsc.handlers.Add(rsc.rsInf, cache.ResourceEventHandlerFuncs{AddFunc: rsc.addRS, UpdateFunc: rsc.updateRS, DeleteFunc: rsc.deleteRS})
+	rsc.handlers.Add(rsc.podInf, cache.ResourceEventHandlerFuncs{AddFunc: rsc.addPod, UpdateFunc: rsc.updatePod, DeleteFunc: rsc.podDeleted})
 	synced := func() bool { return rsc.rsInf.HasSynced() && rsc.podInf.HasSynced() }
 	rsc.syncWait = cache.WaitForCacheSync(rsc.loop, synced, func() {
 		rsc.runner = workqueue.RunWorkers(rsc.queue, rsc.cfg.Workers, rsc.syncReplicaSet, workqueue.Options{
 			Actor: Name, Log: rsc.log, Group: "apps", Resource: "replicasets"})
 	})
-}
-
-func (rsc *Controller) handle(inf *cache.SharedInformer, h cache.ResourceEventHandler) {
-	reg, err := inf.AddEventHandler(h)
-	if err == nil {
-		rsc.regs = append(rsc.regs, registration{inf, reg})
-	}
 }
 
 // Stop ends the controller at once: handlers removed, queue shut down,
@@ -121,10 +109,7 @@ func (rsc *Controller) Stop() {
 	if rsc.queue == nil {
 		return
 	}
-	for _, r := range rsc.regs {
-		_ = r.inf.RemoveEventHandler(r.reg)
-	}
-	rsc.regs = nil
+	rsc.handlers.RemoveAll()
 	rsc.syncWait.Stop()
 	rsc.syncWait = nil
 	if rsc.runner != nil {

@@ -33,7 +33,7 @@ type Controller struct {
 	queue                  *workqueue.Queue
 	runner                 *workqueue.Runner
 	wait                   *cache.Waiter
-	regs                   []func()
+	handlers               cache.Handlers
 }
 
 // New returns a stopped controller.
@@ -54,7 +54,7 @@ func (ssc *Controller) Start(ctx *controller.Context) {
 	ssc.pods = ctx.Informers.Informer(ssc.podKind)
 	ssc.claims = ctx.Informers.Informer(ssc.pvcK)
 	ssc.queue = workqueue.New(e.Loop, nil)
-	ssc.handle(ssc.sets, cache.ResourceEventHandlerFuncs{
+	ssc.handlers.Add(ssc.sets, cache.ResourceEventHandlerFuncs{
 		AddFunc:    func(o *object.Object) { ssc.queue.Add(o.Key()) },
 		UpdateFunc: func(_, o *object.Object) { ssc.queue.Add(o.Key()) },
 		DeleteFunc: func(o any) {
@@ -72,7 +72,7 @@ func (ssc *Controller) Start(ctx *controller.Context) {
 			ssc.queue.Add(obj.Meta.Namespace + "/" + ref.Name)
 		}
 	}
-	ssc.handle(ssc.pods, cache.ResourceEventHandlerFuncs{
+	ssc.handlers.Add(ssc.pods, cache.ResourceEventHandlerFuncs{
 		AddFunc: func(o *object.Object) { owner(o) }, UpdateFunc: func(_, o *object.Object) { owner(o) }, DeleteFunc: owner})
 	synced := func() bool { return ssc.sets.HasSynced() && ssc.pods.HasSynced() && ssc.claims.HasSynced() }
 	ssc.wait = cache.WaitForCacheSync(ssc.loop, synced, func() {
@@ -81,21 +81,12 @@ func (ssc *Controller) Start(ctx *controller.Context) {
 	})
 }
 
-func (ssc *Controller) handle(inf *cache.SharedInformer, h cache.ResourceEventHandler) {
-	if reg, err := inf.AddEventHandler(h); err == nil {
-		ssc.regs = append(ssc.regs, func() { _ = inf.RemoveEventHandler(reg) })
-	}
-}
-
 // Stop ends the controller at once.
 func (ssc *Controller) Stop() {
 	if ssc.queue == nil {
 		return
 	}
-	for _, r := range ssc.regs {
-		r()
-	}
-	ssc.regs = nil
+	ssc.handlers.RemoveAll()
 	ssc.wait.Stop()
 	ssc.wait = nil
 	if ssc.runner != nil {

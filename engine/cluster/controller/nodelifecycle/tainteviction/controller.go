@@ -45,7 +45,7 @@ type Controller struct {
 	pod    *object.KindInfo
 
 	pods, nodes *cache.SharedInformer
-	regs        []registration
+	handlers    cache.Handlers
 
 	// tainted holds each Node's NoExecute taints (taintedNodes).
 	tainted map[string][]object.Taint
@@ -60,11 +60,6 @@ type Controller struct {
 }
 
 var _ controller.Controller = (*Controller)(nil)
-
-type registration struct {
-	inf *cache.SharedInformer
-	reg *cache.Registration
-}
 
 // New returns a stopped controller.
 func New() *Controller { return &Controller{} }
@@ -88,8 +83,8 @@ func (c *Controller) Start(ctx *controller.Context) {
 	podindex.Add(c.pods)
 	c.tainted, c.workers = map[string][]object.Taint{}, map[string]*timedWorker{}
 	c.queue = workqueue.New(e.Loop, nil)
-	c.handle(c.pods, podHandler{c})
-	c.handle(c.nodes, nodeHandler{c})
+	c.handlers.Add(c.pods, podHandler{c})
+	c.handlers.Add(c.nodes, nodeHandler{c})
 	if c.poll == nil {
 		c.poll = e.Loop.NewTimer(sim.Func(c.waitForSync))
 	}
@@ -110,10 +105,7 @@ func (c *Controller) Stop() {
 		}
 	}
 	c.workers = nil
-	for _, r := range c.regs {
-		_ = r.inf.RemoveEventHandler(r.reg)
-	}
-	c.regs = nil
+	c.handlers.RemoveAll()
 	if c.runner != nil {
 		c.runner.Stop()
 		c.runner = nil
@@ -121,12 +113,6 @@ func (c *Controller) Stop() {
 		c.queue.ShutDown()
 	}
 	c.client.Stop()
-}
-
-func (c *Controller) handle(inf *cache.SharedInformer, h cache.ResourceEventHandler) {
-	if reg, err := inf.AddEventHandler(h); err == nil {
-		c.regs = append(c.regs, registration{inf, reg})
-	}
 }
 
 func (c *Controller) waitForSync() {
