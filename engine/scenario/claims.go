@@ -35,6 +35,17 @@ func (s *Session) Check(c spec.Claim) result.Claim {
 	}
 }
 
+// holds reports whether c holds after the event at index at, asking the
+// claim for its verdict alone (see verdictOnly): what is looked at again
+// and again, by an until or a temporal claim, writes no text.
+func (s *Session) holds(c spec.Claim, at int) bool {
+	verdictOnly := s.verdictOnly
+	s.verdictOnly = true
+	ok := s.eval(c, at).ok
+	s.verdictOnly = verdictOnly
+	return ok
+}
+
 // eval evaluates c as of right after the trace event at index at.
 func (s *Session) eval(c spec.Claim, at int) verdict {
 	switch c := c.(type) {

@@ -12,7 +12,7 @@ import (
 // and after each event that changed an object; a claim on events is
 // evaluated after each event. Only the verdict at the deciding point (or
 // at the last one) is shown, so the others are asked for their verdict
-// alone (see verdictOnly).
+// alone (see holds).
 func (s *Session) temporalClaim(c *spec.TemporalClaim, at int) verdict {
 	points := []int{s.Start - 1}
 	if readsTrace(c.Claim) {
@@ -23,15 +23,12 @@ func (s *Session) temporalClaim(c *spec.TemporalClaim, at int) verdict {
 		points = append(points, s.History.ChangedAt(s.Start, at)...)
 	}
 	decided := -1
-	verdictOnly := s.verdictOnly
-	s.verdictOnly = true
 	for j, i := range points {
-		if ok := s.eval(c.Claim, i).ok; ok != c.Always {
+		if s.holds(c.Claim, i) != c.Always {
 			decided = j
 			break
 		}
 	}
-	s.verdictOnly = verdictOnly
 	if decided >= 0 {
 		i := points[decided]
 		v := s.eval(c.Claim, i)

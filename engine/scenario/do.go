@@ -111,7 +111,7 @@ func (s *Session) do(a spec.Action) (result.Response, bool, error) {
 
 // until runs the cluster until the claim holds. The claim is evaluated
 // again only when the store changed, or the claim reads the trace; while
-// waiting only its verdict is wanted (see verdictOnly), not the result
+// waiting only its verdict is wanted (see holds), not the result
 // Check dresses it in (its text and position).
 func (s *Session) until(a *spec.Until) error {
 	limit := a.Limit.Value
@@ -122,9 +122,7 @@ func (s *Session) until(a *spec.Until) error {
 	ok := s.Cluster.RunUntil(func() bool {
 		if n := s.History.Len(); n != seen || readsTrace(a.Claim) {
 			seen = n
-			s.verdictOnly = true
-			held = s.eval(a.Claim, s.End()).ok
-			s.verdictOnly = false
+			held = s.holds(a.Claim, s.End())
 		}
 		return held
 	}, limit)

@@ -52,9 +52,9 @@ type Session struct {
 	// flat caches flattened objects: steps often show one stored object
 	// (stored objects are immutable, so the pointer is the version).
 	flat map[*object.Object]*result.Object
-	// verdictOnly is set while an until waits for its claim: only the
-	// claim's verdict is read, so the object claims it is often made of
-	// write no expectation, observation or evidence.
+	// verdictOnly is set while a claim is asked for its verdict alone
+	// (see holds): the object claims then write no expectation,
+	// observation or evidence.
 	verdictOnly bool
 }
 
