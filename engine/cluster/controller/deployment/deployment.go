@@ -141,10 +141,9 @@ func (s deploymentStatus) toMap(stored map[string]any) map[string]any {
 		m["collisionCount"] = int64(*s.CollisionCount)
 	}
 	if len(s.Conditions) > 0 {
-		storedConds, _ := stored["conditions"].([]any)
 		l := make([]any, len(s.Conditions))
 		for i, c := range s.Conditions {
-			prev := conditionTree(storedConds, c.Type)
+			prev := object.StatusCondition(stored, c.Type)
 			cm := map[string]any{"type": reboxed(prev["type"], c.Type), "status": reboxed(prev["status"], c.Status)}
 			for k, v := range map[string]string{"lastUpdateTime": c.LastUpdateTime, "lastTransitionTime": c.LastTransitionTime,
 				"reason": c.Reason, "message": c.Message} {
@@ -157,17 +156,6 @@ func (s deploymentStatus) toMap(stored map[string]any) map[string]any {
 		m["conditions"] = l
 	}
 	return m
-}
-
-// conditionTree is the first condition of type t in a status tree's
-// conditions, or nil.
-func conditionTree(conds []any, t string) map[string]any {
-	for _, c := range conds {
-		if cm, ok := c.(map[string]any); ok && cm["type"] == t {
-			return cm
-		}
-	}
-	return nil
 }
 
 // reboxed is s as an interface value: prev itself when it holds the same

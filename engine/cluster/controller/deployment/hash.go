@@ -3,7 +3,6 @@ package deployment
 import (
 	"encoding/binary"
 	"hash/fnv"
-	"slices"
 	"strconv"
 
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -46,11 +45,7 @@ func ComputeHash(template map[string]any, collisionCount *int32) string {
 func appendCanonical(buf []byte, v any) []byte {
 	switch x := v.(type) {
 	case map[string]any:
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
+		keys := object.AppendSortedKeys(make([]string, 0, len(x)), x)
 		buf = append(buf, '{')
 		for _, k := range keys {
 			buf = strconv.AppendQuote(buf, k)
