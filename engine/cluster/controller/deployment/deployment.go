@@ -1,7 +1,6 @@
 package deployment
 
 import (
-	"maps"
 	"math"
 	"slices"
 
@@ -66,16 +65,14 @@ func (d *deployment) hasRevisionHistoryLimit() bool {
 	return d.revisionHistoryLimit != nil && *d.revisionHistoryLimit != math.MaxInt32
 }
 
-// withStatus returns the object to send to deployments/status: the
-// cached one with the sync's annotations and status. Its
-// resourceVersion is the cached one, so a second status write in one
-// sync conflicts, as it does in Kubernetes.
-func (d *deployment) withStatus() *object.Object {
+// statusWrite returns what to send to deployments/status: the cached
+// object with the sync's annotations, and the sync's status, rendered for
+// this write alone. The object's resourceVersion is the cached one, so a
+// second status write in one sync conflicts, as it does in Kubernetes.
+func (d *deployment) statusWrite() (*object.Object, map[string]any) {
 	o := *d.obj
 	o.Meta.Annotations = d.annotations
-	o.Content = maps.Clone(d.obj.Content)
-	o.Content["status"] = d.status.toMap(object.MapAt(d.obj.Content, "status"))
-	return &o
+	return &o, d.status.toMap(object.MapAt(d.obj.Content, "status"))
 }
 
 // deploymentStatus is apps/v1 DeploymentStatus.

@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
-	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/controller"
 )
 
@@ -19,14 +18,10 @@ func (dc *Controller) syncDeploymentStatus(all []*replicaSet, newRS *replicaSet,
 }
 
 // writeStatus PUTs d's status to deployments/status. The answer is not
-// kept (the informer brings the stored object), so it is not copied. The
-// status tree withStatus builds is this write's alone, so it is handed
-// over; the rest of the body, the cache's, is copied.
+// kept (the informer brings the stored object), so it is not copied.
 func (dc *Controller) writeStatus(d *deployment) error {
-	o := d.withStatus()
-	body := controller.BodyOwning(o, "status")
-	path := client.Path(dc.dKind, o.Meta.Namespace, o.Meta.Name, "status")
-	return dc.c.Do(client.UpdateBodyRequest(path, body, api.WriteOptions{}), nil).Err()
+	o, status := d.statusWrite()
+	return dc.c.Do(controller.StatusUpdate(dc.dKind, o, status, api.WriteOptions{}), nil).Err()
 }
 
 // calculateStatus is sync.go's: the sums over the ReplicaSets, and the

@@ -1,10 +1,7 @@
 package podautoscaler
 
 import (
-	"maps"
-
 	"github.com/loopbook/loopbook/engine/cluster/api"
-	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/controller"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
@@ -65,11 +62,6 @@ func (c *Controller) writeStatus(hpa *object.Object, st *status) {
 		}
 		s, _ = v.(map[string]any)
 	}
-	// s is built above for this write alone: handed over, the rest of
-	// the cached HPA copied.
-	o := *hpa
-	o.Content = maps.Clone(hpa.Content)
-	o.Content["status"] = s
-	path := client.Path(c.hpaKind, o.Meta.Namespace, o.Meta.Name, "status")
-	_ = c.client.Do(client.UpdateBodyRequest(path, controller.BodyOwning(&o, "status"), api.WriteOptions{}), nil)
+	// s is built above for this write alone.
+	_ = c.client.Do(controller.StatusUpdate(c.hpaKind, hpa, s, api.WriteOptions{}), nil)
 }

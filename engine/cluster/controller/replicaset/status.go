@@ -1,7 +1,6 @@
 package replicaset
 
 import (
-	"maps"
 	"slices"
 	"time"
 
@@ -98,13 +97,7 @@ func (rsc *Controller) updateStatus(rs *replicaSet, st status) (*object.Object, 
 	st.ObservedGeneration = rs.obj.Meta.Generation
 	cur := rs.obj
 	for i := 0; ; i++ {
-		o := *cur
-		o.Content = maps.Clone(cur.Content)
-		o.Content["status"] = st.toMap()
-		// The status tree is this write's alone: handed over, not copied.
-		body := controller.BodyOwning(&o, "status")
-		path := client.Path(rsc.rsKind, o.Meta.Namespace, o.Meta.Name, "status")
-		updated, err := client.Shared(rsc.c.Do(client.UpdateBodyRequest(path, body, api.WriteOptions{}), nil))
+		updated, err := client.Shared(rsc.c.Do(controller.StatusUpdate(rsc.rsKind, cur, st.toMap(), api.WriteOptions{}), nil))
 		if err == nil {
 			return updated, nil
 		}
