@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
 )
 
@@ -101,11 +102,7 @@ func verifyResponse(uid string, mutating bool, resp *ReviewResponse) string {
 // addResponseExtras records the response's audit annotations (under
 // "WEBHOOK/KEY") and warnings on the request.
 func addResponseExtras(a *api.AdmissionAttributes, webhook string, resp *ReviewResponse) {
-	keys := make([]string, 0, len(resp.AuditAnnotations))
-	for k := range resp.AuditAnnotations {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
+	keys := object.AppendSortedKeys(make([]string, 0, len(resp.AuditAnnotations)), resp.AuditAnnotations)
 	for _, k := range keys {
 		a.AddAuditAnnotation(webhook+"/"+k, resp.AuditAnnotations[k])
 	}

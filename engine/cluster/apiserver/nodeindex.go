@@ -1,8 +1,6 @@
 package apiserver
 
 import (
-	"slices"
-
 	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/cluster/store"
 )
@@ -65,11 +63,7 @@ func (x *nodeIndex) drop(key string) {
 // pods returns the Pods on node, in key order.
 func (x *nodeIndex) pods(node string) []*object.Object {
 	m := x.byNode[node]
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
+	keys := object.AppendSortedKeys(make([]string, 0, len(m)), m)
 	out := make([]*object.Object, len(keys))
 	for i, k := range keys {
 		out[i] = m[k]

@@ -202,12 +202,7 @@ func EqualValues(a, b any) bool {
 
 // sortedKeys returns the keys of m in byte order.
 func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
+	return AppendSortedKeys(make([]string, 0, len(m)), m)
 }
 
 // scalarString renders a scalar for matching list elements by key and for

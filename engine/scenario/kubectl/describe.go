@@ -78,12 +78,7 @@ func (d *describer) list(title string, n int, item func(int) string) {
 }
 
 func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
+	return object.AppendSortedKeys(make([]string, 0, len(m)), m)
 }
 
 // events is describe.go's DescribeEvents over the Events about one
