@@ -46,6 +46,15 @@ type Request struct {
 	// Priority and Fairness, a loading watch cache), so a request resent
 	// after one still has its body as sent.
 	BodyOwned bool
+	// Object is the body of a create or an update that an in-model
+	// client built as an object for this request alone, sent in place of
+	// Body: the API server decodes it as it would the tree the object
+	// renders to (Object.ToMap), without rendering it, and may keep its
+	// maps and slices, as with BodyOwned. Only plain creates and updates
+	// and status updates take it; for anything else, and for an object
+	// the decoder would find fault with, the server renders it to Body
+	// and decodes that.
+	Object *object.Object
 	// Patch is the body of a PATCH of type MergePatch or
 	// StrategicMergePatch.
 	Patch map[string]any
@@ -206,4 +215,13 @@ type Endpoint interface {
 	// an endpoint keeps no reference to it, so a caller may fill the same
 	// Request for its next call (see client.Rewriter).
 	Do(req *Request, h WatchHandler) *Response
+}
+
+// SentTree returns the body of a write as a tree: Body, or the tree that
+// Object renders to (Object.ToMap), which shares the object's content.
+func (r *Request) SentTree() map[string]any {
+	if r.Object != nil {
+		return r.Object.ToMap()
+	}
+	return r.Body
 }

@@ -24,7 +24,7 @@ func createOperation() *operation {
 }
 
 func decodeCreate(r *request) *api.Status {
-	o, st := r.decodeObject(r.kind, r.req.Body)
+	o, st := r.decodeSent(r.kind)
 	if st != nil {
 		return st
 	}

@@ -118,6 +118,29 @@ func (r *request) decodeTree(k *object.KindInfo, tree map[string]any, meta *obje
 	return o, nil
 }
 
+// decodeSent decodes the body of a create or an update: the object an
+// in-model client sent (api.Request.Object) when the decoder takes it as
+// it is, else the tree, rendered from that object if need be. Either way
+// the result is decodeObject's for the tree.
+func (r *request) decodeSent(k *object.KindInfo) (*object.Object, *api.Status) {
+	if o := r.req.Object; o != nil {
+		if validFieldValidation(r.req.Write.FieldValidation) && object.DecodeSentObject(k, o) {
+			if k.Default != nil {
+				k.Default(o)
+			}
+			return o, nil
+		}
+		r.renderSent()
+	}
+	return r.decodeObject(k, r.req.Body)
+}
+
+// renderSent puts the object an in-model client sent in the request as
+// the tree it renders to, for the paths that read the tree.
+func (r *request) renderSent() {
+	r.req.Body, r.req.BodyOwned, r.req.Object = r.req.SentTree(), true, nil
+}
+
 // validFieldValidation reports whether mode is a field validation the
 // decoder takes ("" is the default, Warn).
 func validFieldValidation(mode string) bool {

@@ -3,7 +3,6 @@ package apiserver
 import (
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/apiserver/patch"
@@ -46,7 +45,7 @@ func decodePatch(r *request, t updateTarget) *api.Status {
 	var meta *object.Meta
 	var target map[string]any
 	if t != scaleResource && r.req.PatchType != api.JSONPatch && leavesMetadata(r.req.Patch, &base.Meta) {
-		m := decodedMeta(&base.Meta)
+		m := base.Meta.Decoded()
 		meta, target = &m, contentTree(base)
 	} else {
 		target = base.ToMap()
@@ -127,33 +126,3 @@ func contentTree(o *object.Object) map[string]any {
 	m["kind"] = o.Kind
 	return m
 }
-
-// decodedMeta is object.MetaFromMap(m.ToMap()) without the tree: what
-// decoding a stored object's rendered metadata gives back. Empty maps and
-// lists are nil, timestamps are UTC whole seconds (as RFC 3339 renders
-// them), and nothing mutable is shared with m.
-func decodedMeta(m *object.Meta) object.Meta {
-	c := m.DeepCopy()
-	if !c.CreationTimestamp.IsZero() {
-		c.CreationTimestamp = wholeSecondUTC(c.CreationTimestamp)
-	}
-	if c.DeletionTimestamp != nil {
-		*c.DeletionTimestamp = wholeSecondUTC(*c.DeletionTimestamp)
-	}
-	if len(c.Labels) == 0 {
-		c.Labels = nil
-	}
-	if len(c.Annotations) == 0 {
-		c.Annotations = nil
-	}
-	if len(c.OwnerReferences) == 0 {
-		c.OwnerReferences = nil
-	}
-	if len(c.Finalizers) == 0 {
-		c.Finalizers = nil
-	}
-	return c
-}
-
-// wholeSecondUTC is t as object.ParseTime reads object.FormatTime(t).
-func wholeSecondUTC(t time.Time) time.Time { return t.UTC().Truncate(time.Second) }

@@ -81,6 +81,9 @@ func newRequest(s *Server, req *api.Request, h api.WatchHandler) *request {
 	} else {
 		r.info = api.ParseRequestInfo(req)
 	}
+	if req.Object != nil && r.info.Subresource != "" && r.info.Subresource != "status" {
+		r.renderSent() // the other subresources read the tree (finalize, scale, …)
+	}
 	return r
 }
 

@@ -59,7 +59,9 @@ func (r *request) begin() {
 	ev.Time, ev.From, ev.To, ev.Verb = r.now, r.req.From, r.s.name, apiVerb(&r.info)
 	describe(ev, &r.info)
 	if ev.Name == "" && r.info.Verb == "create" && r.info.Subresource == "" {
-		if md, ok := r.req.Body["metadata"].(map[string]any); ok {
+		if o := r.req.Object; o != nil {
+			ev.Name = o.Meta.Name
+		} else if md, ok := r.req.Body["metadata"].(map[string]any); ok {
 			ev.Name, _ = md["name"].(string)
 		}
 	}

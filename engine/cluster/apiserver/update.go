@@ -38,7 +38,7 @@ func decodeUpdate(r *request, t updateTarget) *api.Status {
 			return st
 		}
 	} else {
-		o, st := r.decodeObject(r.kind, r.req.Body)
+		o, st := r.decodeSent(r.kind)
 		if st != nil {
 			return st
 		}

@@ -6,9 +6,10 @@ import (
 )
 
 // The request builders below make the api.Request each typed call sends,
-// for callers that send it themselves (DoRetry). Bodies are deep copies:
-// the server may default and mutate what it decodes, and a real client
-// sends serialized bytes, never its own objects.
+// for callers that send it themselves (DoRetry). Objects sent are deep
+// copies (api.Request.Object): the server may default and mutate what it
+// decodes, and a real client sends serialized bytes, never its own
+// objects.
 
 // GetRequest reads one object, or one of its subresources (scale, log…).
 func GetRequest(k *object.KindInfo, namespace, name string, subresource ...string) *api.Request {
@@ -30,16 +31,15 @@ func WatchRequest(k *object.KindInfo, namespace string, opts api.ListOptions) *a
 // CreateRequest posts obj to its collection, in obj's namespace.
 func CreateRequest(k *object.KindInfo, obj *object.Object, opts api.WriteOptions) *api.Request {
 	return &api.Request{Method: api.MethodPost, Path: Path(k, obj.Meta.Namespace, ""),
-		Write: opts, Body: obj.ToMapCopy(), BodyOwned: true}
+		Write: opts, Object: obj.DeepCopy()}
 }
 
 // CreateRequestOwning is CreateRequest for an object built for this
-// request alone: its content goes into the body as it is, not copied,
-// and the API server may keep it (api.Request.BodyOwned). obj must not be
-// used afterwards.
+// request alone: it is sent as it is, not copied, and the API server may
+// keep its content (api.Request.Object). obj must not be used afterwards.
 func CreateRequestOwning(k *object.KindInfo, obj *object.Object, opts api.WriteOptions) *api.Request {
 	return &api.Request{Method: api.MethodPost, Path: Path(k, obj.Meta.Namespace, ""),
-		Write: opts, Body: obj.ToMap(), BodyOwned: true}
+		Write: opts, Object: obj}
 }
 
 // UpdateRequest puts obj in place of the stored object, or of its
@@ -47,16 +47,16 @@ func CreateRequestOwning(k *object.KindInfo, obj *object.Object, opts api.WriteO
 // concurrency precondition; "" updates unconditionally.
 func UpdateRequest(k *object.KindInfo, obj *object.Object, opts api.WriteOptions, subresource ...string) *api.Request {
 	return &api.Request{Method: api.MethodPut, Path: Path(k, obj.Meta.Namespace, obj.Meta.Name, subresource...),
-		Write: opts, Body: obj.ToMapCopy(), BodyOwned: true}
+		Write: opts, Object: obj.DeepCopy()}
 }
 
 // UpdateRequestOwning is UpdateRequest for an object built for this
-// request alone, such as a copy made to be changed and sent: its content
-// goes into the body as it is, not copied again, and the API server may
-// keep it (api.Request.BodyOwned). obj must not be used afterwards.
+// request alone, such as a copy made to be changed and sent: it is sent
+// as it is, not copied again, and the API server may keep its content
+// (api.Request.Object). obj must not be used afterwards.
 func UpdateRequestOwning(k *object.KindInfo, obj *object.Object, opts api.WriteOptions, subresource ...string) *api.Request {
 	return &api.Request{Method: api.MethodPut, Path: Path(k, obj.Meta.Namespace, obj.Meta.Name, subresource...),
-		Write: opts, Body: obj.ToMap(), BodyOwned: true}
+		Write: opts, Object: obj}
 }
 
 // UpdateBodyRequest is UpdateRequestOwning for a body already rendered as

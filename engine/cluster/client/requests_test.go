@@ -45,8 +45,8 @@ func TestRequests(t *testing.T) {
 			}},
 		{"create in the object's namespace", func(c *client.Client) { c.Create(pods, pod("demo", "web"), api.WriteOptions{}) },
 			"POST", "/api/v1/namespaces/demo/pods", func(t *testing.T, req *api.Request) {
-				if md, _ := req.Body["metadata"].(map[string]any); md["name"] != "web" {
-					t.Errorf("body metadata = %v", req.Body["metadata"])
+				if req.Object == nil || req.Object.Meta.Name != "web" || req.Body != nil {
+					t.Errorf("sent object %+v, body %v", req.Object, req.Body)
 				}
 			}},
 		{"update", func(c *client.Client) { c.Update(pods, pod("demo", "web"), api.WriteOptions{}) }, "PUT", "/api/v1/namespaces/demo/pods/web", nil},
@@ -113,16 +113,21 @@ func TestBodyIsACopy(t *testing.T) {
 	reg := object.NewBuiltinRegistry()
 	pods, _ := reg.ByGVR("", "v1", "pods")
 	p := pod("demo", "web")
+	p.Meta.Labels = map[string]string{"app": "web"}
 	c.Create(pods, p, api.WriteOptions{})
-	spec := rec.reqs[0].Body["spec"].(map[string]any)
-	spec["restartPolicy"] = "Always"
+	sent := rec.reqs[0].Object
+	sent.Content["spec"].(map[string]any)["restartPolicy"] = "Always"
+	sent.Meta.Labels["app"] = "other"
 	if _, ok := p.Content["spec"].(map[string]any)["restartPolicy"]; ok {
-		t.Error("mutating the request body changed the caller's object")
+		t.Error("mutating the object sent changed the caller's object")
+	}
+	if p.Meta.Labels["app"] != "web" {
+		t.Error("mutating the object sent changed the caller's labels")
 	}
 }
 
-// TestUpdateRequestOwning: the body of a handed-over object is its content
-// itself, marked as the server's to keep; UpdateRequest's is a copy.
+// TestUpdateRequestOwning: a handed-over object is sent itself, for the
+// server to keep; UpdateRequest sends a copy.
 func TestUpdateRequestOwning(t *testing.T) {
 	leases, _ := object.NewBuiltinRegistry().ByGVR("coordination.k8s.io", "v1", "leases")
 	o := object.New("coordination.k8s.io/v1", "Lease")
@@ -130,17 +135,14 @@ func TestUpdateRequestOwning(t *testing.T) {
 	spec := map[string]any{"holderIdentity": "node-a"}
 	o.Content["spec"] = spec
 	req := client.UpdateRequestOwning(leases, o, api.WriteOptions{})
-	if !req.BodyOwned || req.Method != api.MethodPut || req.Path != "/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/node-a" {
-		t.Fatalf("request %s %s owned=%v", req.Method, req.Path, req.BodyOwned)
+	if req.Object != o || req.Body != nil || req.Method != api.MethodPut || req.Path != "/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/node-a" {
+		t.Fatalf("request %s %s object=%p (want %p) body=%v", req.Method, req.Path, req.Object, o, req.Body)
 	}
 	spec["renewTime"] = "later"
-	if got := req.Body["spec"].(map[string]any)["renewTime"]; got != "later" {
-		t.Error("the body's spec is a copy of the object's")
-	}
 	copied := client.UpdateRequest(leases, o, api.WriteOptions{})
 	spec["renewTime"] = "latest"
-	if got := copied.Body["spec"].(map[string]any)["renewTime"]; got != "later" {
-		t.Errorf("UpdateRequest's body follows the object: %v", got)
+	if got := copied.Object.Content["spec"].(map[string]any)["renewTime"]; got != "later" {
+		t.Errorf("UpdateRequest's object follows the caller's: %v", got)
 	}
 }
 
@@ -159,8 +161,8 @@ func TestUpdateBodyRequest(t *testing.T) {
 	}
 }
 
-// TestCreateRequestOwning: the body of a handed-over object is its content
-// itself, marked as the server's to keep, posted to its collection.
+// TestCreateRequestOwning: a handed-over object is sent itself, for the
+// server to keep, posted to its collection.
 func TestCreateRequestOwning(t *testing.T) {
 	events, _ := object.NewBuiltinRegistry().ByGVR("", "v1", "events")
 	o := object.New("v1", "Event")
@@ -168,14 +170,10 @@ func TestCreateRequestOwning(t *testing.T) {
 	ref := map[string]any{"kind": "Pod", "name": "web"}
 	o.Content["involvedObject"] = ref
 	req := client.CreateRequestOwning(events, o, api.WriteOptions{})
-	if !req.BodyOwned || req.Method != api.MethodPost || req.Path != "/api/v1/namespaces/demo/events" {
-		t.Fatalf("request %s %s owned=%v", req.Method, req.Path, req.BodyOwned)
+	if req.Object != o || req.Body != nil || req.Method != api.MethodPost || req.Path != "/api/v1/namespaces/demo/events" {
+		t.Fatalf("request %s %s object=%p (want %p) body=%v", req.Method, req.Path, req.Object, o, req.Body)
 	}
-	if md, _ := req.Body["metadata"].(map[string]any); md["name"] != "web.1" {
-		t.Errorf("body metadata = %v", req.Body["metadata"])
-	}
-	ref["uid"] = "u-1"
-	if got := req.Body["involvedObject"].(map[string]any)["uid"]; got != "u-1" {
-		t.Error("the body's content is a copy of the object's")
+	if got := req.SentTree()["metadata"].(map[string]any)["name"]; got != "web.1" {
+		t.Errorf("sent tree's name = %v", got)
 	}
 }

@@ -7,58 +7,52 @@ import (
 
 // Rewriter sends the updates of one object that its writer PUTs again and
 // again, such as a Lease renewed every few seconds. It keeps what every
-// update repeats: the object's URL path, its apiVersion and kind boxed
-// (see object.StringBox), and the api.Request itself, which no endpoint
-// of the model keeps once it has answered (an API server replica drops
-// its state of a request with the answer). Only the body is new each
-// time: it is handed over as UpdateBodyRequest's is
-// (api.Request.BodyOwned), and the Rewriter lets go of it once the answer
-// is in.
+// update repeats: the object's URL path and the api.Request itself, which
+// no endpoint of the model keeps once it has answered (an API server
+// replica drops its state of a request with the answer). Only the object
+// sent is new each time: it is handed over (api.Request.Object), and the
+// Rewriter lets go of it once the answer is in.
 //
 // A Rewriter is for plain updates sent once with Do: a watch or DoRetry
 // keeps its request after the first answer. It is used from the loop's
 // goroutine only.
 type Rewriter struct {
 	path, namespace, name string
-	apiVersion, kind      object.StringBox
 
 	req  api.Request
 	busy bool // req is being sent
 }
 
-// Body renders o with meta as its metadata, as Object.ToMap would, for an
-// update to own: its content is copied, but for the field skip ("" for
-// none), which the caller fills; its metadata is rendered afresh; its
-// apiVersion and kind are boxed once for all the updates.
-func (w *Rewriter) Body(o *object.Object, meta *object.Meta, skip string) map[string]any {
-	body := make(map[string]any, len(o.Content)+3)
+// Object is o with meta as its metadata, for an update to own: its
+// content is copied, but for the field skip ("" for none), which the
+// caller fills. meta is only read: the API server copies the metadata it
+// decodes (object.DecodeSentObject).
+func (w *Rewriter) Object(o *object.Object, meta *object.Meta, skip string) *object.Object {
+	content := make(map[string]any, len(o.Content))
 	for k, v := range o.Content {
 		if k != skip {
-			body[k] = object.DeepCopyValue(v)
+			content[k] = object.DeepCopyValue(v)
 		}
 	}
-	body["apiVersion"] = w.apiVersion.Of(o.APIVersion)
-	body["kind"] = w.kind.Of(o.Kind)
-	body["metadata"] = meta.ToMap()
-	return body
+	return &object.Object{APIVersion: o.APIVersion, Kind: o.Kind, Meta: *meta, Content: content}
 }
 
-// Update PUTs body, built for this request alone (what Object.ToMap
-// returns), in place of the object namespace/name of kind k, as c, and
-// returns the stored object shared, as Shared does.
-func (w *Rewriter) Update(c *Client, k *object.KindInfo, namespace, name string, body map[string]any) (*object.Object, error) {
+// Update PUTs obj, built for this request alone (as Object builds it), in
+// place of the object namespace/name of kind k, as c, and returns the
+// stored object shared, as Shared does.
+func (w *Rewriter) Update(c *Client, k *object.KindInfo, namespace, name string, obj *object.Object) (*object.Object, error) {
 	req := &w.req
 	if w.busy {
 		// Sent again while the API server answers the first: that one
 		// is still in use.
 		req = &api.Request{}
 	}
-	*req = api.Request{Method: api.MethodPut, Path: w.pathOf(k, namespace, name), Body: body, BodyOwned: true}
+	*req = api.Request{Method: api.MethodPut, Path: w.pathOf(k, namespace, name), Object: obj}
 	busy := w.busy
 	w.busy = true
 	resp := c.Do(req, nil)
 	w.busy = busy
-	*req = api.Request{} // the body is the API server's now
+	*req = api.Request{} // the object is the API server's now
 	return Shared(resp)
 }
 

@@ -9,20 +9,18 @@ import (
 // StatusUpdate is the PUT of status, as obj's new status, to obj's
 // status subresource: what client.UpdateRequest(k, o, opts, "status")
 // sends for obj with that status. status is made for this write alone,
-// such as one a sync computed, and goes into the body as it is; every
-// other content value is copied, because obj may be the informer cache's
-// and the API server keeps and defaults what it is handed
-// (api.Request.BodyOwned). Do not use status afterwards.
+// such as one a sync computed, and is sent as it is; every other content
+// value is copied, because obj may be the informer cache's and the API
+// server keeps and defaults what it is handed (api.Request.Object). Do
+// not use status afterwards.
 func StatusUpdate(k *object.KindInfo, obj *object.Object, status map[string]any, opts api.WriteOptions) *api.Request {
-	body := obj.ToMap()
+	content := make(map[string]any, len(obj.Content)+1)
 	for key, v := range obj.Content {
-		switch key {
-		case "status", "apiVersion", "kind", "metadata":
-			// status is replaced below; ToMap rendered the others afresh.
-		default:
-			body[key] = object.DeepCopyValue(v)
+		if key != "status" {
+			content[key] = object.DeepCopyValue(v)
 		}
 	}
-	body["status"] = status
-	return client.UpdateBodyRequest(client.Path(k, obj.Meta.Namespace, obj.Meta.Name, "status"), body, opts)
+	content["status"] = status
+	sent := &object.Object{APIVersion: obj.APIVersion, Kind: obj.Kind, Meta: obj.Meta, Content: content}
+	return client.UpdateRequestOwning(k, sent, opts, "status")
 }

@@ -21,23 +21,24 @@ func TestStatusUpdate(t *testing.T) {
 	status := map[string]any{"replicas": int64(3)}
 
 	req := StatusUpdate(k, cached, status, api.WriteOptions{})
-	if req.Method != api.MethodPut || req.Path != "/apis/apps/v1/namespaces/demo/replicasets/web-1/status" || !req.BodyOwned {
-		t.Fatalf("request = %s %s owned=%v", req.Method, req.Path, req.BodyOwned)
+	if req.Method != api.MethodPut || req.Path != "/apis/apps/v1/namespaces/demo/replicasets/web-1/status" || req.Object == nil || req.Body != nil {
+		t.Fatalf("request = %s %s object=%v body=%v", req.Method, req.Path, req.Object, req.Body)
 	}
-	got, _ := req.Body["status"].(map[string]any)
+	sent := req.Object
+	got, _ := sent.Content["status"].(map[string]any)
 	if got == nil || got["replicas"] != int64(3) {
-		t.Errorf("body status = %v, want the new status", req.Body["status"])
+		t.Errorf("sent status = %v, want the new status", sent.Content["status"])
 	}
-	body, _ := req.Body["spec"].(map[string]any)
+	body, _ := sent.Content["spec"].(map[string]any)
 	if body == nil || body["replicas"] != int64(3) {
-		t.Fatalf("body spec = %v, want the cached spec", req.Body["spec"])
+		t.Fatalf("sent spec = %v, want the cached spec", sent.Content["spec"])
 	}
 	body["replicas"] = int64(9)
 	if spec["replicas"] != int64(3) {
-		t.Error("the body shares the cached object's spec; it must be a copy")
+		t.Error("the object sent shares the cached object's spec; it must be a copy")
 	}
-	if md, _ := req.Body["metadata"].(map[string]any); md["name"] != "web-1" {
-		t.Errorf("body metadata = %v", req.Body["metadata"])
+	if sent.Meta.Name != "web-1" || sent.Meta.Namespace != "demo" || sent.APIVersion != "apps/v1" || sent.Kind != "ReplicaSet" {
+		t.Errorf("sent %s %s %s/%s", sent.APIVersion, sent.Kind, sent.Meta.Namespace, sent.Meta.Name)
 	}
 	if cs, _ := cached.Content["status"].(map[string]any); cs["replicas"] != int64(1) {
 		t.Error("the cached object's status changed")

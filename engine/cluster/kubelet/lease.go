@@ -153,27 +153,25 @@ func (c *leaseController) newLease() (*object.Object, bool) {
 	return lease, c.ownNode(&lease.Meta)
 }
 
-// renewalBody is the body of the update that renews base: base as
-// Object.ToMap renders it, with the spec's lease duration and renew time
-// set now and the owner reference to the Node when it has none yet. It is
-// the request's own: its content is a copy of base's, its metadata is
-// rendered afresh (base's maps and slices are only read; the owner
-// reference replaces the slice in a copy of the metadata, it does not
-// fill base's), and its apiVersion and kind come boxed from the
-// controller's writer, the same for every renewal.
-func (c *leaseController) renewalBody(base *object.Object) (map[string]any, bool) {
+// renewalBody is the object the update that renews base sends: base with
+// the spec's lease duration and renew time set now and the owner
+// reference to the Node when it has none yet. It is the request's own:
+// its content is a copy of base's, and base's metadata is only read (the
+// owner reference replaces the slice in a copy of the metadata, it does
+// not fill base's).
+func (c *leaseController) renewalBody(base *object.Object) (*object.Object, bool) {
 	meta := base.Meta
 	if !c.ownNode(&meta) {
 		return nil, false
 	}
-	body := c.writer.Body(base, &meta, "")
-	spec, ok := body["spec"].(map[string]any)
+	o := c.writer.Object(base, &meta, "")
+	spec, ok := o.Content["spec"].(map[string]any)
 	if !ok {
 		spec = map[string]any{}
-		body["spec"] = spec
+		o.Content["spec"] = spec
 	}
 	c.renew(spec)
-	return body, true
+	return o, true
 }
 
 // renew sets the lease duration and the renew time, now, of a spec.

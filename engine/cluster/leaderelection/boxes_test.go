@@ -6,9 +6,8 @@ import (
 	"time"
 )
 
-// A renewal's body is the Lease last read with the new spec, as
-// Object.ToMap renders it, and shares no map with that Lease, which is
-// the API server's.
+// A renewal sends the Lease last read with the new spec, sharing no
+// content map with that Lease, which is the API server's.
 func TestUpdateBodyIsTheLeaseWithTheNewSpec(t *testing.T) {
 	c := newCluster(t, 1)
 	a := c.add("controller-manager")
@@ -21,11 +20,11 @@ func TestUpdateBodyIsTheLeaseWithTheNewSpec(t *testing.T) {
 		want := l.lease.DeepCopy()
 		want.Content["spec"] = rec.spec(&boxes{})
 		got := l.updateBody(rec)
-		if !reflect.DeepEqual(got, want.ToMap()) {
-			t.Errorf("body = %v\nwant   %v", got, want.ToMap())
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("sent %+v\nwant %+v", got, want)
 		}
-		if reflect.ValueOf(got["spec"]).UnsafePointer() == reflect.ValueOf(l.lease.Spec()).UnsafePointer() {
-			t.Error("the body shares its spec with the Lease read")
+		if reflect.ValueOf(got.Content["spec"]).UnsafePointer() == reflect.ValueOf(l.lease.Spec()).UnsafePointer() {
+			t.Error("the object sent shares its spec with the Lease read")
 		}
 	}
 }

@@ -65,15 +65,14 @@ func (l *LeaseLock) Update(r Record) error {
 	return nil
 }
 
-// updateBody is the body of an Update: the last Lease read or written as
-// Object.ToMap renders it, with r as its spec. It is the request's own: a
-// new spec and metadata, copies of any other content, and boxes (see
-// boxes and client.Rewriter) for the strings that do not change between
-// renewals.
-func (l *LeaseLock) updateBody(r Record) map[string]any {
-	body := l.writer.Body(l.lease, &l.lease.Meta, "spec") // the spec is replaced: not worth a copy
-	body["spec"] = r.spec(&l.boxes)
-	return body
+// updateBody is the object an Update sends: the last Lease read or
+// written, with r as its spec. It is the request's own: a new spec,
+// copies of any other content, and boxes (see boxes) for the strings that
+// do not change between renewals.
+func (l *LeaseLock) updateBody(r Record) *object.Object {
+	o := l.writer.Object(l.lease, &l.lease.Meta, "spec") // the spec is replaced: not worth a copy
+	o.Content["spec"] = r.spec(&l.boxes)
+	return o
 }
 
 // Describe names the Lease as "namespace/name".

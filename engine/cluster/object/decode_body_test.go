@@ -4,6 +4,7 @@ import (
 	"os"
 	"reflect"
 	"testing"
+	"time"
 )
 
 // referenceDecode is the full decoding DecodeBody takes a short cut
@@ -77,7 +78,8 @@ func mutate(r *seqRand, tree map[string]any) {
 // TestDecodeBodyMatchesFullDecoding: for the test objects and thousands of
 // mutations of them, against every built-in kind, DecodeBody accepts
 // exactly the clean bodies, gives the object the full decoding gives, and
-// leaves the body untouched.
+// leaves the body untouched; and DecodeSentObject agrees with
+// DecodeOwnedBody on the objects the bodies make (checkSentObject).
 func TestDecodeBodyMatchesFullDecoding(t *testing.T) {
 	reg := NewBuiltinRegistry()
 	var srcs []string
@@ -121,6 +123,7 @@ func TestDecodeBodyMatchesFullDecoding(t *testing.T) {
 					t.Fatalf("round %d body %d as %s: CheckFields gives %+v, the full walk %+v", round, bi, info.Kind, got, full)
 				}
 			}
+			checkSentObject(t, info, body, round)
 			handed := DeepCopyValue(body).(map[string]any)
 			owned, ownedOK := DecodeOwnedBody(info, handed)
 			got, gotOK := DecodeBody(info, body)
@@ -185,5 +188,40 @@ func TestDecodeOwnedBodyKeepsTheBodysValues(t *testing.T) {
 	bad := map[string]any{"kind": "ConfigMap", "data": map[string]any{"k": int64(1)}}
 	if _, ok := DecodeOwnedBody(info, bad); ok || len(bad) != 2 {
 		t.Errorf("a ConfigMap with a number in data: decoded in one pass %v, body left %v", ok, bad)
+	}
+}
+
+// checkSentObject checks that DecodeSentObject takes the object body
+// makes exactly when DecodeOwnedBody takes the tree that object renders
+// to, and makes it the same object; one it does not take is left as it
+// was. In odd rounds the object's metadata is given what only a typed
+// sender has: empty maps and lists, and timestamps in another zone and to
+// the nanosecond.
+func checkSentObject(t *testing.T, info *KindInfo, body map[string]any, round int) {
+	t.Helper()
+	o, err := FromMap(DeepCopyValue(body).(map[string]any))
+	if err != nil {
+		return
+	}
+	if round%2 == 1 {
+		cet := time.FixedZone("CET", 3600)
+		when := time.Date(2026, 3, 1, 12, 0, 5, 750_000_001, cet)
+		m := &o.Meta
+		m.CreationTimestamp, m.DeletionTimestamp = when, &when
+		if m.Labels == nil {
+			m.Labels = map[string]string{}
+		}
+		if m.Finalizers == nil {
+			m.Finalizers = []string{}
+		}
+	}
+	want, wantOK := DecodeOwnedBody(info, o.DeepCopy().ToMap())
+	sent := o.DeepCopy()
+	gotOK := DecodeSentObject(info, sent)
+	if gotOK != wantOK || (gotOK && !reflect.DeepEqual(sent, want)) {
+		t.Fatalf("round %d as %s: DecodeSentObject gives %v\n%#v\nDecodeOwnedBody of its tree %v\n%#v", round, info.Kind, gotOK, sent, wantOK, want)
+	}
+	if !gotOK && !reflect.DeepEqual(sent, o) {
+		t.Fatalf("round %d as %s: DecodeSentObject changed an object it did not take", round, info.Kind)
 	}
 }

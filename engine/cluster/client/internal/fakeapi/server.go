@@ -85,9 +85,9 @@ func (s *Server) Do(req *api.Request, h api.WatchHandler) *api.Response {
 	case "watch":
 		return s.watch(k, info, req.List, h)
 	case "create":
-		return s.create(k, info, req.Body)
+		return s.create(k, info, req.SentTree())
 	case "update":
-		return s.update(k, info, req.Body)
+		return s.update(k, info, req.SentTree())
 	case "patch":
 		return s.patch(k, info, req.Patch)
 	case "delete":
