@@ -27,8 +27,7 @@ type Binder struct {
 	pvcK, pvK   *object.KindInfo
 	claims, pvs *cache.SharedInformer
 	queue       *workqueue.Queue
-	runner      *workqueue.Runner
-	wait        *cache.Waiter
+	workers     workqueue.Workers
 	regs        []func()
 	ctx         *controller.Context
 }
@@ -60,10 +59,8 @@ func (b *Binder) Start(ctx *controller.Context) {
 	on(b.pvs, func(o *object.Object) []string { return []string{"pv:" + o.Meta.Name} })
 	on(b.claims, func(o *object.Object) []string { return []string{"pvc:" + o.Key()} })
 	synced := func() bool { return b.claims.HasSynced() && b.pvs.HasSynced() }
-	b.wait = cache.WaitForCacheSync(b.loop, synced, func() {
-		b.runner = workqueue.RunWorkers(b.queue, 1, b.sync, workqueue.Options{
-			Actor: BinderName, Log: b.ctx.Env.Log, Resource: "persistentvolumes"})
-	})
+	b.workers.StartWhenSynced(b.loop, synced, b.queue, 1, b.sync, workqueue.Options{
+		Actor: BinderName, Log: b.ctx.Env.Log, Resource: "persistentvolumes"}, nil)
 }
 
 // Stop ends the binder at once.
@@ -75,10 +72,7 @@ func (b *Binder) Stop() {
 		r()
 	}
 	b.regs = nil
-	b.wait.Stop()
-	if b.runner != nil {
-		b.runner.Stop()
-	}
+	b.workers.Stop()
 	b.queue.ShutDown()
 	b.c.Stop()
 }

@@ -23,9 +23,8 @@ type Loop struct {
 	Factory *cache.Factory
 	Queue   *workqueue.Queue
 
-	env    *env.Env
-	wait   *cache.Waiter
-	runner *workqueue.Runner
+	env     *env.Env
+	workers workqueue.Workers
 }
 
 // New makes a loop's client, as actor presenting token, its informer
@@ -40,21 +39,13 @@ func New(e *env.Env, actor trace.Actor, token string) *Loop {
 // synced when it is not nil.
 func (l *Loop) Run(workers int, sync workqueue.ReconcileFunc, opts workqueue.Options, synced func()) {
 	l.Factory.Start()
-	l.wait = cache.WaitForCacheSync(l.env.Loop, l.Factory.HasSynced, func() {
-		l.runner = workqueue.RunWorkers(l.Queue, workers, sync, opts)
-		if synced != nil {
-			synced()
-		}
-	})
+	l.workers.StartWhenSynced(l.env.Loop, l.Factory.HasSynced, l.Queue, workers, sync, opts, synced)
 }
 
 // Stop ends the loop at once: the wait for the caches, the workers, the
 // queue, the informers' watches and the client's retries.
 func (l *Loop) Stop() {
-	l.wait.Stop()
-	if l.runner != nil {
-		l.runner.Stop()
-	}
+	l.workers.Stop()
 	l.Queue.ShutDown()
 	l.Factory.Shutdown()
 	l.Client.Stop()

@@ -51,8 +51,7 @@ type Controller struct {
 	podInf   *cache.SharedInformer
 	handlers cache.Handlers
 	queue    *workqueue.Queue
-	runner   *workqueue.Runner
-	syncWait *cache.Waiter
+	workers  workqueue.Workers
 }
 
 // New returns a stopped controller.
@@ -86,10 +85,8 @@ func (dc *Controller) Start(ctx *controller.Context) {
 		DeleteFunc: dc.deleteReplicaSet})
 	dc.handlers.Add(dc.podInf, cache.ResourceEventHandlerFuncs{DeleteFunc: dc.deletePod})
 	synced := func() bool { return dc.dInf.HasSynced() && dc.rsInf.HasSynced() && dc.podInf.HasSynced() }
-	dc.syncWait = cache.WaitForCacheSync(dc.loop, synced, func() {
-		dc.runner = workqueue.RunWorkers(dc.queue, dc.cfg.Workers, dc.reconcile, workqueue.Options{
-			Actor: Name, Log: dc.log, Group: "apps", Resource: "deployments", MaxRetries: MaxRetries})
-	})
+	dc.workers.StartWhenSynced(dc.loop, synced, dc.queue, dc.cfg.Workers, dc.reconcile, workqueue.Options{
+		Actor: Name, Log: dc.log, Group: "apps", Resource: "deployments", MaxRetries: MaxRetries}, nil)
 }
 
 // reconcile is syncDeployment with handleErr's exception: a failure
@@ -109,12 +106,7 @@ func (dc *Controller) Stop() {
 		return
 	}
 	dc.handlers.RemoveAll()
-	dc.syncWait.Stop()
-	dc.syncWait = nil
-	if dc.runner != nil {
-		dc.runner.Stop()
-		dc.runner = nil
-	}
+	dc.workers.Stop()
 	dc.queue.ShutDown()
 	dc.rec.Stop()
 	dc.c.Stop()

@@ -37,18 +37,17 @@ const (
 
 // Controller is the namespace controller. Start after Stop begins afresh.
 type Controller struct {
-	loop     *sim.Loop
-	log      *trace.Log
-	kinds    *object.Registry
-	client   *client.Client
-	nsKind   *object.KindInfo
-	podKind  *object.KindInfo
-	inf      *cache.SharedInformer
-	reg      *cache.Registration
-	lister   cache.Lister
-	queue    *workqueue.Queue
-	runner   *workqueue.Runner
-	syncWait *cache.Waiter
+	loop    *sim.Loop
+	log     *trace.Log
+	kinds   *object.Registry
+	client  *client.Client
+	nsKind  *object.KindInfo
+	podKind *object.KindInfo
+	inf     *cache.SharedInformer
+	reg     *cache.Registration
+	lister  cache.Lister
+	queue   *workqueue.Queue
+	workers workqueue.Workers
 }
 
 // New returns a stopped controller.
@@ -68,15 +67,12 @@ func (c *Controller) Start(ctx *controller.Context) {
 	c.inf = ctx.Informers.Informer(c.nsKind)
 	c.lister = c.inf.Lister()
 	c.queue = workqueue.New(c.loop, rateLimiter(c.loop))
-	c.runner = nil
 	c.reg, _ = c.inf.AddEventHandlerWithResyncPeriod(cache.ResourceEventHandlerFuncs{
 		AddFunc:    c.enqueue,
 		UpdateFunc: func(_, ns *object.Object) { c.enqueue(ns) },
 	}, SyncPeriod)
 	synced := func() bool { return c.inf.HasSynced() }
-	c.syncWait = cache.WaitForCacheSync(c.loop, synced, func() {
-		c.runner = workqueue.RunWorkers(c.queue, DefaultWorkers, c.work, workqueue.Options{})
-	})
+	c.workers.StartWhenSynced(c.loop, synced, c.queue, DefaultWorkers, c.work, workqueue.Options{}, nil)
 }
 
 // rateLimiter is nsControllerRateLimiter: 5 ms doubling to 60 s per
@@ -101,10 +97,7 @@ func (c *Controller) Stop() {
 		return
 	}
 	_ = c.inf.RemoveEventHandler(c.reg)
-	c.syncWait.Stop()
-	if c.runner != nil {
-		c.runner.Stop()
-	}
+	c.workers.Stop()
 	c.queue.ShutDown()
 	c.client.Stop()
 }

@@ -55,12 +55,11 @@ type Controller struct {
 	rsLister   cache.Lister
 	handlers   cache.Handlers
 	queue      *workqueue.Queue
-	runner     *workqueue.Runner
+	workers    workqueue.Workers
 	exp        *expectations
 	consistent *consistency
 	pods       *podTable
 	buf        [2][]*podRow // a sync's Pod lists, reused
-	syncWait   *cache.Waiter
 }
 
 // New returns a stopped controller.
@@ -97,10 +96,8 @@ func (rsc *Controller) Start(ctx *controller.Context) {
 	rsc.handlers.Add(rsc.rsInf, cache.ResourceEventHandlerFuncs{AddFunc: rsc.addRS, UpdateFunc: rsc.updateRS, DeleteFunc: rsc.deleteRS})
 	rsc.handlers.Add(rsc.podInf, cache.ResourceEventHandlerFuncs{AddFunc: rsc.addPod, UpdateFunc: rsc.updatePod, DeleteFunc: rsc.podDeleted})
 	synced := func() bool { return rsc.rsInf.HasSynced() && rsc.podInf.HasSynced() }
-	rsc.syncWait = cache.WaitForCacheSync(rsc.loop, synced, func() {
-		rsc.runner = workqueue.RunWorkers(rsc.queue, rsc.cfg.Workers, rsc.syncReplicaSet, workqueue.Options{
-			Actor: Name, Log: rsc.log, Group: "apps", Resource: "replicasets"})
-	})
+	rsc.workers.StartWhenSynced(rsc.loop, synced, rsc.queue, rsc.cfg.Workers, rsc.syncReplicaSet, workqueue.Options{
+		Actor: Name, Log: rsc.log, Group: "apps", Resource: "replicasets"}, nil)
 }
 
 // Stop ends the controller at once: handlers removed, queue shut down,
@@ -110,12 +107,7 @@ func (rsc *Controller) Stop() {
 		return
 	}
 	rsc.handlers.RemoveAll()
-	rsc.syncWait.Stop()
-	rsc.syncWait = nil
-	if rsc.runner != nil {
-		rsc.runner.Stop()
-		rsc.runner = nil
-	}
+	rsc.workers.Stop()
 	rsc.queue.ShutDown()
 	rsc.rec.Stop()
 	rsc.c.Stop()

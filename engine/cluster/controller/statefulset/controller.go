@@ -31,8 +31,7 @@ type Controller struct {
 	setKind, podKind, pvcK *object.KindInfo
 	sets, pods, claims     *cache.SharedInformer
 	queue                  *workqueue.Queue
-	runner                 *workqueue.Runner
-	wait                   *cache.Waiter
+	workers                workqueue.Workers
 	handlers               cache.Handlers
 }
 
@@ -75,10 +74,8 @@ func (ssc *Controller) Start(ctx *controller.Context) {
 	ssc.handlers.Add(ssc.pods, cache.ResourceEventHandlerFuncs{
 		AddFunc: func(o *object.Object) { owner(o) }, UpdateFunc: func(_, o *object.Object) { owner(o) }, DeleteFunc: owner})
 	synced := func() bool { return ssc.sets.HasSynced() && ssc.pods.HasSynced() && ssc.claims.HasSynced() }
-	ssc.wait = cache.WaitForCacheSync(ssc.loop, synced, func() {
-		ssc.runner = workqueue.RunWorkers(ssc.queue, Workers, ssc.sync, workqueue.Options{
-			Actor: Name, Log: ssc.log, Group: "apps", Resource: "statefulsets"})
-	})
+	ssc.workers.StartWhenSynced(ssc.loop, synced, ssc.queue, Workers, ssc.sync, workqueue.Options{
+		Actor: Name, Log: ssc.log, Group: "apps", Resource: "statefulsets"}, nil)
 }
 
 // Stop ends the controller at once.
@@ -87,12 +84,7 @@ func (ssc *Controller) Stop() {
 		return
 	}
 	ssc.handlers.RemoveAll()
-	ssc.wait.Stop()
-	ssc.wait = nil
-	if ssc.runner != nil {
-		ssc.runner.Stop()
-		ssc.runner = nil
-	}
+	ssc.workers.Stop()
 	ssc.queue.ShutDown()
 	ssc.rec.Stop()
 	ssc.c.Stop()
