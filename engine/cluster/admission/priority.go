@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
 )
 
@@ -117,7 +118,7 @@ func (p *Priority) admitCreate(a *api.AdmissionAttributes, spec map[string]any, 
 		}
 		class = c
 	}
-	if given, ok := int64Of(spec["priority"]); ok && given != int64(class.Value) {
+	if given, ok := object.Int(spec["priority"]); ok && given != int64(class.Value) {
 		return newForbidden(a, fmt.Sprintf("the integer value of priority (%d) must not be provided in pod spec; priority admission controller computed %d from the given PriorityClass name", given, class.Value))
 	}
 	if _, ok := spec["priority"]; !ok {

@@ -14,19 +14,6 @@ func strOf(v any) string { s, _ := v.(string); return s }
 // boolAt returns m[k] as a bool and whether it is one.
 func boolAt(m map[string]any, k string) (bool, bool) { b, ok := m[k].(bool); return b, ok }
 
-// int64Of reads a whole number.
-func int64Of(v any) (int64, bool) {
-	switch n := v.(type) {
-	case int64:
-		return n, true
-	case float64:
-		if n == float64(int64(n)) {
-			return int64(n), true
-		}
-	}
-	return 0, false
-}
-
 // strings returns the strings of a list.
 func stringList(v any) []string {
 	l := listOf(v)

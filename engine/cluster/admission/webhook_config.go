@@ -87,7 +87,7 @@ func ParseWebhooks(config *object.Object) []Webhook {
 			TimeoutSeconds:          DefaultTimeoutSeconds,
 			AdmissionReviewVersions: stringList(m["admissionReviewVersions"]),
 		}
-		if n, ok := int64Of(m["timeoutSeconds"]); ok {
+		if n, ok := object.Int(m["timeoutSeconds"]); ok {
 			h.TimeoutSeconds = n
 		}
 		if mutating {
@@ -114,7 +114,7 @@ func parseClientConfig(m map[string]any) ClientConfig {
 	cc := ClientConfig{URL: strOf(m["url"])}
 	if s := mapOf(m["service"]); s != nil {
 		ref := &ServiceReference{Namespace: strOf(s["namespace"]), Name: strOf(s["name"]), Path: strOf(s["path"]), Port: DefaultServicePort}
-		if p, ok := int64Of(s["port"]); ok && p != 0 {
+		if p, ok := object.Int(s["port"]); ok && p != 0 {
 			ref.Port = p
 		}
 		cc.Service = ref

@@ -116,6 +116,10 @@ func stringMap(v any) map[string]string {
 // object trees.
 func MapAt(m map[string]any, keys ...string) map[string]any { return mapAt(m, keys...) }
 
+// Int reads a whole number of a tree: an int64, or a float64 with an
+// integral value in int64's range; false for anything else.
+func Int(v any) (int64, bool) { return asInt(v) }
+
 // StringMap reads a tree map of strings (labels, a node selector) as a
 // map[string]string, skipping other values; nil when empty.
 func StringMap(v any) map[string]string { return stringMap(v) }

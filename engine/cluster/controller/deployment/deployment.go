@@ -94,7 +94,7 @@ func decodeDeploymentStatus(m map[string]any) deploymentStatus {
 		ReadyReplicas: int32At(m, "readyReplicas"), AvailableReplicas: int32At(m, "availableReplicas"),
 		Unavail: int32At(m, "unavailableReplicas"), TerminatingReplicas: optInt32(m, "terminatingReplicas"),
 		CollisionCount: optInt32(m, "collisionCount")}
-	s.ObservedGeneration, _ = intOf(m["observedGeneration"])
+	s.ObservedGeneration, _ = object.Int(m["observedGeneration"])
 	conds, _ := m["conditions"].([]any)
 	for _, c := range conds {
 		cm, _ := c.(map[string]any)

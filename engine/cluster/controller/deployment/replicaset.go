@@ -32,7 +32,7 @@ func decodeReplicaSet(o *object.Object) *replicaSet {
 		template: object.MapAt(spec, "template"),
 		status: rsStatus{Replicas: int32At(st, "replicas"), ReadyReplicas: int32At(st, "readyReplicas"),
 			AvailableReplicas: int32At(st, "availableReplicas"), TerminatingReplicas: optInt32(st, "terminatingReplicas")}}
-	rs.status.ObservedGeneration, _ = intOf(st["observedGeneration"])
+	rs.status.ObservedGeneration, _ = object.Int(st["observedGeneration"])
 	conds, _ := st["conditions"].([]any)
 	for _, c := range conds {
 		cm, _ := c.(map[string]any)

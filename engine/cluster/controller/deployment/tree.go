@@ -10,26 +10,14 @@ import (
 // Small readers of object trees; a missing or mistyped field reads as
 // its zero value.
 
-func intOf(v any) (int64, bool) {
-	switch n := v.(type) {
-	case int64:
-		return n, true
-	case float64:
-		return int64(n), n == float64(int64(n))
-	case int:
-		return int64(n), true
-	}
-	return 0, false
-}
-
 func int32At(m map[string]any, key string) int32 {
-	n, _ := intOf(m[key])
+	n, _ := object.Int(m[key])
 	return int32(n)
 }
 
 // optInt32 reads a field that is a pointer in the API: nil when absent.
 func optInt32(m map[string]any, key string) *int32 {
-	n, ok := intOf(m[key])
+	n, ok := object.Int(m[key])
 	if !ok {
 		return nil
 	}

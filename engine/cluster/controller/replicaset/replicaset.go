@@ -52,7 +52,7 @@ func decodeStatus(m map[string]any) status {
 	s := status{Replicas: intAt(m, "replicas"), FullyLabeledReplicas: intAt(m, "fullyLabeledReplicas"),
 		ReadyReplicas: intAt(m, "readyReplicas"), AvailableReplicas: intAt(m, "availableReplicas"),
 		ObservedGeneration: intAt(m, "observedGeneration")}
-	if n, ok := intOf(m["terminatingReplicas"]); ok {
+	if n, ok := object.Int(m["terminatingReplicas"]); ok {
 		s.TerminatingReplicas = &n
 	}
 	conds, _ := m["conditions"].([]any)

@@ -9,20 +9,8 @@ import (
 // Small readers of object trees; a missing or mistyped field reads as
 // its zero value.
 
-func intOf(v any) (int64, bool) {
-	switch n := v.(type) {
-	case int64:
-		return n, true
-	case float64:
-		return int64(n), n == float64(int64(n))
-	case int:
-		return int64(n), true
-	}
-	return 0, false
-}
-
 func intAt(m map[string]any, key string) int64 {
-	n, _ := intOf(m[key])
+	n, _ := object.Int(m[key])
 	return n
 }
 
