@@ -45,8 +45,8 @@ func runScale(tb testing.TB, nodes, pods int) (*cluster.Cluster, bool) {
 }
 
 // BenchmarkScale runs 1,000 nodes to 3,000, 10,000 and 30,000 ready Pods
-// and reports wall time (ns/op), events per second, the heap in use at the
-// end and the process's peak resident set.
+// and reports wall time (ns/op) and per Pod, events per second, the heap
+// in use at the end and the process's peak resident set.
 func BenchmarkScale(b *testing.B) {
 	if !*scale {
 		b.Skip("pass -scale (make bench-scale) to run the scale benchmark")
@@ -68,6 +68,9 @@ func BenchmarkScale(b *testing.B) {
 				b.ReportMetric(c.Now().Duration().Seconds(), "virtual-s")
 			}
 			b.ReportMetric(float64(events)/b.Elapsed().Seconds(), "events/s")
+			// Wall time per Pod, to compare across sizes: the goal is a
+			// cost about linear in Pods.
+			b.ReportMetric(b.Elapsed().Seconds()*1e3/float64(b.N*pods), "ms/pod")
 			b.ReportMetric(float64(peak)/(1<<20), "heap-MiB")
 			b.ReportMetric(peakRSS(), "peak-RSS-MiB")
 		})
