@@ -59,15 +59,6 @@ func UpdateRequestOwning(k *object.KindInfo, obj *object.Object, opts api.WriteO
 		Write: opts, Object: obj}
 }
 
-// UpdateBodyRequest is UpdateRequestOwning for a body already rendered as
-// a tree (what Object.ToMap returns), built for this request alone, and
-// sent to path (what Path returns for the object, kept by a caller that
-// writes one object again and again): the body goes into the request as
-// it is, and the API server may keep it.
-func UpdateBodyRequest(path string, body map[string]any, opts api.WriteOptions) *api.Request {
-	return &api.Request{Method: api.MethodPut, Path: path, Write: opts, Body: body, BodyOwned: true}
-}
-
 // PatchRequest patches an object or a subresource with a patch of type pt.
 // The patch is sent as it is, not copied: the API server never modifies a
 // patch (it copies what it takes from one), so the caller may keep sharing

@@ -146,21 +146,6 @@ func TestUpdateRequestOwning(t *testing.T) {
 	}
 }
 
-// TestUpdateBodyRequest: a body built for the request goes into it as it
-// is, marked as the server's to keep, and is sent to the path given.
-func TestUpdateBodyRequest(t *testing.T) {
-	leases, _ := object.NewBuiltinRegistry().ByGVR("coordination.k8s.io", "v1", "leases")
-	body := map[string]any{"spec": map[string]any{"holderIdentity": "node-a"}}
-	req := client.UpdateBodyRequest(client.Path(leases, "kube-node-lease", "node-a"), body, api.WriteOptions{})
-	if !req.BodyOwned || req.Method != api.MethodPut || req.Path != "/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/node-a" {
-		t.Fatalf("request %s %s owned=%v", req.Method, req.Path, req.BodyOwned)
-	}
-	body["kind"] = "Lease"
-	if req.Body["kind"] != "Lease" {
-		t.Error("the request's body is a copy of the one given")
-	}
-}
-
 // TestCreateRequestOwning: a handed-over object is sent itself, for the
 // server to keep, posted to its collection.
 func TestCreateRequestOwning(t *testing.T) {
