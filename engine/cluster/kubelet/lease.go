@@ -38,8 +38,8 @@ type leaseController struct {
 	backoff *sim.Timer // the next try of ensureLease
 	latest  *object.Object
 
-	// writer keeps what every renewal sends again: the Lease's URL path,
-	// its apiVersion and kind, the request.
+	// writer keeps what every renewal sends again: the Lease's URL path
+	// and the request.
 	writer client.Rewriter
 }
 
@@ -122,12 +122,12 @@ func (c *leaseController) ensureLease() (*object.Object, bool, error) {
 func (c *leaseController) retryUpdate(base *object.Object) bool {
 	l := c.l
 	for i := 0; i < leaseMaxUpdateRetries; i++ {
-		body, ok := c.renewalBody(base)
+		sent, ok := c.renewalBody(base)
 		if !ok {
 			continue
 		}
-		// renewalBody built body for this request alone.
-		updated, err := c.writer.Update(l.client, l.k.kinds.leases, base.Meta.Namespace, base.Meta.Name, body)
+		// renewalBody built sent for this request alone.
+		updated, err := c.writer.Update(l.client, l.k.kinds.leases, base.Meta.Namespace, base.Meta.Name, sent)
 		if err == nil {
 			c.latest = updated
 			return true

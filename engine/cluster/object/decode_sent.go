@@ -1,7 +1,5 @@
 package object
 
-import "time"
-
 // DecodeSentObject is DecodeOwnedBody for a body an in-model client sent
 // as an object rather than as the tree it renders to (Object.ToMap): it
 // reports whether the decoder would take o.ToMap() in one pass, and if
@@ -42,33 +40,3 @@ func DecodeSentObject(info *KindInfo, o *Object) bool {
 	o.Meta = o.Meta.Decoded()
 	return true
 }
-
-// Decoded is MetaFromMap(m.ToMap()) without the tree: what decoding m's
-// rendered metadata gives back. Empty maps and lists are nil, timestamps
-// are UTC whole seconds (as RFC 3339 renders them), and nothing mutable
-// is shared with m.
-func (m *Meta) Decoded() Meta {
-	c := m.DeepCopy()
-	if !c.CreationTimestamp.IsZero() {
-		c.CreationTimestamp = wholeSecondUTC(c.CreationTimestamp)
-	}
-	if c.DeletionTimestamp != nil {
-		*c.DeletionTimestamp = wholeSecondUTC(*c.DeletionTimestamp)
-	}
-	if len(c.Labels) == 0 {
-		c.Labels = nil
-	}
-	if len(c.Annotations) == 0 {
-		c.Annotations = nil
-	}
-	if len(c.OwnerReferences) == 0 {
-		c.OwnerReferences = nil
-	}
-	if len(c.Finalizers) == 0 {
-		c.Finalizers = nil
-	}
-	return c
-}
-
-// wholeSecondUTC is t as ParseTime reads FormatTime(t).
-func wholeSecondUTC(t time.Time) time.Time { return t.UTC().Truncate(time.Second) }

@@ -1,6 +1,9 @@
 package object
 
-import "fmt"
+import (
+	"fmt"
+	"time"
+)
 
 // metaFieldOrder is ObjectMeta's field order in k8s.io/apimachinery/pkg/apis/
 // meta/v1/types.go, which is also the order of `kubectl get -o json`.
@@ -229,3 +232,33 @@ func MetaFromMap(in map[string]any) (Meta, error) {
 func metaTypeError(v any, field, goType string) error {
 	return &TypeError{Value: jsonKindOf(v), Struct: "ObjectMeta", Field: "metadata." + field, Type: goType}
 }
+
+// Decoded is MetaFromMap(m.ToMap()) without the tree: what decoding m's
+// rendered metadata gives back. Empty maps and lists are nil, timestamps
+// are UTC whole seconds (as RFC 3339 renders them), and nothing mutable
+// is shared with m.
+func (m *Meta) Decoded() Meta {
+	c := m.DeepCopy()
+	if !c.CreationTimestamp.IsZero() {
+		c.CreationTimestamp = wholeSecondUTC(c.CreationTimestamp)
+	}
+	if c.DeletionTimestamp != nil {
+		*c.DeletionTimestamp = wholeSecondUTC(*c.DeletionTimestamp)
+	}
+	if len(c.Labels) == 0 {
+		c.Labels = nil
+	}
+	if len(c.Annotations) == 0 {
+		c.Annotations = nil
+	}
+	if len(c.OwnerReferences) == 0 {
+		c.OwnerReferences = nil
+	}
+	if len(c.Finalizers) == 0 {
+		c.Finalizers = nil
+	}
+	return c
+}
+
+// wholeSecondUTC is t as ParseTime reads FormatTime(t).
+func wholeSecondUTC(t time.Time) time.Time { return t.UTC().Truncate(time.Second) }
