@@ -6,8 +6,14 @@ import "fmt"
 // none is close enough to be a plausible typo (distance at most a third of
 // the word's length, and at least 1). Ties go to the earlier candidate.
 func Nearest(word string, candidates []string) string {
+	return NearestWithin(word, candidates, max(1, len([]rune(word))/3))
+}
+
+// NearestWithin is Nearest with the largest distance allowed set by the
+// caller: a stricter one where a near miss is likely to be a real, other
+// word (a field that exists beside one an object leaves out).
+func NearestWithin(word string, candidates []string, limit int) string {
 	best, bestDist := "", -1
-	limit := max(1, len([]rune(word))/3)
 	for _, c := range candidates {
 		d := distance(word, c)
 		if d > limit {

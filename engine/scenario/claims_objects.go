@@ -87,11 +87,15 @@ func (s *Session) fieldClaim(c *spec.FieldClaim, at int) verdict {
 	}
 	v := verdict{ok: true, expected: exp}
 	var seen []string
+	var hint string
 	for _, o := range objs {
 		got, present := o.GetPath(c.Path.Path)
 		ok, err := compare(got, present, c.Op, c.Value, c.Regex)
 		if err != nil {
 			return failf(exp, "bad expression: %v", err)
+		}
+		if !ok && !present && hint == "" && !s.verdictOnly {
+			hint = pathHint(describe(k, o), o, c.Path.Path, c.Path.Text)
 		}
 		if !ok && v.ok {
 			v.ok, v.evidence = false, nil
@@ -111,6 +115,9 @@ func (s *Session) fieldClaim(c *spec.FieldClaim, at int) verdict {
 	v.observed = strings.Join(seen, ", ")
 	if len(objs) > 1 {
 		v.expected = "each: " + exp
+	}
+	if !v.ok && hint != "" {
+		v.evidence = append(v.evidence, hint)
 	}
 	return v
 }
@@ -204,6 +211,11 @@ func (s *Session) valuesClaim(c *spec.ValuesClaim, at int) verdict {
 	v.ok = len(got) == len(c.Values)
 	for i := 0; v.ok && i < len(got); i++ {
 		v.ok, _ = compare(raw[i], true, spec.Eq, c.Values[i], nil)
+	}
+	if o := s.History.At(key, at); !v.ok && len(got) == 0 && o != nil {
+		if hint := pathHint(describe(k, o), o, c.Path.Path, c.Path.Text); hint != "" {
+			v.evidence = append(v.evidence, hint)
+		}
 	}
 	return v
 }
