@@ -157,6 +157,8 @@ var errorCases = []errorCase{
 	{"quiz proof", "quiz", "id: q\nquestions:\n  - statement: kubectl is Kubernetes.\n    answer: myth\n    proof: {scenario: create-deployment, claim: never alice => etcd}\n"},
 	{"map bad actor", "map", "id: m\nactors: [\"-x\", scheduler]\n"},
 	{"map actors", "map", "id: m\nactors: some\nwhy: {scheduler: [x]}\n"},
+	{"map actor written as a mapping", "map", "id: m\nactors:\n  - name: scheduler\n    why: picks nodes\n"},
+	{"text as a one-key mapping", "scenario", "id: a\ntitle: Note: the scheduler\n"},
 
 	// The check pass.
 	{"check unknown actor", "check:scenario", "id: a\ntitle: T\ncluster: two-workers\nsteps:\n  - {title: Bind, expect: schedular CREATE pods/binding demo/*}\nclaims:\n  - never scheduler -> kublet\n  - never scheduler -> kubelet/worker-c\n  - never apiserver-2 -> etcd\n"},

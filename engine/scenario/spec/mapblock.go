@@ -65,6 +65,11 @@ func (p *parser) mapActors(n *yaml.Node) (bool, []Word) {
 	}
 	var out []Word
 	for _, c := range p.items(n, "actors") {
+		if c.Kind == yaml.MappingNode {
+			p.nodeErr(c, "an actor in a map's list is a name, not a mapping").
+				WithHint(`list actors by name ("- scheduler") and write what each does under "why:", as in why: {scheduler: "…"}`)
+			continue
+		}
 		if a := p.actorWord(c); a != nil {
 			out = append(out, *a)
 		}

@@ -23,10 +23,14 @@ func (p *parser) str(n *yaml.Node, key string) Scalar[string] {
 }
 
 // quoteHint explains how a value that YAML read as a mapping or a list can
-// be written as text.
+// be written as text. A mapping of more than one key, or of one key whose
+// value is not text, was written as one on purpose: it gets no hint.
 func quoteHint(n *yaml.Node) string {
 	switch n.Kind {
 	case yaml.MappingNode:
+		if len(n.Content) != 2 || n.Content[1].Kind != yaml.ScalarNode {
+			return ""
+		}
 		if n.Style&yaml.FlowStyle != 0 {
 			return `a value starting with "{" is read as a mapping; put it in double quotes`
 		}
