@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"strings"
 
 	"github.com/loopbook/loopbook/engine/book"
 	"github.com/loopbook/loopbook/engine/diag"
@@ -196,7 +197,7 @@ func (r *checkReport) junit(w io.Writer) error {
 	}
 	for _, b := range r.Blocks {
 		if b.Ran && len(b.Problems) == 0 {
-			s.Cases = append(s.Cases, testcase{Name: fmt.Sprintf("%s %s (%d steps, %d claims, %d proofs)", b.Kind, b.ID, b.Steps, b.Claims, b.Proofs), Classname: b.File})
+			s.Cases = append(s.Cases, testcase{Name: b.caseName(), Classname: b.File})
 		}
 	}
 	for _, p := range r.Problems {
@@ -213,4 +214,27 @@ func (r *checkReport) junit(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, "\n")
 	return err
+}
+
+// caseName names a block that ran clean as a JUnit test case: its kind,
+// its id and what it checked, the counts that are not zero ("scenario
+// create-deployment (14 steps, 7 claims)", "quiz roles (1 proof)").
+func (b checkBlock) caseName() string {
+	var parts []string
+	for _, c := range []struct {
+		n    int
+		noun string
+	}{{b.Steps, "step"}, {b.Claims, "claim"}, {b.Proofs, "proof"}} {
+		switch {
+		case c.n == 1:
+			parts = append(parts, "1 "+c.noun)
+		case c.n > 1:
+			parts = append(parts, fmt.Sprintf("%d %ss", c.n, c.noun))
+		}
+	}
+	name := b.Kind + " " + b.ID
+	if len(parts) > 0 {
+		name += " (" + strings.Join(parts, ", ") + ")"
+	}
+	return name
 }
