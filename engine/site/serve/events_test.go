@@ -200,3 +200,33 @@ func TestWatchFollowsNewFoldersAndConfig(t *testing.T) {
 	case <-time.After(5 * ts.debounce):
 	}
 }
+
+// A file created and gone again within one burst of changes, as sed -i's
+// temporary file, is not reported, and a burst of only such files builds
+// nothing.
+func TestWatchIgnoresPassingFiles(t *testing.T) {
+	dir := writeSite(t, testSite)
+	ts := newTestServer(t, dir)
+	events := openEvents(t, ts)
+	watch(t, ts)
+
+	tmp := filepath.Join(dir, "lessons", "01-s", "sedX1b2c3")
+	writeFile(t, dir, "lessons/01-s/sedX1b2c3", "---\ntitle: Lesson L\n---\n\nFourth version.\n")
+	if err := os.Rename(tmp, filepath.Join(dir, filepath.FromSlash(lessonFile))); err != nil {
+		t.Fatal(err)
+	}
+	next(t, events, eventReload)
+	if out := ts.out.String(); !strings.Contains(out, "changed: "+lessonFile+"\n") {
+		t.Errorf("output %q, want the lesson alone reported", out)
+	}
+
+	writeFile(t, dir, "lessons/01-s/sedY4d5e6", "scratch")
+	if err := os.Remove(filepath.Join(dir, "lessons", "01-s", "sedY4d5e6")); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case e := <-events:
+		t.Errorf("unexpected event %q after a file came and went", e.name)
+	case <-time.After(5 * ts.debounce):
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path"
 	"path/filepath"
 	"sort"
@@ -44,6 +45,7 @@ func (s *Server) Watch(ctx context.Context) error {
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
 	changed := map[string]bool{}
+	created := map[string]bool{}
 	for {
 		select {
 		case <-ctx.Done():
@@ -69,11 +71,19 @@ func (s *Server) Watch(ctx context.Context) error {
 			if ev.Has(fsnotify.Create) {
 				s.addTree(w, ev.Name) // a new folder, or a no-op for a file
 			}
+			if !changed[rel] {
+				// New in this burst when its first event creates it.
+				created[rel] = ev.Has(fsnotify.Create)
+			}
 			changed[rel] = true
 			timer.Reset(s.debounce)
 		case <-timer.C:
-			s.Rebuild(sortedKeys(changed))
+			lasting := s.lasting(changed, created)
 			clear(changed)
+			clear(created)
+			if len(lasting) > 0 {
+				s.Rebuild(lasting)
+			}
 		}
 	}
 }
@@ -98,6 +108,24 @@ func (s *Server) relevant(ev fsnotify.Event) (string, bool) {
 		return "", false
 	}
 	return rel, true
+}
+
+// lasting returns, in order, the changed paths that outlast the burst of
+// changes: not those whose first event created them and that are gone
+// again, as the temporary file an editor or sed -i writes and renames
+// over the real one. A burst of such files only changes nothing, and
+// builds nothing.
+func (s *Server) lasting(changed, created map[string]bool) []string {
+	var out []string
+	for _, rel := range sortedKeys(changed) {
+		if created[rel] {
+			if _, err := os.Lstat(filepath.Join(s.opts.Source, filepath.FromSlash(rel))); errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+		}
+		out = append(out, rel)
+	}
+	return out
 }
 
 // scratch reports an editor's temporary file: vim's swap files and 4913
