@@ -31,9 +31,11 @@
 // block's inventory <dl>), its title and desc otherwise.
 //
 // A scenario: li.lb-step[data-step] with data-actors (map ids, space
-// separated), data-broken (map ids) and data-calls ("x1,y1,x2,y2,VERB"
-// entries separated by ";", in viewBox units); inside, .lb-step-title,
-// code.lb-op, .lb-actorline, .lb-say and table.lb-fields-table, which the
+// separated), data-broken (map ids) and data-calls
+// ("x1,y1,…,xn,yn,lx,ly,VERB" entries separated by ";", in viewBox
+// units: a route of two or more points, bent around the boxes in its way,
+// the label's place and the verb); inside, .lb-step-title, code.lb-op,
+// .lb-actorline, .lb-say and table.lb-fields-table, which the
 // panel .lb-op-body shows for the current step; button.lb-step-go[data-step]
 // selects a step. The controls are .lb-prev, .lb-play (aria-pressed),
 // .lb-next, input.lb-scrub (1…N), select.lb-speed and output.lb-pos;

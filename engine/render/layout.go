@@ -41,10 +41,10 @@ type frame struct {
 	node       bool
 }
 
-// segment is a decorative line between two boxes.
+// segment is a decorative line between two boxes: its route's points.
 type segment struct {
-	x1, y1, x2, y2 int
-	direct         bool // a named exception seen in the traces
+	points []point
+	direct bool // a named exception seen in the traces
 }
 
 // layout is a map laid out: every actor once, in the map's order.
@@ -54,6 +54,10 @@ type layout struct {
 	byID   map[string]int
 	frames []frame
 	wires  []segment
+	// routes caches the paths between boxes (see route); router is what
+	// finding them shares.
+	routes map[[2]int][]point
+	router *router
 }
 
 // groups sorts a map's actors into the places the layout draws.

@@ -44,7 +44,7 @@ func (p *printer) drawMap(m *result.Map, l *layout, o svgOptions) {
 		if s.direct {
 			cls = "lb-wire lb-direct"
 		}
-		p.line(cls, s.x1, s.y1, s.x2, s.y2)
+		p.polyline(cls, s.points)
 	}
 	p.raw(`</g><g class="lb-frames" aria-hidden="true">`)
 	for _, f := range l.frames {
@@ -120,6 +120,25 @@ func (p *printer) rect(cls string, x, y, w, h, r int) {
 	p.num(`" width="`, w)
 	p.num(`" height="`, h)
 	p.num(`" rx="`, r)
+	p.raw(`" />`)
+}
+
+// polyline writes a line for two points and a polyline for more.
+func (p *printer) polyline(cls string, pts []point) {
+	if len(pts) == 2 {
+		p.line(cls, pts[0].x, pts[0].y, pts[1].x, pts[1].y)
+		return
+	}
+	p.raw(`<polyline class="`)
+	p.raw(cls)
+	p.raw(`" points="`)
+	for i, pt := range pts {
+		if i > 0 {
+			p.raw(" ")
+		}
+		p.num("", pt.x)
+		p.num(",", pt.y)
+	}
 	p.raw(`" />`)
 }
 

@@ -55,47 +55,46 @@ func (p *printer) stepMap(st *result.Step, n int, l *layout, ids string, actors 
 	p.close("svg")
 }
 
-// call draws one "x1,y1,x2,y2,VERB" arrow with its head and label.
+// call draws one arrow of stepCalls ("x1,y1,…,xn,yn,lx,ly,VERB"): its
+// route, a head at the end and the verb at the label's place.
 func (p *printer) call(c string) {
-	var f [5]string
-	n := 0
-	for part := range strings.SplitSeq(c, ",") {
-		if n == len(f) {
-			return
-		}
-		f[n] = part
-		n++
-	}
-	if n != len(f) {
+	f := strings.Split(c, ",")
+	if len(f) < 7 || len(f)%2 == 0 {
 		return
 	}
-	var v [4]int
-	for i := range v {
+	nums := make([]int, len(f)-1)
+	for i := range nums {
 		n, err := strconv.Atoi(f[i])
 		if err != nil {
 			return
 		}
-		v[i] = n
+		nums[i] = n
 	}
-	p.line("lb-call", v[0], v[1], v[2], v[3])
+	pts := make([]point, 0, len(nums)/2-1)
+	for i := 0; i+3 < len(nums); i += 2 {
+		pts = append(pts, point{nums[i], nums[i+1]})
+	}
+	label := point{nums[len(nums)-2], nums[len(nums)-1]}
+	p.polyline("lb-call", pts)
 	// The head: a triangle 9 units long and 7 wide at the end.
-	dx, dy := float64(v[2]-v[0]), float64(v[3]-v[1])
+	a, b := pts[len(pts)-2], pts[len(pts)-1]
+	dx, dy := float64(b.x-a.x), float64(b.y-a.y)
 	d := math.Hypot(dx, dy)
 	if d == 0 {
 		return
 	}
 	ux, uy := dx/d, dy/d
-	bx, by := float64(v[2])-9*ux, float64(v[3])-9*uy
-	p.num(`<path class="lb-call-head" d="M`, v[2])
-	p.num(" ", v[3])
+	bx, by := float64(b.x)-9*ux, float64(b.y)-9*uy
+	p.num(`<path class="lb-call-head" d="M`, b.x)
+	p.num(" ", b.y)
 	p.num("L", round(bx-3.5*uy))
 	p.num(" ", round(by+3.5*ux))
 	p.num("L", round(bx+3.5*uy))
 	p.num(" ", round(by-3.5*ux))
 	p.raw(`z" />`)
-	p.num(`<text class="lb-call-label" x="`, (v[0]+v[2])/2)
-	p.num(`" y="`, (v[1]+v[3])/2-4)
+	p.num(`<text class="lb-call-label" x="`, label.x)
+	p.num(`" y="`, label.y)
 	p.raw(`">`)
-	p.text(f[4])
+	p.text(f[len(f)-1])
 	p.raw(`</text>`)
 }

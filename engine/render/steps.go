@@ -137,8 +137,10 @@ func mapIDs(actors []string) string {
 }
 
 // stepCalls encodes the arrows of a step: one per distinct pair of map
-// boxes its events join, at most maxCalls, as "x1,y1,x2,y2,VERB" entries
-// separated by ";", in viewBox units.
+// boxes its events join, at most maxCalls, as entries separated by ";",
+// in viewBox units: the route's points (two, or more where it bends
+// around boxes in its way), where its label goes, and the verb:
+// "x1,y1,x2,y2,lx,ly,VERB".
 func stepCalls(events []trace.Event, l *layout) string {
 	if l == nil {
 		return ""
@@ -163,18 +165,22 @@ func stepCalls(events []trace.Event, l *layout) string {
 			continue
 		}
 		seen = append(seen, [2]int{from, to})
-		x1, y1, x2, y2, ok := l.clip(from, to)
+		r, ok := l.route(from, to)
 		if !ok {
 			continue
 		}
 		if b.Len() > 0 {
 			b.WriteByte(';')
 		}
-		for _, v := range [4]int{x1, y1, x2, y2} {
-			b.WriteString(strconv.Itoa(v))
+		verb := e.Verb.String()
+		label := l.labelAt(r, from, to, verb)
+		for _, pt := range append(r, label) {
+			b.WriteString(strconv.Itoa(pt.x))
+			b.WriteByte(',')
+			b.WriteString(strconv.Itoa(pt.y))
 			b.WriteByte(',')
 		}
-		b.WriteString(e.Verb.String())
+		b.WriteString(verb)
 	}
 	return b.String()
 }

@@ -3,9 +3,10 @@ package render
 import "github.com/loopbook/loopbook/engine/scenario/result"
 
 // wire draws the map's standing connections, behind the boxes: every API
-// client to the endpoint (or the first API server), the endpoint to each
-// replica, each replica to etcd, each kubelet to its runtime; then the
-// named exceptions the traces showed (m.Direct) that are not drawn yet.
+// client to the endpoint (or the first API server), each Node's column
+// (its kubelet and proxy) likewise, the endpoint to each replica, each
+// replica to etcd, each kubelet to its runtime; then the named exceptions
+// the traces showed (m.Direct) that are not drawn yet.
 func (l *layout) wire(m *result.Map, g groups) {
 	seen := map[[2]int]bool{}
 	add := func(a, b int, direct bool) {
@@ -17,8 +18,8 @@ func (l *layout) wire(m *result.Map, g groups) {
 			return
 		}
 		seen[key] = true
-		if x1, y1, x2, y2, ok := l.clip(a, b); ok {
-			l.wires = append(l.wires, segment{x1, y1, x2, y2, direct})
+		if r, ok := l.route(a, b); ok {
+			l.wires = append(l.wires, segment{r, direct})
 		}
 	}
 	hub := -1
@@ -37,14 +38,23 @@ func (l *layout) wire(m *result.Map, g groups) {
 		}
 	}
 	kubelet := map[string]int{}
+	wired := map[string]bool{} // the Nodes whose column has its wire
 	for i := range m.Actors {
 		a := &m.Actors[i]
 		switch a.Role {
-		case result.RoleClient, result.RoleControllerManager, result.RoleScheduler, result.RoleExtension, result.RoleProxy:
+		case result.RoleClient, result.RoleControllerManager, result.RoleScheduler, result.RoleExtension:
 			add(i, hub, false)
-		case result.RoleKubelet:
-			add(i, hub, false)
-			kubelet[a.Node] = i
+		case result.RoleKubelet, result.RoleProxy:
+			// One wire per Node, to the top of its column: the kubelet's
+			// and the proxy's connections run together, and inside the
+			// column's frame they would be hidden anyway.
+			if !wired[a.Node] {
+				wired[a.Node] = true
+				add(l.columnTop(a.Node), hub, false)
+			}
+			if a.Role == result.RoleKubelet {
+				kubelet[a.Node] = i
+			}
 		}
 	}
 	for i := range m.Actors {
@@ -59,21 +69,6 @@ func (l *layout) wire(m *result.Map, g groups) {
 			add(a, b, true)
 		}
 	}
-}
-
-// clip returns the segment joining boxes a and b, from edge to edge.
-func (l *layout) clip(a, b int) (x1, y1, x2, y2 int, ok bool) {
-	if a < 0 || b < 0 || a >= len(l.boxes) || b >= len(l.boxes) || a == b {
-		return 0, 0, 0, 0, false
-	}
-	A, B := &l.boxes[a], &l.boxes[b]
-	ax, ay, bx, by := A.cx(), A.cy(), B.cx(), B.cy()
-	if ax == bx && ay == by {
-		return 0, 0, 0, 0, false
-	}
-	x1, y1 = edge(A, bx-ax, by-ay)
-	x2, y2 = edge(B, ax-bx, ay-by)
-	return x1, y1, x2, y2, true
 }
 
 // edge returns where a ray from b's centre in direction (dx, dy) leaves b,
@@ -103,4 +98,16 @@ func round(f float64) int {
 		return -int(-f + 0.5)
 	}
 	return int(f + 0.5)
+}
+
+// columnTop returns the topmost box of the column of Node node.
+func (l *layout) columnTop(node string) int {
+	top := -1
+	for i := range l.boxes {
+		b := &l.boxes[i]
+		if b.actor.Node == node && b.actor.Role.OnNode() && (top < 0 || b.y < l.boxes[top].y) {
+			top = i
+		}
+	}
+	return top
 }

@@ -67,6 +67,20 @@ func wantStep(t *testing.T, p *Page, n int) {
 	if p.Count(`#create-web-svg .lb-calls path.lb-call[marker-end="url(#create-web-svg-arrow)"]`) != 1 {
 		t.Errorf("step %d: no arrow with its arrowhead", n)
 	}
+	// The arrow follows the step's route, bends and all, and its label
+	// sits where the step puts it ("x1,y1,…,xn,yn,lx,ly,VERB").
+	drawn := p.Eval(fmt.Sprintf(`(function () {
+		var c = document.querySelector('.lb-step[data-step="%d"]').dataset.calls.split(",");
+		var path = document.querySelector("#create-web-svg .lb-calls path.lb-call");
+		var label = document.querySelector("#create-web-svg .lb-calls .lb-call-label");
+		var want = [];
+		for (var i = 0; i + 4 < c.length; i += 2) want.push(c[i] + " " + c[i + 1]);
+		return path.getAttribute("d") + " | " + label.getAttribute("x") + "," + label.getAttribute("y") +
+			" <> M" + want.join("L") + " | " + c[c.length - 3] + "," + c[c.length - 2];
+	})()`, n))
+	if got, want, _ := strings.Cut(drawn, " <> "); got != want {
+		t.Errorf("step %d: arrow and label drawn as %q, want %q", n, got, want)
+	}
 }
 
 // TestScenarioPlayback steps through a scenario from file:// and over

@@ -37,6 +37,12 @@ func (r Role) String() string {
 	return "actor"
 }
 
+// OnNode reports whether actors of the role sit in a Node's column: the
+// kubelet, the runtime, the service proxy and Pods.
+func (r Role) OnNode() bool {
+	return r == RoleKubelet || r == RoleRuntime || r == RoleProxy || r == RolePod
+}
+
 // Map is a cluster laid out for drawing: every actor once, in drawing
 // order.
 type Map struct {

@@ -59,8 +59,9 @@
   }
 
   // draw shows one state of the map: acting actors highlighted and the
-  // others muted, broken actors marked, calls ("x1,y1,x2,y2,VERB;…")
-  // drawn as labelled arrows.
+  // others muted, broken actors marked, calls drawn as labelled arrows:
+  // "x1,y1,…,xn,yn,lx,ly,VERB;…", a route of two or more points, where
+  // its label goes, and the verb.
   function draw(svg, acting, broken, calls) {
     var byId = actorsOf(svg), act = set(acting), br = set(broken);
     Object.keys(byId).forEach(function (id) {
@@ -73,18 +74,19 @@
     if (!layer) return;
     layer.textContent = "";
     (calls ? calls.split(";") : []).forEach(function (c) {
-      var v = c.split(",");
-      if (v.length < 5) return;
-      var x1 = +v[0], y1 = +v[1], x2 = +v[2], y2 = +v[3];
+      var v = c.split(","), n = v.length;
+      if (n < 7 || n % 2 === 0) return;
+      var d = "";
+      for (var i = 0; i + 4 < n; i += 2) d += (i ? "L" : "M") + v[i] + " " + v[i + 1];
       var path = doc.createElementNS(SVG, "path");
       path.setAttribute("class", "lb-call");
-      path.setAttribute("d", "M" + x1 + " " + y1 + "L" + x2 + " " + y2);
+      path.setAttribute("d", d);
       path.setAttribute("marker-end", "url(#" + attr(svg, "data-arrow") + ")");
       var text = doc.createElementNS(SVG, "text");
       text.setAttribute("class", "lb-call-label");
-      text.setAttribute("x", Math.round((x1 + x2) / 2));
-      text.setAttribute("y", Math.round((y1 + y2) / 2) - 4);
-      text.textContent = v[4];
+      text.setAttribute("x", v[n - 3]);
+      text.setAttribute("y", v[n - 2]);
+      text.textContent = v[n - 1];
       layer.appendChild(path);
       layer.appendChild(text);
     });
