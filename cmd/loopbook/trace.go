@@ -4,13 +4,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"path"
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/loopbook/loopbook/engine/book"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
+	"github.com/loopbook/loopbook/engine/diag"
 	"github.com/loopbook/loopbook/engine/scenario/result"
 	"github.com/loopbook/loopbook/engine/site"
 	"github.com/spf13/cobra"
@@ -30,7 +30,8 @@ func newTraceCmd() *cobra.Command {
 		Long: "trace runs the scenarios of one lesson and prints the trace of one of them (the\n" +
 			"one with id ID, or the lesson's first): every event from its first action on,\n" +
 			"as a table (time, from → to, verb, object, outcome) or as JSON. LESSON is the\n" +
-			"lesson's file (lessons/01-basics/01-first.md) or its page (basics/first.html).",
+			"lesson's file (lessons/01-basics/01-first.md) or its page (basics/first.html),\n" +
+			"or the end of either when only one lesson's ends so (first.html).",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return o.run(cmd.OutOrStdout(), args[0])
@@ -51,9 +52,9 @@ func (o *traceOptions) run(w io.Writer, arg string) error {
 	if err != nil {
 		return err
 	}
-	page := findPage(src, lesson)
-	if page == "" {
-		return usageError{fmt.Errorf("no lesson %q in %s; give a lesson's file (lessons/…/NN-name.md) or its page (section/name.html)", lesson, o.source)}
+	page, err := findPage(src, o.source, lesson)
+	if err != nil {
+		return usageError{err}
 	}
 	bk := book.New(book.Options{Source: o.source, Page: page})
 	_, perr := bk.Prepare(site.FindBlocks(src, bk.Registry()))
@@ -98,15 +99,36 @@ func (o *traceOptions) print(w io.Writer, events []trace.Event) error {
 
 // findPage returns the source path of the page arg names: its source
 // path, relative to the site or not, or its output path with or without
-// ".html".
-func findPage(src *site.Source, arg string) string {
+// ".html"; or else the one page whose source or output path ends with arg
+// (workloads/create-deployment.html for
+// coordination/workloads/create-deployment.html). When none or several
+// do, the error says so (of the site in dir), with the nearest page or
+// the candidates.
+func findPage(src *site.Source, dir, arg string) (string, error) {
 	arg = filepath.ToSlash(filepath.Clean(arg))
+	bare := strings.TrimSuffix(arg, ".html")
 	for _, p := range src.Pages {
 		out := strings.TrimSuffix(p.Out, ".html")
-		if p.Source == arg || strings.HasSuffix(arg, "/"+p.Source) || p.Out == arg || out == strings.TrimSuffix(arg, ".html") ||
-			path.Base(p.Source) == arg {
-			return p.Source
+		if p.Source == arg || strings.HasSuffix(arg, "/"+p.Source) || p.Out == arg || out == bare {
+			return p.Source, nil
 		}
 	}
-	return ""
+	var ends, outs []string
+	for _, p := range src.Pages {
+		if strings.HasSuffix(strings.TrimSuffix(p.Out, ".html"), "/"+bare) || strings.HasSuffix(p.Source, "/"+arg) {
+			ends = append(ends, p.Source)
+		}
+		outs = append(outs, p.Out)
+	}
+	switch {
+	case len(ends) == 1:
+		return ends[0], nil
+	case len(ends) > 1:
+		return "", fmt.Errorf("%q names several lessons in %s (%s); give more of its path", arg, dir, strings.Join(ends, ", "))
+	}
+	hint := "give a lesson's file (lessons/…/NN-name.md) or its page (section/name.html)"
+	if near := diag.Nearest(arg, outs); near != "" {
+		hint = fmt.Sprintf("did you mean %q?", near)
+	}
+	return "", fmt.Errorf("no lesson %q in %s; %s", arg, dir, hint)
 }
