@@ -24,9 +24,6 @@ const (
 	// DefaultWorkers is --concurrent-replicaset-syncs
 	// (pkg/controller/replicaset/config/v1alpha1/defaults.go).
 	DefaultWorkers = 5
-	// SlowStartInitialBatchSize is the first batch of Pod creations
-	// (pkg/controller/controller_utils.go).
-	SlowStartInitialBatchSize = 1
 	// statusUpdateRetries: one GET and PUT again after a failed status
 	// update (replica_set.go).
 	statusUpdateRetries = 1
@@ -56,7 +53,7 @@ type Controller struct {
 	handlers   cache.Handlers
 	queue      *workqueue.Queue
 	workers    workqueue.Workers
-	exp        *expectations
+	exp        *controller.Expectations
 	consistent *consistency
 	pods       *podTable
 	buf        [2][]*podRow // a sync's Pod lists, reused
@@ -89,7 +86,7 @@ func (rsc *Controller) Start(ctx *controller.Context) {
 	rsc.podInf = ctx.Informers.Informer(rsc.podKind)
 	rsc.rsLister = rsc.rsInf.Lister()
 	rsc.queue = workqueue.New(e.Loop, nil)
-	rsc.exp = newExpectations(e.Loop)
+	rsc.exp = controller.NewExpectations(e.Loop)
 	rsc.pods = newPodTable()
 	rsc.consistent = newConsistency(rsc.podInf, rsc.rsInf)
 	_ = addIndexer(rsc.rsInf, controllerUIDIndex, controllerUIDIndexFunc)

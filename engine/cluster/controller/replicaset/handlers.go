@@ -31,7 +31,7 @@ func (rsc *Controller) deleteRS(obj any) {
 	}
 	key := rs.Key()
 	rsc.consistent.clear(key, rs.Meta.UID)
-	rsc.exp.forget(key)
+	rsc.exp.Forget(key)
 	rsc.queue.Add(key)
 }
 
@@ -50,7 +50,7 @@ func (rsc *Controller) addPod(pod *object.Object) {
 		if rs == nil {
 			return
 		}
-		rsc.exp.creationObserved(rs.Key())
+		rsc.exp.CreationObserved(rs.Key())
 		rsc.queue.Add(rs.Key())
 		return
 	}
@@ -129,7 +129,7 @@ func (rsc *Controller) deletePod(obj any) {
 	if rs == nil {
 		return
 	}
-	rsc.exp.deletionObserved(rs.Key(), podKey(pod))
+	rsc.exp.DeletionObserved(rs.Key(), podKey(pod))
 	rsc.queue.Add(rs.Key())
 }
 

@@ -2,6 +2,7 @@ package replicaset
 
 import (
 	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/controller"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
@@ -15,11 +16,11 @@ func (rsc *Controller) manageReplicas(rs *replicaSet, active []*podRow) error {
 	switch {
 	case diff < 0:
 		diff = min(-diff, rsc.cfg.BurstReplicas)
-		rsc.exp.expectCreations(key, diff)
+		rsc.exp.ExpectCreations(key, diff)
 		// "Batch the pod creates. Batch sizes start at
 		// SlowStartInitialBatchSize and double with each successful
 		// iteration in a kind of 'slow start'."
-		successes, err := slowStartBatch(diff, SlowStartInitialBatchSize, func() error {
+		successes, err := controller.SlowStartBatch(diff, controller.SlowStartInitialBatchSize, func() error {
 			err := rsc.createPod(rs)
 			if err != nil && hasStatusCause(err, namespaceTerminatingCause) {
 				return nil // every creation would fail
@@ -29,7 +30,7 @@ func (rsc *Controller) manageReplicas(rs *replicaSet, active []*podRow) error {
 		// "Any skipped pods that we never attempted to start shouldn't be
 		// expected."
 		for range diff - successes {
-			rsc.exp.creationObserved(key)
+			rsc.exp.CreationObserved(key)
 		}
 		return err
 	case diff > 0:
@@ -40,13 +41,13 @@ func (rsc *Controller) manageReplicas(rs *replicaSet, active []*podRow) error {
 		for i, p := range victims {
 			keys[i] = podKey(p)
 		}
-		rsc.exp.expectDeletions(key, keys)
+		rsc.exp.ExpectDeletions(key, keys)
 		var first error
 		for _, p := range victims {
 			if err := rsc.deletePodAPI(rs, p.Meta.Name); err != nil {
 				// "Decrement the expected number of deletes because the
 				// informer won't observe this deletion"
-				rsc.exp.deletionObserved(key, podKey(p))
+				rsc.exp.DeletionObserved(key, podKey(p))
 				if !api.IsReason(err, api.ReasonNotFound) && first == nil {
 					first = err
 				}
@@ -55,32 +56,6 @@ func (rsc *Controller) manageReplicas(rs *replicaSet, active []*podRow) error {
 		return first
 	}
 	return nil
-}
-
-// slowStartBatch calls fn count times in batches of initial, 2·initial,
-// 4·initial, …; after a batch with a failure no further batch starts. It
-// returns how many calls succeeded and the first error. Kubernetes runs a
-// batch's calls concurrently; here they run one after another, at one
-// instant, and every call of a batch is made.
-func slowStartBatch(count, initial int, fn func() error) (int, error) {
-	remaining, successes := count, 0
-	for batch := min(remaining, initial); batch > 0; batch = min(2*batch, remaining) {
-		var first error
-		for range batch {
-			if err := fn(); err != nil {
-				if first == nil {
-					first = err
-				}
-			} else {
-				successes++
-			}
-		}
-		if first != nil {
-			return successes, first
-		}
-		remaining -= batch
-	}
-	return successes, nil
 }
 
 // getIndirectlyRelatedPods returns the Pods of every ReplicaSet with the

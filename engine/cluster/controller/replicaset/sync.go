@@ -21,11 +21,11 @@ func (rsc *Controller) syncReplicaSet(key string) error {
 	obj, ok := rsc.rsLister.Get(ns, name)
 	if !ok {
 		rsc.consistent.clear(key, "")
-		rsc.exp.forget(key)
+		rsc.exp.Forget(key)
 		return nil
 	}
 	rs := decodeReplicaSet(obj)
-	needsSync := rsc.exp.satisfied(key)
+	needsSync := rsc.exp.Satisfied(key)
 
 	// FilterPodsByOwner (the Pods rs controls, and the namespace's
 	// orphans), FilterActivePods, then claimPods. The lists live in
