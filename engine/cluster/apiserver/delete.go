@@ -68,7 +68,22 @@ func checkPreconditions(k *object.KindInfo, o *object.Object, p *api.Preconditio
 	return nil
 }
 
+// jobOrphanWarning is deleteOptionWarnings
+// (pkg/registry/batch/job/storage/storage.go): a Job deleted without a
+// propagation policy keeps its Pods.
+const jobOrphanWarning = "child pods are preserved by default when jobs are deleted; set propagationPolicy=Background to remove them or set propagationPolicy=Orphan to suppress this warning"
+
+// warnOrphanByDefault adds jobOrphanWarning to a delete of a kind that
+// orphans by default when the request names no propagation policy, as the
+// Job storage's Delete and DeleteCollection do.
+func (r *request) warnOrphanByDefault() {
+	if r.kind.OrphanByDefault && r.req.Delete.PropagationPolicy == "" {
+		r.warnings = append(r.warnings, jobOrphanWarning)
+	}
+}
+
 func persistDelete(r *request) *api.Status {
+	r.warnOrphanByDefault()
 	d, st := r.deleteObject(r.kind, r.old, r.oldRev, r.req.Delete)
 	if st != nil {
 		return st

@@ -28,6 +28,7 @@ func persistDeleteCollection(r *request) *api.Status {
 	if st := validateDeleteOptions(&r.req.Delete); st != nil {
 		return st
 	}
+	r.warnOrphanByDefault()
 	s := r.s.p.cfg.Store
 	var kvs []store.KeyValue[*object.Object]
 	end := store.PrefixEnd(pred.Prefix)

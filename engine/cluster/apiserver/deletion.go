@@ -29,7 +29,7 @@ const (
 //     one that does not changes nothing.
 //   - The propagation policy sets the garbage collector's finalizers:
 //     Orphan adds "orphan", Foreground "foregroundDeletion", Background
-//     (the default for the modelled kinds) neither.
+//     (the default, but for Jobs: Orphan, with a warning) neither.
 //   - An object with finalizers is only marked (deletionTimestamp now,
 //     grace 0) and stays until an update removes the last finalizer.
 //   - Anything else is removed at once.
@@ -44,7 +44,7 @@ func (r *request) deleteObject(k *object.KindInfo, old *object.Object, oldRev in
 	if pending {
 		return deleted{obj: old}, nil
 	}
-	changed, finalizers := gcFinalizers(old, opts.PropagationPolicy)
+	changed, finalizers := gcFinalizers(k, old, opts.PropagationPolicy)
 	pendingFinalizers := len(old.Meta.Finalizers) != 0
 	if graceful || pendingFinalizers || changed {
 		if changed {
@@ -163,8 +163,9 @@ func markAsDeleting(o *object.Object, now sim.Time) {
 
 // gcFinalizers is deletionFinalizersForGarbageCollection: the orphan and
 // foregroundDeletion finalizers the propagation policy (else the ones
-// already present) calls for, and whether they differ from the object's.
-func gcFinalizers(o *object.Object, policy api.DeletionPropagation) (bool, []string) {
+// already present, else the kind's default: orphan for a Job) calls for,
+// and whether they differ from the object's.
+func gcFinalizers(k *object.KindInfo, o *object.Object, policy api.DeletionPropagation) (bool, []string) {
 	has := func(f string) bool { return slices.Contains(o.Meta.Finalizers, f) }
 	var orphan, foreground bool
 	switch policy {
@@ -179,6 +180,8 @@ func gcFinalizers(o *object.Object, policy api.DeletionPropagation) (bool, []str
 			orphan = true
 		case has(FinalizerForeground):
 			foreground = true
+		default:
+			orphan = k.OrphanByDefault
 		}
 	}
 	var out []string
@@ -216,7 +219,7 @@ func (r *request) namespaceDelete(k *object.KindInfo, old *object.Object, oldRev
 		t := r.now.Wall().Truncate(time.Second)
 		obj.Meta.DeletionTimestamp = &t
 		obj.EnsureMap("status")["phase"] = "Terminating"
-		if changed, f := gcFinalizers(old, opts.PropagationPolicy); changed {
+		if changed, f := gcFinalizers(k, old, opts.PropagationPolicy); changed {
 			obj.Meta.Finalizers = f
 		}
 		if st := r.write(k, obj, oldRev, "delete: terminating"); st != nil {

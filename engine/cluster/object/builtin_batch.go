@@ -8,9 +8,12 @@ package object
 // Printer columns are those of pkg/printers/internalversion/printers.go
 // (jobColumnDefinitions, cronJobColumnDefinitions).
 //
-// Simplification: objects of these kinds are stored and served like any
-// other, but no Job or CronJob controller runs them, and their specs are
-// neither defaulted nor validated beyond the metadata rules.
+// Jobs are defaulted (DefaultJob), get their generated selector
+// (prepareJob) and are validated (validateJob) as kube-apiserver does, and
+// the Job controller (controller/job) runs them. Simplification: CronJobs
+// are stored and served like any other object, but no CronJob controller
+// runs them, and their specs are neither defaulted nor validated beyond
+// the metadata rules.
 func batchKinds() []*KindInfo {
 	return []*KindInfo{
 		{Group: "batch", Version: "v1", Kind: "CronJob", Resource: "cronjobs", ShortNames: []string{"cj"}, Namespaced: true, Verbs: verbsAll, Categories: catAll,
@@ -20,6 +23,7 @@ func batchKinds() []*KindInfo {
 		{Group: "batch", Version: "v1", Kind: "Job", Resource: "jobs", Namespaced: true, Verbs: verbsAll, Categories: catAll,
 			Subresources: []string{"status"},
 			Columns:      cols("Name", "Status", "Completions", "Duration", "Age", "+Containers", "+Images", "+Selector"),
-			Generation:   GenerationSpec},
+			Generation:   GenerationSpec,
+			Default:      DefaultJob, Validate: validateJob, Schema: jobSchema, OrphanByDefault: true},
 	}
 }

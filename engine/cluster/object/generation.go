@@ -8,7 +8,8 @@ import "maps"
 // generation 1 for kinds that track it; status cleared for kinds with a
 // status subresource, except that a Pod starts Pending with its QoS class
 // and a Node keeps the status its kubelet registers. The kind's defaults are
-// applied again afterwards, as the API server's decoding from storage would.
+// applied again afterwards, as the API server's decoding from storage would,
+// and a Job gets its generated selector and labels (prepareJob).
 func PrepareForCreate(info *KindInfo, o *Object) {
 	if info.Generation != GenerationNone {
 		o.Meta.Generation = 1
@@ -25,6 +26,9 @@ func PrepareForCreate(info *KindInfo, o *Object) {
 	}
 	if info.Default != nil {
 		info.Default(o)
+	}
+	if info.Group == "batch" && info.Kind == "Job" {
+		prepareJob(o)
 	}
 }
 

@@ -79,6 +79,11 @@ type KindInfo struct {
 	Schema *Schema
 	// CRD is set for kinds registered from a CustomResourceDefinition.
 	CRD *CRDInfo
+	// OrphanByDefault is a DefaultGarbageCollectionPolicy of
+	// OrphanDependents: a delete that names no propagation policy orphans
+	// the object's dependents, with a warning (batch/v1 Jobs,
+	// pkg/registry/batch/job/strategy.go and storage/storage.go).
+	OrphanByDefault bool
 	// BodyOnly marks kinds that are only request bodies of a subresource
 	// (Eviction for pods/eviction, Scale for */scale): they can be looked
 	// up by kind but are not resources, so Resolve does not find them.

@@ -333,3 +333,16 @@ var hpaSchema = inPkg("v2", topLevel("HorizontalPodAutoscaler", fields{
 	})),
 	"status": sAny,
 }))
+
+// jobSchema is batch/v1 Job: the spec fields the model reads typed, the
+// policies (podFailurePolicy, successPolicy) left open.
+var jobSchema = topLevel("Job", fields{
+	"spec": inPkg("v1", openStruct("JobSpec", fields{
+		"parallelism": sInt32, "completions": sInt32, "activeDeadlineSeconds": sInt64,
+		"backoffLimit": sInt32, "backoffLimitPerIndex": sInt32, "maxFailedIndexes": sInt32,
+		"selector": labelSelectorSchema, "manualSelector": sBool, "template": podTemplateSpecSchema,
+		"ttlSecondsAfterFinished": sInt32, "completionMode": sString, "suspend": sBool,
+		"podReplacementPolicy": sString, "managedBy": sString,
+	})),
+	"status": sAny,
+})

@@ -25,6 +25,7 @@ var resources = []resource{
 	{"Pod", "pods", []string{"pod", "pods", "po"}, true, podColumns, podRow},
 	{"Deployment", "deployments.apps", []string{"deployment", "deployments", "deploy"}, true, deploymentColumns, deploymentRow},
 	{"ReplicaSet", "replicasets.apps", []string{"replicaset", "replicasets", "rs"}, true, replicaSetColumns, replicaSetRow},
+	{"Job", "jobs.batch", []string{"job", "jobs"}, true, jobColumns, jobRow},
 	{"Node", "nodes", []string{"node", "nodes", "no"}, false, nodeColumns, nodeRow},
 	{"Service", "services", []string{"service", "services", "svc"}, true, serviceColumns, serviceRow},
 	{"EndpointSlice", "endpointslices.discovery.k8s.io", []string{"endpointslice", "endpointslices"}, true, endpointSliceColumns, endpointSliceRow},

@@ -1,0 +1,169 @@
+package apiserver
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/loopbook/loopbook/engine/cluster/api"
+)
+
+const jobsPath = "/apis/batch/v1/namespaces/demo/jobs"
+
+// jobBody is a Job of the pod template spec tpl; extra adds spec fields.
+func jobBody(name string, tpl map[string]any, extra map[string]any) map[string]any {
+	spec := map[string]any{"template": tpl}
+	for k, v := range extra {
+		spec[k] = v
+	}
+	return obj("batch/v1", "Job", "", name, map[string]any{"spec": spec})
+}
+
+func jobTemplate(restartPolicy string, labels map[string]any) map[string]any {
+	tpl := map[string]any{"spec": map[string]any{"containers": []any{map[string]any{"name": "pi", "image": "busybox"}}}}
+	if restartPolicy != "" {
+		tpl["spec"].(map[string]any)["restartPolicy"] = restartPolicy
+	}
+	if labels != nil {
+		tpl["metadata"] = map[string]any{"labels": labels}
+	}
+	return tpl
+}
+
+// A created Job is defaulted and gets its generated selector and labels,
+// as kube-apiserver v1.37 answers `kubectl create` of the same Job.
+func TestJobCreateDefaultsAndGeneratesSelector(t *testing.T) {
+	h := newHarness(t)
+	resp := h.must(h.do("alice", "POST", jobsPath, jobBody("pi", jobTemplate("Never", nil), map[string]any{"completions": int64(3), "parallelism": int64(2)})))
+	job := resp.Object
+	uid := job.Meta.UID
+	want := map[string]string{
+		"batch.kubernetes.io/controller-uid": uid, "batch.kubernetes.io/job-name": "pi",
+		"controller-uid": uid, "job-name": "pi",
+	}
+	for _, path := range []string{".spec.template.metadata.labels", ".metadata.labels"} {
+		got, _, _ := job.Get(path)
+		m, _ := got.(map[string]any)
+		if len(m) != len(want) {
+			t.Errorf("%s = %v, want %v", path, got, want)
+		}
+		for k, v := range want {
+			if m[k] != v {
+				t.Errorf("%s[%s] = %v, want %s", path, k, m[k], v)
+			}
+		}
+	}
+	for path, want := range map[string]any{
+		".spec.selector.matchLabels[\"batch.kubernetes.io/controller-uid\"]": uid,
+		".spec.backoffLimit": int64(6), ".spec.completionMode": "NonIndexed", ".spec.completions": int64(3),
+		".spec.parallelism": int64(2), ".spec.manualSelector": false, ".spec.suspend": false,
+		".spec.podReplacementPolicy": "TerminatingOrFailed", ".spec.template.spec.restartPolicy": "Never",
+		".spec.template.spec.terminationGracePeriodSeconds": int64(30), ".metadata.generation": int64(1),
+	} {
+		if got, _, _ := job.Get(path); got != want {
+			t.Errorf("%s = %v, want %v", path, got, want)
+		}
+	}
+	one := h.must(h.do("alice", "POST", jobsPath, jobBody("once", jobTemplate("OnFailure", nil), nil))).Object
+	for path, want := range map[string]any{".spec.completions": int64(1), ".spec.parallelism": int64(1)} {
+		if got, _, _ := one.Get(path); got != want {
+			t.Errorf("a Job with neither: %s = %v, want %v", path, got, want)
+		}
+	}
+	work := h.must(h.do("alice", "POST", jobsPath, jobBody("queue", jobTemplate("Never", nil), map[string]any{"parallelism": int64(4)}))).Object
+	if _, ok, _ := work.Get(".spec.completions"); ok {
+		t.Error("a work-queue Job (parallelism alone) got completions")
+	}
+}
+
+// Invalid Jobs are refused with kube-apiserver v1.37's messages, in its
+// order.
+func TestJobValidation(t *testing.T) {
+	h := newHarness(t)
+	cases := []struct {
+		name string
+		body map[string]any
+		want string
+	}{
+		{"default restartPolicy Always", jobBody("pi", jobTemplate("", nil), nil),
+			`Job.batch "pi" is invalid: spec.template.spec.restartPolicy: Required value: valid values: "OnFailure", "Never"`},
+		{"negative counts", jobBody("pi", jobTemplate("Never", nil), map[string]any{"completions": int64(-1), "parallelism": int64(-2), "backoffLimit": int64(-1)}),
+			`Job.batch "pi" is invalid: [spec.parallelism: Invalid value: -2: must be greater than or equal to 0, spec.completions: Invalid value: -1: must be greater than or equal to 0, spec.backoffLimit: Invalid value: -1: must be greater than or equal to 0]`},
+		{"enumerations and deadlines", jobBody("pi", jobTemplate("Never", nil), map[string]any{"activeDeadlineSeconds": int64(-1), "ttlSecondsAfterFinished": int64(-1), "completionMode": "Foo", "podReplacementPolicy": "X"}),
+			`Job.batch "pi" is invalid: [spec.activeDeadlineSeconds: Invalid value: -1: must be greater than or equal to 0, spec.ttlSecondsAfterFinished: Invalid value: -1: must be greater than or equal to 0, spec.completionMode: Unsupported value: "Foo": supported values: "NonIndexed", "Indexed", spec.podReplacementPolicy: Unsupported value: "X": supported values: "Failed", "TerminatingOrFailed"]`},
+		{"manual selector missing", jobBody("pi", jobTemplate("Never", map[string]any{"app": "w"}), map[string]any{"manualSelector": true}),
+			`Job.batch "pi" is invalid: [spec.selector: Required value, spec.template.metadata.labels: Invalid value: {"app":"w"}: ` + "`selector` does not match template `labels`]"},
+		{"manual selector not matching", jobBody("pi", jobTemplate("Never", map[string]any{"app": "other"}), map[string]any{"manualSelector": true, "selector": map[string]any{"matchLabels": map[string]any{"app": "mine"}}}),
+			`Job.batch "pi" is invalid: spec.template.metadata.labels: Invalid value: {"app":"other"}: ` + "`selector` does not match template `labels`"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			resp := h.do("alice", "POST", jobsPath, c.body)
+			if resp.Code != 422 || resp.Status.Reason != api.ReasonInvalid || resp.Status.Message != c.want {
+				t.Errorf("got %d %s %q\nwant 422 Invalid %q", resp.Code, resp.Status.Reason, resp.Status.Message, c.want)
+			}
+		})
+	}
+	// A selector of one's own without manualSelector is not the generated
+	// one; the generated labels the template already names wrongly stay.
+	resp := h.do("alice", "POST", jobsPath, jobBody("bad7", jobTemplate("Never", map[string]any{"app": "other", "job-name": "wrong"}),
+		map[string]any{"selector": map[string]any{"matchLabels": map[string]any{"app": "mine"}}}))
+	msg := resp.Status.Message
+	for _, part := range []string{
+		`spec.template.metadata.labels[job-name]: Invalid value: {"app":"other","batch.kubernetes.io/controller-uid":"`,
+		`"job-name":"wrong"}: must be 'bad7'`,
+		"`selector` not auto-generated",
+		"`selector` does not match template `labels`",
+	} {
+		if resp.Code != 422 || !strings.Contains(msg, part) {
+			t.Errorf("own selector: %d %q lacks %q", resp.Code, msg, part)
+		}
+	}
+	if strings.Index(msg, "not auto-generated") > strings.Index(msg, "does not match") {
+		t.Errorf("own selector: the generated-selector errors come first: %q", msg)
+	}
+}
+
+// A Job's completions, selector and template cannot change; parallelism
+// can.
+func TestJobUpdateImmutableFields(t *testing.T) {
+	h := newHarness(t)
+	h.must(h.do("alice", "POST", jobsPath, jobBody("pi", jobTemplate("Never", nil), map[string]any{"completions": int64(3)})))
+	patch := func(p map[string]any) *api.Response {
+		return h.req(&api.Request{From: "alice", Method: "PATCH", Path: jobsPath + "/pi", Patch: p, PatchType: api.MergePatch}, nil)
+	}
+	if resp := patch(map[string]any{"spec": map[string]any{"completions": int64(5)}}); resp.Code != 422 ||
+		resp.Status.Message != `Job.batch "pi" is invalid: spec.completions: Invalid value: 5: field is immutable` {
+		t.Errorf("completions: %d %q", resp.Code, resp.Status.Message)
+	}
+	if resp := patch(map[string]any{"spec": map[string]any{"template": map[string]any{"spec": map[string]any{"restartPolicy": "OnFailure"}}}}); resp.Code != 422 ||
+		!strings.HasPrefix(resp.Status.Message, `Job.batch "pi" is invalid: spec.template: Invalid value: `) || !strings.HasSuffix(resp.Status.Message, ": field is immutable") {
+		t.Errorf("template: %d %q", resp.Code, resp.Status.Message)
+	}
+	if resp := patch(map[string]any{"spec": map[string]any{"parallelism": int64(5), "backoffLimit": int64(2)}}); resp.Code != 200 {
+		t.Errorf("parallelism: %d %q", resp.Code, resp.Status.Message)
+	}
+}
+
+// Deleting a Job without a propagation policy orphans its Pods, with
+// kube-apiserver's warning; naming one keeps the warning away.
+func TestJobDeleteOrphansByDefault(t *testing.T) {
+	h := newHarness(t)
+	for _, name := range []string{"a", "b"} {
+		h.must(h.do("alice", "POST", jobsPath, jobBody(name, jobTemplate("Never", nil), nil)))
+	}
+	resp := h.do("alice", "DELETE", jobsPath+"/a", nil)
+	if resp.Code != 200 || len(resp.Warnings) != 1 || resp.Warnings[0] != jobOrphanWarning {
+		t.Errorf("delete without a policy: %d warnings %q", resp.Code, resp.Warnings)
+	}
+	if got := resp.Object.Meta.Finalizers; len(got) != 1 || got[0] != FinalizerOrphan {
+		t.Errorf("delete without a policy: finalizers %v, want [orphan]", got)
+	}
+	resp = h.req(&api.Request{From: "alice", Method: "DELETE", Path: jobsPath + "/b", Delete: api.DeleteOptions{PropagationPolicy: api.PropagationBackground}}, nil)
+	if resp.Code != 200 || len(resp.Warnings) != 0 {
+		t.Errorf("delete in the background: %d warnings %q", resp.Code, resp.Warnings)
+	}
+	h.must(h.do("alice", "POST", "/apis/apps/v1/namespaces/demo/deployments", deploymentBody("web", int64(1))))
+	if resp := h.do("alice", "DELETE", "/apis/apps/v1/namespaces/demo/deployments/web", nil); resp.Code != 200 || len(resp.Warnings) != 0 {
+		t.Errorf("a Deployment's delete: %d warnings %q", resp.Code, resp.Warnings)
+	}
+}

@@ -1,0 +1,63 @@
+package kubectl
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/loopbook/loopbook/engine/cluster/object"
+)
+
+// kubectl get jobs prints each Job's status, completions and duration as
+// printJob does.
+func TestJobRow(t *testing.T) {
+	created := time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC)
+	now := created.Add(95 * time.Second)
+	job := func(spec, status map[string]any, deleting bool) *object.Object {
+		o := object.New("batch/v1", "Job")
+		o.Meta.Name, o.Meta.Namespace, o.Meta.CreationTimestamp = "pi", "demo", created
+		if deleting {
+			o.Meta.DeletionTimestamp = &now
+		}
+		spec["template"] = map[string]any{"spec": map[string]any{"containers": []any{map[string]any{"name": "pi", "image": "busybox"}}}}
+		spec["selector"] = map[string]any{"matchLabels": map[string]any{"batch.kubernetes.io/controller-uid": "u"}}
+		o.Content["spec"], o.Content["status"] = spec, status
+		return o
+	}
+	cond := func(types ...string) []any {
+		var out []any
+		for _, c := range types {
+			out = append(out, map[string]any{"type": c, "status": "True"})
+		}
+		return out
+	}
+	started := map[string]any{"startTime": "2026-01-01T10:00:05Z"}
+	cases := []struct {
+		name string
+		o    *object.Object
+		want []string
+	}{
+		{"not started", job(map[string]any{"completions": int64(3)}, map[string]any{}, false),
+			[]string{"pi", "Running", "0/3", "", "95s", "pi", "busybox", "batch.kubernetes.io/controller-uid=u"}},
+		{"running", job(map[string]any{"completions": int64(3)}, map[string]any{"startTime": started["startTime"], "succeeded": int64(1)}, false),
+			[]string{"pi", "Running", "1/3", "90s", "95s", "pi", "busybox", "batch.kubernetes.io/controller-uid=u"}},
+		{"complete", job(map[string]any{"completions": int64(3)}, map[string]any{"startTime": started["startTime"], "completionTime": "2026-01-01T10:00:17Z",
+			"succeeded": int64(3), "conditions": cond("SuccessCriteriaMet", "Complete")}, false),
+			[]string{"pi", "Complete", "3/3", "12s", "95s", "pi", "busybox", "batch.kubernetes.io/controller-uid=u"}},
+		{"failed", job(map[string]any{"completions": int64(1)}, map[string]any{"startTime": started["startTime"], "failed": int64(7), "conditions": cond("FailureTarget", "Failed")}, false),
+			[]string{"pi", "Failed", "0/1", "90s", "95s", "pi", "busybox", "batch.kubernetes.io/controller-uid=u"}},
+		{"failure target", job(map[string]any{"completions": int64(1)}, map[string]any{"conditions": cond("FailureTarget")}, false),
+			[]string{"pi", "FailureTarget", "0/1", "", "95s", "pi", "busybox", "batch.kubernetes.io/controller-uid=u"}},
+		{"terminating", job(map[string]any{"completions": int64(1)}, map[string]any{}, true),
+			[]string{"pi", "Terminating", "0/1", "", "95s", "pi", "busybox", "batch.kubernetes.io/controller-uid=u"}},
+		{"work queue", job(map[string]any{"parallelism": int64(4)}, map[string]any{"succeeded": int64(2)}, false),
+			[]string{"pi", "Running", "2/1 of 4", "", "95s", "pi", "busybox", "batch.kubernetes.io/controller-uid=u"}},
+		{"one at a time, no completions", job(map[string]any{"parallelism": int64(1)}, map[string]any{}, false),
+			[]string{"pi", "Running", "0/1", "", "95s", "pi", "busybox", "batch.kubernetes.io/controller-uid=u"}},
+	}
+	for _, c := range cases {
+		if got := jobRow(c.o, now); !slices.Equal(got, c.want) {
+			t.Errorf("%s:\n got %q\nwant %q", c.name, got, c.want)
+		}
+	}
+}
