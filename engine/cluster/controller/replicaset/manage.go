@@ -22,7 +22,7 @@ func (rsc *Controller) manageReplicas(rs *replicaSet, active []*podRow) error {
 		// iteration in a kind of 'slow start'."
 		successes, err := controller.SlowStartBatch(diff, controller.SlowStartInitialBatchSize, func() error {
 			err := rsc.createPod(rs)
-			if err != nil && hasStatusCause(err, namespaceTerminatingCause) {
+			if err != nil && controller.HasStatusCause(err, controller.NamespaceTerminatingCause) {
 				return nil // every creation would fail
 			}
 			return err
