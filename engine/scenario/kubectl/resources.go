@@ -30,6 +30,7 @@ var resources = []resource{
 	{"Service", "services", []string{"service", "services", "svc"}, true, serviceColumns, serviceRow},
 	{"EndpointSlice", "endpointslices.discovery.k8s.io", []string{"endpointslice", "endpointslices"}, true, endpointSliceColumns, endpointSliceRow},
 	{"Event", "events", []string{"event", "events", "ev"}, true, eventColumns, eventRow},
+	{"Lease", "leases.coordination.k8s.io", []string{"lease", "leases"}, true, leaseColumns, leaseRow},
 	{"PersistentVolumeClaim", "persistentvolumeclaims", []string{"persistentvolumeclaim", "persistentvolumeclaims", "pvc"}, true, pvcColumns, pvcRow},
 	{"PersistentVolume", "persistentvolumes", []string{"persistentvolume", "persistentvolumes", "pv"}, false, pvColumns, pvRow},
 	{"StorageClass", "storageclasses.storage.k8s.io", []string{"storageclass", "storageclasses", "sc"}, false, storageClassColumns, storageClassRow},
