@@ -78,16 +78,7 @@ claims:
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, st := range res.Steps {
-		if !st.Matched {
-			t.Errorf("step %q unmatched", st.Title)
-		}
-	}
-	for _, c := range res.Claims {
-		if !c.OK {
-			t.Errorf("%s: expected %s, observed %s %v", c.Text, c.Expected, c.Observed, c.Evidence)
-		}
-	}
+	wantAllHold(t, res)
 	for id, role := range map[string]result.Role{
 		"gateway-controller": result.RoleExtension, "gateway/demo/gw": result.RoleExtension,
 		"cloud-controller-manager": result.RoleExtension, "cloud-provider": result.RoleExternal,

@@ -50,6 +50,7 @@ func RunFailures(f *spec.Failures, baseline *spec.Scenario, cfg cluster.Config) 
 	out := &result.Failures{ID: f.ID.Value}
 	if baseline != nil {
 		out.Baseline = baseline.ID.Value
+		cfg.Manifests = append(cfg.Manifests, runManifests(baseline.Run)...)
 	}
 	cfg.Seed = Seed(f.ID.Value)
 	observe := ObserveDefault

@@ -9,6 +9,7 @@ import (
 
 	"github.com/loopbook/loopbook/engine/cluster/cluster"
 	"github.com/loopbook/loopbook/engine/diag"
+	"github.com/loopbook/loopbook/engine/scenario/result"
 	"github.com/loopbook/loopbook/engine/scenario/spec"
 )
 
@@ -65,3 +66,19 @@ func golden(t *testing.T, name, got string) {
 
 // errorsAs is errors.As.
 func errorsAs(err error, target any) bool { return errors.As(err, target) }
+
+// wantAllHold fails the test for each step of res that matched nothing
+// and each claim that is false.
+func wantAllHold(t *testing.T, res *result.Scenario) {
+	t.Helper()
+	for _, st := range res.Steps {
+		if !st.Matched {
+			t.Errorf("step %q unmatched", st.Title)
+		}
+	}
+	for _, c := range res.Claims {
+		if !c.OK {
+			t.Errorf("%s: expected %s, observed %s %v", c.Text, c.Expected, c.Observed, c.Evidence)
+		}
+	}
+}

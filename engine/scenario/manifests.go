@@ -34,3 +34,19 @@ func manifestCopy(a *spec.Apply) ([]*object.Object, error) {
 	}
 	return out, nil
 }
+
+// runManifests are the objects a run's apply and create actions write,
+// for cluster.Config.Manifests: the kinds among them turn on the opt-in
+// controllers that run them (a Job, the Job controller). They are shared,
+// only to be read; a manifest that does not decode is left out here, and
+// its action reports it.
+func runManifests(actions []spec.Action) []*object.Object {
+	var out []*object.Object
+	for _, a := range actions {
+		if ap, ok := a.(*spec.Apply); ok {
+			objs, _ := manifest(ap)
+			out = append(out, objs...)
+		}
+	}
+	return out
+}

@@ -29,6 +29,7 @@ func RunScenario(s *spec.Scenario, cfg cluster.Config) (*result.Scenario, error)
 	out := &result.Scenario{ID: s.ID.Value, Title: s.Title.Value, Question: s.Question.Value,
 		Answer: s.Answer.Value, Note: s.Note.Value, Fixture: s.Cluster.Name.Value}
 	cfg.Seed = Seed(s.ID.Value)
+	cfg.Manifests = append(cfg.Manifests, runManifests(s.Run)...)
 	sess, err := NewSession(cfg)
 	if err != nil {
 		return out, err

@@ -35,6 +35,10 @@ type Config struct {
 	// Objects are created in order, as the cluster admin, before any actor
 	// starts.
 	Objects []*object.Object
+	// Manifests are objects the run will write, not created with the
+	// cluster: like Objects, their kinds turn on the opt-in controllers
+	// that run them (a Job, the Job controller; see extensions.go).
+	Manifests []*object.Object
 	// Timings overrides env.Default() when not nil.
 	Timings *env.Timings
 	// QuietPeriod is Settle's quiet window; default DefaultQuietPeriod.

@@ -40,7 +40,7 @@ func wantsStatefulSets(objs []*object.Object) bool {
 // ClusterRole of the same name bound to it, allowing what it reads and
 // writes.
 func (c *Cluster) buildEarlyOperator() error {
-	if !wantsStatefulSets(c.cfg.Objects) {
+	if !wantsStatefulSets(c.cfg.Objects) && !wantsStatefulSets(c.cfg.Manifests) {
 		return nil
 	}
 	c.ext.statefulSets = true

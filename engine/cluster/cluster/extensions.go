@@ -7,6 +7,7 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/apiserver"
 	"github.com/loopbook/loopbook/engine/cluster/cloudprovider"
 	"github.com/loopbook/loopbook/engine/cluster/controller"
+	"github.com/loopbook/loopbook/engine/cluster/controller/job"
 	"github.com/loopbook/loopbook/engine/cluster/controller/podautoscaler"
 	"github.com/loopbook/loopbook/engine/cluster/controller/statefulset"
 	"github.com/loopbook/loopbook/engine/cluster/csi"
@@ -38,8 +39,10 @@ import (
 //	                  kubelets POST serviceaccounts/NAME/token for its Pods
 //	                  and project the token; Cluster.PodClient is the
 //	                  application in a Pod calling the API (ext_podclient.go).
-//	statefulset-      a StatefulSet among the objects, or the operator.
-//	controller
+//	statefulset-      a StatefulSet among the objects or the manifests,
+//	controller        or the operator.
+//	job-controller    a Job among the objects or the manifests
+//	                  (ext_jobs.go).
 //	database-operator the CRD of kind DatabaseCluster annotated
 //	                  operator.loopbook.dev/enabled: "true" (ext_operator.go).
 //	csi-provisioner,  a StorageClass annotated csi.loopbook.dev/driver:
@@ -57,6 +60,7 @@ type extensions struct {
 	pods       *podclient.Client
 
 	statefulSets  bool
+	jobs          bool
 	operatorGroup string
 	operator      *operator.Operator
 	storage       *csi.Provider
@@ -73,6 +77,9 @@ type extensions struct {
 func (c *Cluster) buildEarlyExtensions() error {
 	c.buildTokens()
 	if err := c.buildEarlyOperator(); err != nil {
+		return err
+	}
+	if err := c.buildEarlyJobs(); err != nil {
 		return err
 	}
 	if err := c.buildEarlyCSI(); err != nil {
@@ -173,6 +180,9 @@ func (c *Cluster) extensionControllers() []func() controller.Controller {
 	var out []func() controller.Controller
 	if c.ext.statefulSets {
 		out = append(out, func() controller.Controller { return statefulset.New() })
+	}
+	if c.ext.jobs {
+		out = append(out, func() controller.Controller { return job.New() })
 	}
 	if c.ext.storage != nil {
 		out = append(out, func() controller.Controller { return csi.NewBinder() })

@@ -61,3 +61,14 @@ func TestJobRow(t *testing.T) {
 		}
 	}
 }
+
+// kubectl get lease prints the holder.
+func TestLeaseRow(t *testing.T) {
+	created := time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC)
+	o := object.New("coordination.k8s.io/v1", "Lease")
+	o.Meta.Name, o.Meta.Namespace, o.Meta.CreationTimestamp = "kube-controller-manager", "kube-system", created
+	o.Content["spec"] = map[string]any{"holderIdentity": "controller-manager_0"}
+	if got, want := leaseRow(o, created.Add(14*time.Minute)), []string{"kube-controller-manager", "controller-manager_0", "14m"}; !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

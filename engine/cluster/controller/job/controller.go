@@ -1,0 +1,109 @@
+package job
+
+import (
+	"time"
+
+	"github.com/loopbook/loopbook/engine/cluster/client"
+	"github.com/loopbook/loopbook/engine/cluster/client/cache"
+	"github.com/loopbook/loopbook/engine/cluster/client/record"
+	"github.com/loopbook/loopbook/engine/cluster/client/workqueue"
+	"github.com/loopbook/loopbook/engine/cluster/controller"
+	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/sim"
+	"github.com/loopbook/loopbook/engine/cluster/trace"
+)
+
+// Name is the controller's name, trace actor and ServiceAccount
+// (cmd/kube-controller-manager/names: JobController).
+const Name = "job-controller"
+
+// Timings and limits of job_controller.go.
+const (
+	// Workers is --concurrent-job-syncs' default.
+	Workers = 5
+	// syncJobBatchPeriod is how long a Pod event waits before its Job
+	// syncs, so that a burst of them syncs it once.
+	syncJobBatchPeriod = time.Second
+	// DefaultPodFailureBackOff and MaxPodFailureBackOff bound the wait
+	// before Pods are created again after failures.
+	DefaultPodFailureBackOff = 10 * time.Second
+	MaxPodFailureBackOff     = 10 * time.Minute
+	// maxPodCreateDeletePerSync is MaxPodCreateDeletePerSync.
+	maxPodCreateDeletePerSync = 500
+)
+
+// orphanPrefix marks a work-queue key as a Pod whose tracking finalizer
+// may have to go (the orphan queue of job_controller.go, here one queue).
+const orphanPrefix = "pod:"
+
+// Controller is the Job controller; Start after Stop begins afresh.
+type Controller struct {
+	loop            *sim.Loop
+	log             *trace.Log
+	c               *client.Client
+	rec             *record.Recorder
+	pods            controller.PodControl
+	jobKind         *object.KindInfo
+	jobs, podsInf   *cache.SharedInformer
+	queue           *workqueue.Queue
+	workers         workqueue.Workers
+	handlers        cache.Handlers
+	exp             *controller.Expectations
+	finalizersGoing *uidExpectations
+	backoff         map[string]backoffRecord
+}
+
+// New returns a stopped controller.
+func New() *Controller { return &Controller{} }
+
+// Name returns "job-controller".
+func (jm *Controller) Name() string { return Name }
+
+// Start watches Jobs and Pods and runs the workers once the informers
+// have synced.
+func (jm *Controller) Start(ctx *controller.Context) {
+	e := ctx.Env
+	jm.loop, jm.log = e.Loop, e.Log
+	jm.c = ctx.ClientFor(Name)
+	jm.rec = record.New(jm.c, e.Kinds, Name, "")
+	podKind := e.Kind("", "Pod")
+	jm.pods = controller.PodControl{Client: jm.c, Recorder: jm.rec, PodKind: podKind}
+	jm.jobKind = e.Kind("batch", "Job")
+	jm.jobs = ctx.Informers.Informer(jm.jobKind)
+	jm.podsInf = ctx.Informers.Informer(podKind)
+	jm.queue = workqueue.New(e.Loop, nil)
+	jm.exp = controller.NewExpectations(e.Loop)
+	jm.finalizersGoing = newUIDExpectations()
+	jm.backoff = map[string]backoffRecord{}
+	jm.handlers.Add(jm.jobs, cache.ResourceEventHandlerFuncs{
+		AddFunc:    func(o *object.Object) { jm.queue.Add(o.Key()) },
+		UpdateFunc: func(_, o *object.Object) { jm.queue.Add(o.Key()) },
+		DeleteFunc: func(o any) {
+			if obj, ok := cache.ObjectOf(o); ok {
+				jm.queue.Add(obj.Key())
+			}
+		},
+	})
+	jm.handlers.Add(jm.podsInf, cache.ResourceEventHandlerFuncs{
+		AddFunc:    jm.addPod,
+		UpdateFunc: jm.updatePod,
+		DeleteFunc: jm.deletePod,
+	})
+	synced := func() bool { return jm.jobs.HasSynced() && jm.podsInf.HasSynced() }
+	jm.workers.StartWhenSynced(jm.loop, synced, jm.queue, Workers, jm.sync, workqueue.Options{
+		Actor: Name, Log: jm.log, Group: "batch", Resource: "jobs"}, nil)
+}
+
+// Stop ends the controller at once.
+func (jm *Controller) Stop() {
+	if jm.queue == nil {
+		return
+	}
+	jm.handlers.RemoveAll()
+	jm.workers.Stop()
+	jm.queue.ShutDown()
+	jm.rec.Stop()
+	jm.c.Stop()
+}
+
+var _ controller.Controller = (*Controller)(nil)

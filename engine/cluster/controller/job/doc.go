@@ -1,0 +1,48 @@
+// Package job is kube-controller-manager's Job controller
+// (pkg/controller/job/job_controller.go), "job-controller": it runs a
+// Job's Pods to completion.
+//
+// A NonIndexed Job wants min(parallelism, completions − succeeded) Pods
+// active (parallelism alone, until one succeeds, for a Job without
+// completions). Missing Pods are created in slow-start batches, each
+// with the template's labels, generateName "<job>-", the Job as its
+// controller and the batch.kubernetes.io/job-tracking finalizer; surplus
+// ones are deleted, not-ready and unscheduled first. A Pod counts as
+// succeeded in phase Succeeded, as failed in phase Failed or, under the
+// default podReplacementPolicy TerminatingOrFailed, once it is being
+// deleted before it succeeded.
+//
+// Finished Pods are counted as job_controller.go's
+// trackJobStatusAndRemoveFinalizers does: their UIDs go to
+// .status.uncountedTerminatedPods with one update of jobs/status, their
+// tracking finalizers are removed with a strategic merge patch, and a
+// second update moves them to .status.succeeded or .status.failed.
+// Status also carries active, ready, terminating and startTime.
+//
+// The Job finishes as Kubernetes v1.37 finishes it, in two steps: when
+// succeeded reaches completions it gets SuccessCriteriaMet (reason
+// CompletionsReached, "Reached expected number of succeeded pods"), then,
+// once no Pod is left uncounted or terminating, Complete with
+// completionTime and a "Completed" Event; when failures exceed
+// backoffLimit (or, with restartPolicy OnFailure, the containers'
+// restarts reach it), or activeDeadlineSeconds passes, its active Pods are
+// deleted, it gets FailureTarget and then Failed (BackoffLimitExceeded "Job
+// has reached the specified backoff limit", DeadlineExceeded "Job was
+// active longer than specified deadline") and a Warning Event of that
+// reason. After failures, new Pods wait 10 s, doubled per failure since
+// the last success, at most 10 minutes (DefaultJobPodFailureBackOff,
+// MaxJobPodFailureBackOff). A suspended Job deletes its active Pods and
+// gets Suspended (JobSuspended, "Job suspended"); resumed, JobResumed.
+//
+// Pod events reach a Job after the one-second batch period
+// (syncJobBatchPeriod); a Pod that still carries the tracking finalizer
+// without a live Job controlling it has the finalizer removed, as the
+// orphan worker does, so that it can go.
+//
+// Simplifications, named: Indexed Jobs run as NonIndexed ones (no
+// completion indexes, no backoffLimitPerIndex); no podFailurePolicy,
+// successPolicy or managedBy; no adoption of orphaned Pods by selector
+// (manualSelector Jobs only count the Pods they created);
+// ttlSecondsAfterFinished is not acted on (the TTL-after-finished
+// controller is not modelled).
+package job
