@@ -203,3 +203,55 @@ func TestJobDeletion(t *testing.T) {
 		t.Errorf("the orphan: owners %v finalizers %v phase %s", p.Meta.OwnerReferences, p.Meta.Finalizers, p.GetString(".status.phase"))
 	}
 }
+
+// A Job past its activeDeadlineSeconds has its Pods deleted and fails:
+// DeadlineExceeded, once they have terminated.
+func TestJobPastItsDeadline(t *testing.T) {
+	manifest := jobYAML("slow", "web:v1", "Never", "  activeDeadlineSeconds: 10\n")
+	c := jobCluster(t, manifest)
+	apply(t, c, "alice", manifest)
+	start := c.Now()
+	if !c.RunUntil(func() bool { return strings.Contains(jobStatus(c, "slow"), "Failed=True") }, 3*time.Minute) {
+		t.Fatalf("the Job did not fail by %s: %s", c.Now(), jobStatus(c, "slow"))
+	}
+	if got := jobStatus(c, "slow"); got != "active=<nil> succeeded=<nil> failed=1 ready=0 terminating=0 uncounted=map[] "+
+		"FailureTarget=True/DeadlineExceeded,Failed=True/DeadlineExceeded" {
+		t.Errorf("status %q", got)
+	}
+	j := c.Object("batch", "Job", "demo", "slow")
+	if msg := j.GetString(`.status.conditions[type=Failed].message`); msg != "Job was active longer than specified deadline" {
+		t.Errorf("Failed message %q", msg)
+	}
+	target, _ := time.Parse(time.RFC3339, j.GetString(`.status.conditions[type=FailureTarget].lastTransitionTime`))
+	if d := target.Sub(start.Wall()); d < 10*time.Second || d > 12*time.Second {
+		t.Errorf("FailureTarget %s after the Job was created, want the 10 s deadline", d)
+	}
+	if n := len(list(t, c, "", "Pod", "demo", "job-name=slow")); n != 0 {
+		t.Errorf("%d Pods left", n)
+	}
+}
+
+// A suspended Job creates no Pods and says so; resumed, it runs.
+func TestJobSuspendAndResume(t *testing.T) {
+	manifest := jobYAML("later", "worker:v1", "Never", "  suspend: true\n")
+	c := jobCluster(t, manifest)
+	apply(t, c, "alice", manifest)
+	c.RunFor(20 * time.Second)
+	if got := jobStatus(c, "later"); got != "active=<nil> succeeded=<nil> failed=<nil> ready=0 terminating=0 uncounted=map[] Suspended=True/JobSuspended" {
+		t.Errorf("suspended: %q", got)
+	}
+	if n := len(list(t, c, "", "Pod", "demo", "job-name=later")); n != 0 {
+		t.Errorf("a suspended Job made %d Pods", n)
+	}
+	resp := c.Client("alice").Do(&api.Request{From: "alice", Method: "PATCH", Path: "/apis/batch/v1/namespaces/demo/jobs/later",
+		PatchType: api.MergePatch, Patch: map[string]any{"spec": map[string]any{"suspend": false}}}, nil)
+	if !resp.OK() {
+		t.Fatal(resp.Status)
+	}
+	if !c.RunUntil(func() bool { return strings.Contains(jobStatus(c, "later"), "Complete=True") }, 2*time.Minute) {
+		t.Fatalf("the resumed Job did not complete: %s", jobStatus(c, "later"))
+	}
+	if got := jobStatus(c, "later"); !strings.HasPrefix(got, "active=<nil> succeeded=1 ") || !strings.Contains(got, "Suspended=False/JobResumed") {
+		t.Errorf("resumed: %q", got)
+	}
+}
