@@ -90,6 +90,8 @@ func TestJobValidation(t *testing.T) {
 			`Job.batch "pi" is invalid: [spec.parallelism: Invalid value: -2: must be greater than or equal to 0, spec.completions: Invalid value: -1: must be greater than or equal to 0, spec.backoffLimit: Invalid value: -1: must be greater than or equal to 0]`},
 		{"enumerations and deadlines", jobBody("pi", jobTemplate("Never", nil), map[string]any{"activeDeadlineSeconds": int64(-1), "ttlSecondsAfterFinished": int64(-1), "completionMode": "Foo", "podReplacementPolicy": "X"}),
 			`Job.batch "pi" is invalid: [spec.activeDeadlineSeconds: Invalid value: -1: must be greater than or equal to 0, spec.ttlSecondsAfterFinished: Invalid value: -1: must be greater than or equal to 0, spec.completionMode: Unsupported value: "Foo": supported values: "NonIndexed", "Indexed", spec.podReplacementPolicy: Unsupported value: "X": supported values: "Failed", "TerminatingOrFailed"]`},
+		{"indexed without completions", jobBody("pi", jobTemplate("Never", nil), map[string]any{"completionMode": "Indexed", "parallelism": int64(2)}),
+			`Job.batch "pi" is invalid: spec.completions: Required value: when completion mode is Indexed`},
 		{"manual selector missing", jobBody("pi", jobTemplate("Never", map[string]any{"app": "w"}), map[string]any{"manualSelector": true}),
 			`Job.batch "pi" is invalid: [spec.selector: Required value, spec.template.metadata.labels: Invalid value: {"app":"w"}: ` + "`selector` does not match template `labels`]"},
 		{"manual selector not matching", jobBody("pi", jobTemplate("Never", map[string]any{"app": "other"}), map[string]any{"manualSelector": true, "selector": map[string]any{"matchLabels": map[string]any{"app": "mine"}}}),

@@ -255,3 +255,32 @@ func TestJobSuspendAndResume(t *testing.T) {
 		t.Errorf("resumed: %q", got)
 	}
 }
+
+// An Indexed Job runs each index once, in Pods that carry it, and lists
+// the succeeded indexes.
+func TestIndexedJob(t *testing.T) {
+	manifest := jobYAML("idx", "worker:v1", "Never", "  completions: 3\n  parallelism: 2\n  completionMode: Indexed\n")
+	c := jobCluster(t, manifest)
+	apply(t, c, "alice", manifest)
+	if !c.RunUntil(func() bool { return strings.Contains(jobStatus(c, "idx"), "Complete=True") }, 2*time.Minute) {
+		t.Fatalf("the Job did not complete: %s", jobStatus(c, "idx"))
+	}
+	j := c.Object("batch", "Job", "demo", "idx")
+	if got := j.GetString(".status.completedIndexes"); got != "0-2" {
+		t.Errorf("completedIndexes %q, want 0-2", got)
+	}
+	pods := list(t, c, "", "Pod", "demo", "job-name=idx")
+	seen := map[string]bool{}
+	for _, p := range pods {
+		ix := p.Meta.Annotations["batch.kubernetes.io/job-completion-index"]
+		seen[ix] = true
+		env := p.GetString(".spec.containers[0].env[name=JOB_COMPLETION_INDEX].valueFrom.fieldRef.fieldPath")
+		if p.Meta.Labels["batch.kubernetes.io/job-completion-index"] != ix || !strings.HasPrefix(p.Meta.Name, "idx-"+ix+"-") ||
+			p.GetString(".spec.hostname") != "idx-"+ix || env != "metadata.labels['batch.kubernetes.io/job-completion-index']" {
+			t.Errorf("Pod %s: index %q labels %v hostname %q env %q", p.Meta.Name, ix, p.Meta.Labels, p.GetString(".spec.hostname"), env)
+		}
+	}
+	if len(pods) != 3 || !seen["0"] || !seen["1"] || !seen["2"] {
+		t.Errorf("%d Pods of indexes %v, want one each of 0, 1, 2", len(pods), seen)
+	}
+}

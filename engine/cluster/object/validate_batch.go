@@ -17,6 +17,9 @@ func validateJob(o, old *Object) FieldErrors {
 	if m, ok := spec["completionMode"].(string); ok && m != "NonIndexed" && m != "Indexed" {
 		errs = append(errs, NotSupported(child(fp, "completionMode"), m, []string{"NonIndexed", "Indexed"}))
 	}
+	if _, ok := spec["completions"]; !ok && spec["completionMode"] == "Indexed" {
+		errs = append(errs, Required(child(fp, "completions"), "when completion mode is Indexed"))
+	}
 	if p, ok := spec["podReplacementPolicy"].(string); ok && p != "Failed" && p != "TerminatingOrFailed" {
 		errs = append(errs, NotSupported(child(fp, "podReplacementPolicy"), p, []string{"Failed", "TerminatingOrFailed"}))
 	}

@@ -39,8 +39,15 @@
 // without a live Job controlling it has the finalizer removed, as the
 // orphan worker does, so that it can go.
 //
-// Simplifications, named: Indexed Jobs run as NonIndexed ones (no
-// completion indexes, no backoffLimitPerIndex); no podFailurePolicy,
+// An Indexed Job runs each index 0 … completions−1 to success once: its
+// Pods, named "<job>-<index>-" with hostname "<job>-<index>", carry the
+// index as the batch.kubernetes.io/job-completion-index annotation and
+// label and as JOB_COMPLETION_INDEX in their containers' environment;
+// missing Pods take the lowest pending indexes, a second Pod of an index
+// is removed, and .status.completedIndexes lists the succeeded ones
+// ("0-2,4").
+//
+// Simplifications, named: no backoffLimitPerIndex; no podFailurePolicy,
 // successPolicy or managedBy; no adoption of orphaned Pods by selector
 // (manualSelector Jobs only count the Pods they created);
 // ttlSecondsAfterFinished is not acted on (the TTL-after-finished

@@ -2,16 +2,18 @@ package job
 
 import (
 	"slices"
+	"strconv"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/controller"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
-// manageJob is manageJob for a NonIndexed Job: it deletes the active Pods
-// of a suspended Job, the surplus of a running one, or creates the Pods
-// it lacks once the failure back-off has passed. It returns the number
-// of active Pods.
+// manageJob is manageJob: it deletes the active Pods of a suspended Job,
+// the surplus of a running one (and an Indexed Job's duplicates), or
+// creates the Pods it lacks once the failure back-off has passed, an
+// Indexed Job's for its lowest pending indexes. It returns the number of
+// active Pods.
 func (jm *Controller) manageJob(sc *syncCtx) (int64, error) {
 	job, key := sc.job, sc.key
 	active := int64(len(sc.active))
@@ -33,8 +35,8 @@ func (jm *Controller) manageJob(sc *syncCtx) (int64, error) {
 	} else {
 		want = max(0, min(intOf(sc.spec["completions"])-sc.succeeded, parallelism))
 	}
-	if surplus := int(active - want); surplus > 0 {
-		ready, deleted, err := jm.deleteJobPods(sc, removalOrder(sc.active, min(surplus, maxPodCreateDeletePerSync)))
+	if rm := sc.podsForRemoval(int(max(0, active-want))); len(rm) > 0 {
+		ready, deleted, err := jm.deleteJobPods(sc, rm[:min(len(rm), maxPodCreateDeletePerSync)])
 		sc.terminal += deleted
 		sc.ready -= ready
 		return active - deleted, err
@@ -54,11 +56,24 @@ func (jm *Controller) manageJob(sc *syncCtx) (int64, error) {
 		return 0, nil
 	}
 	diff = min(diff, maxPodCreateDeletePerSync)
+	var indexes []int
+	if indexed(sc.spec) {
+		indexes = sc.pendingIndexes(int(diff))
+		diff = int64(len(indexes))
+	}
 	jm.exp.ExpectCreations(key, int(diff))
 	tpl := object.MapAt(sc.spec, "template")
 	ref := object.NewControllerRef(job, "batch/v1", "Job")
 	ok, err := controller.SlowStartBatch(int(diff), controller.SlowStartInitialBatchSize, func() error {
-		pod := controller.PodFromTemplate(tpl, job, ref)
+		var pod *object.Object
+		if len(indexes) > 0 {
+			ix := indexes[0]
+			indexes = indexes[1:]
+			pod = controller.PodFromTemplate(withIndex(tpl, job.Meta.Name, ix), job, ref)
+			pod.Meta.GenerateName = controller.PodsPrefix(job.Meta.Name + "-" + strconv.Itoa(ix))
+		} else {
+			pod = controller.PodFromTemplate(tpl, job, ref)
+		}
 		if !slices.Contains(pod.Meta.Finalizers, object.JobTrackingFinalizer) {
 			pod.Meta.Finalizers = append(pod.Meta.Finalizers, object.JobTrackingFinalizer)
 		}
@@ -125,6 +140,26 @@ func removeFinalizerPatch() map[string]any {
 	return map[string]any{"metadata": map[string]any{
 		"$deleteFromPrimitiveList/finalizers": []any{object.JobTrackingFinalizer},
 	}}
+}
+
+// podsForRemoval is activePodsForRemoval: for an Indexed Job first the
+// Pods of no index or of an index run twice, then, as for a NonIndexed
+// one, as many more as make n, in removalOrder.
+func (sc *syncCtx) podsForRemoval(n int) []*object.Object {
+	var rm []*object.Object
+	if indexed(sc.spec) {
+		rm = sc.duplicateIndexPods()
+	}
+	if len(rm) >= n {
+		return rm
+	}
+	var left []*object.Object
+	for _, p := range sc.active {
+		if !slices.Contains(rm, p) {
+			left = append(left, p)
+		}
+	}
+	return append(rm, removalOrder(left, n-len(rm))...)
 }
 
 // removalOrder is activePodsForRemoval for a NonIndexed Job: the first n

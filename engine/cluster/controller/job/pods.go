@@ -104,6 +104,15 @@ func setCount(m map[string]any, k string, n int64) {
 	m[k] = n
 }
 
+// setString sets a string, leaving out an empty one as omitempty does.
+func setString(m map[string]any, k, v string) {
+	if v == "" {
+		delete(m, k)
+		return
+	}
+	m[k] = v
+}
+
 func mapOf(v any) map[string]any {
 	m, _ := v.(map[string]any)
 	return m

@@ -1,6 +1,8 @@
 package job
 
 import (
+	"slices"
+
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/client/record"
@@ -35,6 +37,12 @@ func (jm *Controller) trackStatus(sc *syncCtx, needsFlush bool) error {
 		}
 		toClear = append(toClear, p)
 		switch {
+		case phase(p) == "Succeeded" && !contains(sc.uncountedFailed, uid) && indexed(sc.spec):
+			// The index is what counts: no UID is tracked.
+			if sc.validIndex(p) && !slices.Contains(sc.prevDone, completionIndex(p)) {
+				sc.doneIndexes = addIndex(sc.doneIndexes, completionIndex(p))
+				needsFlush = true
+			}
 		case phase(p) == "Succeeded" && !contains(sc.uncountedFailed, uid):
 			if !contains(sc.uncountedSucceeded, uid) {
 				sc.uncountedSucceeded = append(sc.uncountedSucceeded, uid)
@@ -42,11 +50,19 @@ func (jm *Controller) trackStatus(sc *syncCtx, needsFlush bool) error {
 			}
 		case failed || (sc.finished != nil && sc.finished.typ != condSuccessCriteriaMet):
 			// A Job that fails counts every Pod it stops as failed.
-			if !contains(sc.uncountedFailed, uid) {
+			if !contains(sc.uncountedFailed, uid) && (!indexed(sc.spec) || sc.validIndex(p)) {
 				sc.uncountedFailed = append(sc.uncountedFailed, uid)
 				needsFlush = true
 			}
 		}
+	}
+	if indexed(sc.spec) {
+		done := formatIndexes(sc.doneIndexes)
+		if done != str(sc.status, "completedIndexes") {
+			needsFlush = true
+		}
+		setString(sc.status, "completedIndexes", done)
+		setCount(sc.status, "succeeded", int64(len(sc.doneIndexes)))
 	}
 	now := jm.loop.Now().RFC3339()
 	if f := sc.finished; f != nil && f.typ == condFailureTarget {

@@ -45,8 +45,11 @@ type syncCtx struct {
 	// uncounted are .status.uncountedTerminatedPods' UIDs.
 	uncountedSucceeded, uncountedFailed []string
 	succeeded, failed                   int64
-	finished                            *condition
-	backoff                             backoffRecord
+	// prevDone and doneIndexes are an Indexed Job's succeeded indexes, as
+	// its status last said and as its Pods now say.
+	prevDone, doneIndexes []int
+	finished              *condition
+	backoff               backoffRecord
 }
 
 // sync is syncJob for a Job's key, and the orphan worker's sync for a
@@ -80,6 +83,10 @@ func (jm *Controller) sync(key string) error {
 	sc.succeeded = intOf(sc.status["succeeded"]) + int64(len(newSucceeded)+len(sc.uncountedSucceeded))
 	sc.failed = intOf(sc.status["failed"]) + int64(len(newFailed)+len(sc.uncountedFailed))
 	sc.backoff = jm.newBackoffRecord(key, newSucceeded, newFailed)
+	if indexed(sc.spec) {
+		sc.prevDone, sc.doneIndexes = sc.succeededIndexes()
+		sc.succeeded = int64(len(sc.doneIndexes))
+	}
 
 	if hasCondition(job, condSuccessCriteriaMet) {
 		sc.finished = &condition{condSuccessCriteriaMet, reasonCompletionsReached, msgCompletionsReached}
@@ -180,12 +187,13 @@ func (jm *Controller) newSyncCtx(key string, job *object.Object) *syncCtx {
 }
 
 // newFinishedPods is getNewFinishedPods: the Pods that finished since
-// the last count, among those still carrying the tracking finalizer and
-// not yet uncounted or being cleared.
+// the last count, among those still carrying the tracking finalizer (and,
+// for an Indexed Job, an index of the Job's) and not yet uncounted or
+// being cleared.
 func (sc *syncCtx) newFinishedPods(going *uidExpectations) (succeeded, failed []*object.Object) {
 	for _, p := range sc.pods {
 		uid := p.Meta.UID
-		if !hasTrackingFinalizer(p) || going.has(sc.key, uid) {
+		if !hasTrackingFinalizer(p) || going.has(sc.key, uid) || (indexed(sc.spec) && !sc.validIndex(p)) {
 			continue
 		}
 		if phase(p) == "Succeeded" && !contains(sc.uncountedSucceeded, uid) {
