@@ -169,3 +169,64 @@ func TestJobDeleteOrphansByDefault(t *testing.T) {
 		t.Errorf("a Deployment's delete: %d warnings %q", resp.Code, resp.Warnings)
 	}
 }
+
+const cronJobsPath = "/apis/batch/v1/namespaces/demo/cronjobs"
+
+func cronJobBody(name, schedule string, extra map[string]any) map[string]any {
+	spec := map[string]any{"schedule": schedule, "jobTemplate": map[string]any{"spec": map[string]any{"template": jobTemplate("Never", nil)}}}
+	for k, v := range extra {
+		spec[k] = v
+	}
+	return obj("batch/v1", "CronJob", "", name, map[string]any{"spec": spec})
+}
+
+// A CronJob is defaulted and validated as kube-apiserver v1.37 answers
+// `kubectl create` of it.
+func TestCronJobDefaultsAndValidation(t *testing.T) {
+	h := newHarness(t)
+	cj := h.must(h.do("alice", "POST", cronJobsPath, cronJobBody("tick", "*/1 * * * *", nil))).Object
+	for path, want := range map[string]any{
+		".spec.concurrencyPolicy": "Allow", ".spec.suspend": false, ".spec.successfulJobsHistoryLimit": int64(3),
+		".spec.failedJobsHistoryLimit": int64(1), ".spec.jobTemplate.spec.template.spec.dnsPolicy": "ClusterFirst",
+	} {
+		if got, _, _ := cj.Get(path); got != want {
+			t.Errorf("%s = %v, want %v", path, got, want)
+		}
+	}
+	if _, ok, _ := cj.Get(".spec.jobTemplate.spec.backoffLimit"); ok {
+		t.Error("the job template's Job spec was defaulted")
+	}
+	long := "a-very-long-cronjob-name-that-goes-past-fifty-two-chars-x"
+	body := cronJobBody(long, "CRON_TZ=UTC 61 * * * *", map[string]any{
+		"timeZone": "Mars/Base", "concurrencyPolicy": "Sometimes", "startingDeadlineSeconds": int64(-1),
+		"successfulJobsHistoryLimit": int64(-1), "failedJobsHistoryLimit": int64(-2)})
+	body["spec"].(map[string]any)["jobTemplate"] = map[string]any{"spec": map[string]any{"completions": int64(-1), "template": jobTemplate("Always", nil)}}
+	resp := h.do("alice", "POST", cronJobsPath, body)
+	want := `CronJob.batch "` + long + `" is invalid: [` +
+		`spec.schedule: Invalid value: "CRON_TZ=UTC 61 * * * *": end of range (61) above maximum (59): 61, ` +
+		`spec.schedule: Invalid value: "CRON_TZ=UTC 61 * * * *": cannot use TZ or CRON_TZ in schedule, use timeZone field instead, ` +
+		`spec.startingDeadlineSeconds: Invalid value: -1: must be greater than or equal to 0, ` +
+		`spec.timeZone: Invalid value: "Mars/Base": unknown time zone Mars/Base, ` +
+		`spec.concurrencyPolicy: Unsupported value: "Sometimes": supported values: "Allow", "Forbid", "Replace", ` +
+		`spec.jobTemplate.spec.completions: Invalid value: -1: must be greater than or equal to 0, ` +
+		`spec.jobTemplate.spec.template.spec.restartPolicy: Required value: valid values: "OnFailure", "Never", ` +
+		`spec.successfulJobsHistoryLimit: Invalid value: -1: must be greater than or equal to 0, ` +
+		`spec.failedJobsHistoryLimit: Invalid value: -2: must be greater than or equal to 0, ` +
+		`metadata.name: Invalid value: "` + long + `": must be no more than 52 characters]`
+	if resp.Code != 422 || resp.Status.Message != want {
+		t.Errorf("got %d %q\nwant 422 %q", resp.Code, resp.Status.Message, want)
+	}
+	for schedule, msg := range map[string]string{
+		"5-2 * * * *": "beginning of range (5) beyond end of range (2): 5-2",
+		"@foo":        "unrecognized descriptor: @foo",
+		"1 2 3 4 5 6": "expected exactly 5 fields, found 6: [1 2 3 4 5 6]",
+	} {
+		resp := h.do("alice", "POST", cronJobsPath, cronJobBody("bad", schedule, nil))
+		if w := `CronJob.batch "bad" is invalid: spec.schedule: Invalid value: "` + schedule + `": ` + msg; resp.Status.Message != w {
+			t.Errorf("%q: %q, want %q", schedule, resp.Status.Message, w)
+		}
+	}
+	if resp := h.do("alice", "POST", cronJobsPath, cronJobBody("every", "@every 1h", nil)); resp.Code != 201 {
+		t.Errorf("@every: %d %q", resp.Code, resp.Status.Message)
+	}
+}

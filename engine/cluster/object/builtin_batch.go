@@ -9,17 +9,17 @@ package object
 // (jobColumnDefinitions, cronJobColumnDefinitions).
 //
 // Jobs are defaulted (DefaultJob), get their generated selector
-// (prepareJob) and are validated (validateJob) as kube-apiserver does, and
-// the Job controller (controller/job) runs them. Simplification: CronJobs
-// are stored and served like any other object, but no CronJob controller
-// runs them, and their specs are neither defaulted nor validated beyond
-// the metadata rules.
+// (prepareJob) and are validated (validateJob), and CronJobs are defaulted
+// (DefaultCronJob) and validated (validateCronJob), as kube-apiserver does;
+// the Job controller (controller/job) and the CronJob controller
+// (controller/cronjob) run them.
 func batchKinds() []*KindInfo {
 	return []*KindInfo{
 		{Group: "batch", Version: "v1", Kind: "CronJob", Resource: "cronjobs", ShortNames: []string{"cj"}, Namespaced: true, Verbs: verbsAll, Categories: catAll,
 			Subresources: []string{"status"},
 			Columns:      cols("Name", "Schedule", "Timezone", "Suspend", "Active", "Last Schedule", "Age", "+Containers", "+Images", "+Selector"),
-			Generation:   GenerationSpec},
+			Generation:   GenerationSpec,
+			Default:      DefaultCronJob, Validate: validateCronJob, Schema: cronJobSchema},
 		{Group: "batch", Version: "v1", Kind: "Job", Resource: "jobs", Namespaced: true, Verbs: verbsAll, Categories: catAll,
 			Subresources: []string{"status"},
 			Columns:      cols("Name", "Status", "Completions", "Duration", "Age", "+Containers", "+Images", "+Selector"),

@@ -75,3 +75,16 @@ func prepareJob(o *Object) {
 	setDefault(ensureMap(sel, "matchLabels"), ControllerUIDLabel, o.Meta.UID)
 	defaultJobLabels(o)
 }
+
+// DefaultCronJob is SetDefaults_CronJob: concurrencyPolicy Allow, suspend
+// false, 3 successful and 1 failed Jobs kept; the job template's Pod
+// template gets the Pod defaults (its Job spec is defaulted when a Job
+// is made of it).
+func DefaultCronJob(o *Object) {
+	spec := o.EnsureMap("spec")
+	setDefault(spec, "concurrencyPolicy", "Allow")
+	setDefault(spec, "suspend", false)
+	setDefault(spec, "successfulJobsHistoryLimit", int64(3))
+	setDefault(spec, "failedJobsHistoryLimit", int64(1))
+	defaultPodTemplate(ensureMap(ensureMap(spec, "jobTemplate"), "spec"))
+}

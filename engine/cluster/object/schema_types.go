@@ -346,3 +346,16 @@ var jobSchema = topLevel("Job", fields{
 	})),
 	"status": sAny,
 })
+
+// cronJobSchema is batch/v1 CronJob.
+var cronJobSchema = topLevel("CronJob", fields{
+	"spec": inPkg("v1", structOf("CronJobSpec", fields{
+		"schedule": sString, "timeZone": sString, "startingDeadlineSeconds": sInt64,
+		"concurrencyPolicy": sString, "suspend": sBool,
+		"jobTemplate": inPkg("v1", structOf("JobTemplateSpec", fields{
+			"metadata": objectMetaSchema, "spec": jobSchema.Fields["spec"],
+		})),
+		"successfulJobsHistoryLimit": sInt32, "failedJobsHistoryLimit": sInt32,
+	})),
+	"status": sAny,
+})

@@ -1,6 +1,12 @@
 package object
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/loopbook/loopbook/engine/cluster/cron"
+)
 
 // validateJob is ValidateJob and ValidateJobUpdate
 // (pkg/apis/batch/validation/validation.go) for a NonIndexed or Indexed
@@ -11,6 +17,32 @@ func validateJob(o, old *Object) FieldErrors {
 	spec := o.Spec()
 	const fp = "spec"
 	errs := validateGeneratedSelector(o)
+	errs = append(errs, validateJobSpec(spec, fp)...)
+	tfp := child(fp, "template")
+	tpl := mapAt(spec, "template")
+	// ValidateJobSpec: a selector, valid, that selects the template's
+	// labels, whether generated or not; no selector selects nothing.
+	sel, hasSel := spec["selector"].(map[string]any)
+	s, _ := LabelSelectorFrom(sel)
+	if !hasSel {
+		errs = append(errs, Required(child(fp, "selector"), ""))
+	} else {
+		errs = append(errs, validateLabelSelector(s, child(fp, "selector"))...)
+	}
+	if labels := mapAt(tpl, "metadata")["labels"]; !hasSel || !s.Matches(stringMap(labels)) {
+		errs = append(errs, Invalid(child(child(tfp, "metadata"), "labels"), labelsValue(labels), "`selector` does not match template `labels`"))
+	}
+	if old != nil {
+		errs = append(errs, validateJobUpdate(spec, old.Spec())...)
+	}
+	return errs
+}
+
+// validateJobSpec is validateJobSpec, what a Job and a CronJob's job
+// template share: the counts, the enumerations, the template
+// (restartPolicy OnFailure or Never).
+func validateJobSpec(spec map[string]any, fp string) FieldErrors {
+	var errs FieldErrors
 	for _, f := range []string{"parallelism", "completions", "activeDeadlineSeconds", "backoffLimit", "ttlSecondsAfterFinished"} {
 		errs = append(errs, nonNegative(spec, fp, f)...)
 	}
@@ -28,21 +60,6 @@ func validateJob(o, old *Object) FieldErrors {
 	errs = append(errs, validatePodTemplate(tpl, tfp)...)
 	if rp := stringAt(tpl, "spec", "restartPolicy"); rp != "OnFailure" && rp != "Never" {
 		errs = append(errs, Required(child(child(tfp, "spec"), "restartPolicy"), fmt.Sprintf("valid values: %q, %q", "OnFailure", "Never")))
-	}
-	// ValidateJobSpec: a selector, valid, that selects the template's
-	// labels, whether generated or not; no selector selects nothing.
-	sel, hasSel := spec["selector"].(map[string]any)
-	s, _ := LabelSelectorFrom(sel)
-	if !hasSel {
-		errs = append(errs, Required(child(fp, "selector"), ""))
-	} else {
-		errs = append(errs, validateLabelSelector(s, child(fp, "selector"))...)
-	}
-	if labels := mapAt(tpl, "metadata")["labels"]; !hasSel || !s.Matches(stringMap(labels)) {
-		errs = append(errs, Invalid(child(child(tfp, "metadata"), "labels"), labelsValue(labels), "`selector` does not match template `labels`"))
-	}
-	if old != nil {
-		errs = append(errs, validateJobUpdate(spec, old.Spec())...)
 	}
 	return errs
 }
@@ -104,6 +121,72 @@ func validateJobUpdate(spec, old map[string]any) FieldErrors {
 	}
 	if !EqualValues(spec["template"], old["template"]) {
 		errs = append(errs, Invalid("spec.template", spec["template"], FieldImmutableErrorMsg))
+	}
+	return errs
+}
+
+// validateCronJob is ValidateCronJobCreate and ValidateCronJobUpdate: the
+// schedule (as the cron library parses it, without TZ), the deadline,
+// the time zone, the concurrency policy, the job template, the history
+// limits and, on create, a name short enough for the Jobs' names.
+func validateCronJob(o, old *Object) FieldErrors {
+	spec := o.Spec()
+	const fp = "spec"
+	var oldSpec map[string]any
+	if old != nil {
+		oldSpec = old.Spec()
+	}
+	var errs FieldErrors
+	schedule := stringAt(spec, "schedule")
+	if schedule == "" {
+		errs = append(errs, Required(child(fp, "schedule"), ""))
+	} else {
+		if _, err := cron.ParseStandard(schedule); err != nil {
+			errs = append(errs, Invalid(child(fp, "schedule"), schedule, err.Error()))
+		}
+		_, hasTZ := spec["timeZone"]
+		allowTZ := oldSpec != nil && strings.Contains(stringAt(oldSpec, "schedule"), "TZ")
+		switch {
+		case allowTZ && strings.Contains(schedule, "TZ") && hasTZ:
+			errs = append(errs, Invalid(child(fp, "schedule"), schedule, "cannot use both timeZone field and TZ or CRON_TZ in schedule"))
+		case !allowTZ && strings.Contains(schedule, "TZ"):
+			errs = append(errs, Invalid(child(fp, "schedule"), schedule, "cannot use TZ or CRON_TZ in schedule, use timeZone field instead"))
+		}
+	}
+	errs = append(errs, nonNegative(spec, fp, "startingDeadlineSeconds")...)
+	if tz, ok := spec["timeZone"].(string); ok && (oldSpec == nil || oldSpec["timeZone"] != tz) {
+		switch _, err := time.LoadLocation(tz); {
+		case tz == "":
+			errs = append(errs, Invalid(child(fp, "timeZone"), tz, "timeZone must be nil or non-empty string"))
+		case strings.EqualFold(tz, "Local"):
+			errs = append(errs, Invalid(child(fp, "timeZone"), tz, "timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones"))
+		case err != nil:
+			errs = append(errs, Invalid(child(fp, "timeZone"), tz, err.Error()))
+		}
+	}
+	switch p := stringAt(spec, "concurrencyPolicy"); p {
+	case "Allow", "Forbid", "Replace":
+	case "":
+		errs = append(errs, Required(child(fp, "concurrencyPolicy"), ""))
+	default:
+		errs = append(errs, NotSupported(child(fp, "concurrencyPolicy"), p, []string{"Allow", "Forbid", "Replace"}))
+	}
+	// ValidateJobTemplateSpec: the selector is made for each Job.
+	jfp := child(child(fp, "jobTemplate"), "spec")
+	jspec := mapAt(spec, "jobTemplate", "spec")
+	errs = append(errs, validateJobSpec(jspec, jfp)...)
+	if sel, ok := jspec["selector"]; ok {
+		errs = append(errs, Invalid(child(jfp, "selector"), selectorValue(sel), "`selector` will be auto-generated"))
+	}
+	if manual, _ := jspec["manualSelector"].(bool); manual {
+		errs = append(errs, NotSupported(child(jfp, "manualSelector"), manual, []string{"nil", "false"}))
+	}
+	errs = append(errs, nonNegative(spec, fp, "successfulJobsHistoryLimit")...)
+	errs = append(errs, nonNegative(spec, fp, "failedJobsHistoryLimit")...)
+	// The controller names each Job <name>-<minutes>, 11 characters more,
+	// and a Job's name is a DNS label of at most 63.
+	if old == nil && len(o.Meta.Name) > 52 {
+		errs = append(errs, Invalid("metadata.name", o.Meta.Name, "must be no more than 52 characters"))
 	}
 	return errs
 }
