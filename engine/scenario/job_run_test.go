@@ -54,3 +54,41 @@ func TestScenarioRunsAJob(t *testing.T) {
 	}
 	wantAllHold(t, res)
 }
+
+// A CronJob applied by a run is run too: its controller makes a Job at
+// the next minute, which the Job controller runs.
+func TestScenarioRunsACronJob(t *testing.T) {
+	cfg := twoWorkers(t)
+	cfg.Images["pi:v1"] = runtime.Image{PullDuration: time.Second, Exits: true, ExitAfter: 2 * time.Second}
+	res, err := RunScenario(parseScenario(t, `id: run-a-cronjob
+title: A CronJob makes a Job
+cluster: two-workers
+run:
+  - as: alice
+    apply: |
+      apiVersion: batch/v1
+      kind: CronJob
+      metadata: {name: tick, namespace: demo}
+      spec:
+        schedule: "*/1 * * * *"
+        jobTemplate:
+          spec:
+            template:
+              spec:
+                restartPolicy: Never
+                containers: [{name: pi, image: "pi:v1"}]
+  - until: cronjob demo/tick .status.lastSuccessfulTime exists
+    limit: 3m
+steps:
+  - title: Make the Job
+    expect: cronjob-controller CREATE jobs demo/tick-*
+  - title: Run its Pod
+    expect: job-controller CREATE pods demo/tick-*
+claims:
+  - count jobs demo == 1
+`), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantAllHold(t, res)
+}

@@ -2,32 +2,48 @@ package cluster
 
 import (
 	"github.com/loopbook/loopbook/engine/cluster/auth"
+	"github.com/loopbook/loopbook/engine/cluster/controller/cronjob"
 	"github.com/loopbook/loopbook/engine/cluster/controller/job"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
-// wantsJobs reports whether objs turn the Job controller on: a Job
-// among them.
-func wantsJobs(objs []*object.Object) bool {
+// wantsKind reports whether a batch object of kind is among objs: a Job
+// turns the Job controller on, a CronJob the CronJob controller and the
+// Job controller its Jobs need.
+func wantsKind(objs []*object.Object, kind string) bool {
 	for _, o := range objs {
-		if o.Kind == "Job" && o.Group() == "batch" {
+		if o.Kind == kind && o.Group() == "batch" {
 			return true
 		}
 	}
 	return false
 }
 
-// buildEarlyJobs creates the Job controller's identity when the fixture's
-// objects or the run's manifests hold a Job: its ServiceAccount
-// kube-system/job-controller, and the ClusterRole
-// system:controller:job-controller bound to it, with the rules
+// buildEarlyJobs creates the identities of the Job controller, and of the
+// CronJob controller, when the fixture's objects or the run's manifests
+// hold a Job or a CronJob: each one's ServiceAccount in kube-system, and
+// the ClusterRole system:controller:NAME bound to it, with the rules
 // kube-apiserver v1.37 bootstraps
 // (plugin/pkg/auth/authorizer/rbac/bootstrappolicy/controller_policy.go).
 func (c *Cluster) buildEarlyJobs() error {
-	if !wantsJobs(c.cfg.Objects) && !wantsJobs(c.cfg.Manifests) {
+	wants := func(kind string) bool { return wantsKind(c.cfg.Objects, kind) || wantsKind(c.cfg.Manifests, kind) }
+	if !wants("Job") && !wants("CronJob") {
 		return nil
 	}
 	c.ext.jobs = true
+	if wants("CronJob") {
+		c.ext.cronJobs = true
+		if err := c.controllerRole(cronjob.Name, auth.ControllerRolePrefix+cronjob.Name, []any{
+			rule([]string{"batch"}, []string{"cronjobs"}, "get", "list", "watch", "update"),
+			rule([]string{"batch"}, []string{"jobs"}, "get", "list", "watch", "create", "update", "delete", "patch"),
+			rule([]string{"batch"}, []string{"cronjobs/status"}, "update"),
+			rule([]string{"batch"}, []string{"cronjobs/finalizers"}, "update"),
+			rule([]string{""}, []string{"pods"}, "list", "watch", "delete"),
+			rule([]string{"", "events.k8s.io"}, []string{"events"}, "create", "patch", "update"),
+		}); err != nil {
+			return err
+		}
+	}
 	return c.controllerRole(job.Name, auth.ControllerRolePrefix+job.Name, []any{
 		rule([]string{"batch"}, []string{"jobs"}, "get", "list", "watch", "update", "patch"),
 		rule([]string{"batch"}, []string{"jobs/status"}, "update"),

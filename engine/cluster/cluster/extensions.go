@@ -7,6 +7,7 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/apiserver"
 	"github.com/loopbook/loopbook/engine/cluster/cloudprovider"
 	"github.com/loopbook/loopbook/engine/cluster/controller"
+	"github.com/loopbook/loopbook/engine/cluster/controller/cronjob"
 	"github.com/loopbook/loopbook/engine/cluster/controller/job"
 	"github.com/loopbook/loopbook/engine/cluster/controller/podautoscaler"
 	"github.com/loopbook/loopbook/engine/cluster/controller/statefulset"
@@ -43,6 +44,8 @@ import (
 //	controller        or the operator.
 //	job-controller    a Job among the objects or the manifests
 //	                  (ext_jobs.go).
+//	cronjob-          a CronJob among the objects or the manifests, with
+//	controller        the job-controller (ext_jobs.go).
 //	database-operator the CRD of kind DatabaseCluster annotated
 //	                  operator.loopbook.dev/enabled: "true" (ext_operator.go).
 //	csi-provisioner,  a StorageClass annotated csi.loopbook.dev/driver:
@@ -61,6 +64,7 @@ type extensions struct {
 
 	statefulSets  bool
 	jobs          bool
+	cronJobs      bool
 	operatorGroup string
 	operator      *operator.Operator
 	storage       *csi.Provider
@@ -183,6 +187,9 @@ func (c *Cluster) extensionControllers() []func() controller.Controller {
 	}
 	if c.ext.jobs {
 		out = append(out, func() controller.Controller { return job.New() })
+	}
+	if c.ext.cronJobs {
+		out = append(out, func() controller.Controller { return cronjob.New() })
 	}
 	if c.ext.storage != nil {
 		out = append(out, func() controller.Controller { return csi.NewBinder() })

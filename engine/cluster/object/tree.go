@@ -116,6 +116,24 @@ func stringMap(v any) map[string]string {
 // object trees.
 func MapAt(m map[string]any, keys ...string) map[string]any { return mapAt(m, keys...) }
 
+// AsMap is v as a tree map, or nil.
+func AsMap(v any) map[string]any {
+	m, _ := v.(map[string]any)
+	return m
+}
+
+// AsList is v as a tree list, or nil.
+func AsList(v any) []any {
+	l, _ := v.([]any)
+	return l
+}
+
+// ListAt returns the list nested at keys in m, or nil.
+func ListAt(m map[string]any, keys ...string) []any { return listAt(m, keys...) }
+
+// StringAt returns the string nested at keys in m, or "".
+func StringAt(m map[string]any, keys ...string) string { return stringAt(m, keys...) }
+
 // Int reads a whole number of a tree: an int64, or a float64 with an
 // integral value in int64's range; false for anything else.
 func Int(v any) (int64, bool) { return asInt(v) }

@@ -75,3 +75,35 @@ func timeAt(m map[string]any, key string) (time.Time, bool) {
 	t, err := time.Parse(time.RFC3339, str(m, key))
 	return t, err == nil
 }
+
+// cronJobColumns are printers.go's cronJobColumnDefinitions.
+var cronJobColumns = []column{
+	{name: "Name"}, {name: "Schedule"}, {name: "Timezone"}, {name: "Suspend"}, {name: "Active"}, {name: "Last Schedule"}, {name: "Age"},
+	{name: "Containers", wide: true}, {name: "Images", wide: true}, {name: "Selector", wide: true},
+}
+
+// cronJobRow is printers.go's printCronJob: the schedule and its zone,
+// suspend, how many Jobs are active and how long since the last
+// schedule; wide, the job template's containers and selector.
+func cronJobRow(o *object.Object, now time.Time) []string {
+	sp, st := spec(o), status(o)
+	tz := str(sp, "timeZone")
+	if _, ok := sp["timeZone"]; !ok {
+		tz = "<none>"
+	}
+	suspend := "<unset>"
+	if s, ok := sp["suspend"].(bool); ok {
+		suspend = "False"
+		if s {
+			suspend = "True"
+		}
+	}
+	last := "<none>"
+	if t, ok := timeAt(st, "lastScheduleTime"); ok {
+		last = since(t, now)
+	}
+	jspec := object.MapAt(sp, "jobTemplate", "spec")
+	names, images := containerCells(jspec)
+	return []string{o.Meta.Name, str(sp, "schedule"), tz, suspend, fmt.Sprint(len(listAt(st, "active"))), last,
+		since(o.Meta.CreationTimestamp, now), names, images, formatSelector(object.MapAt(jspec, "selector"))}
+}

@@ -26,6 +26,7 @@ var resources = []resource{
 	{"Deployment", "deployments.apps", []string{"deployment", "deployments", "deploy"}, true, deploymentColumns, deploymentRow},
 	{"ReplicaSet", "replicasets.apps", []string{"replicaset", "replicasets", "rs"}, true, replicaSetColumns, replicaSetRow},
 	{"Job", "jobs.batch", []string{"job", "jobs"}, true, jobColumns, jobRow},
+	{"CronJob", "cronjobs.batch", []string{"cronjob", "cronjobs", "cj"}, true, cronJobColumns, cronJobRow},
 	{"Node", "nodes", []string{"node", "nodes", "no"}, false, nodeColumns, nodeRow},
 	{"Service", "services", []string{"service", "services", "svc"}, true, serviceColumns, serviceRow},
 	{"EndpointSlice", "endpointslices.discovery.k8s.io", []string{"endpointslice", "endpointslices"}, true, endpointSliceColumns, endpointSliceRow},

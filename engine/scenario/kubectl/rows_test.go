@@ -72,3 +72,19 @@ func TestLeaseRow(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// kubectl get cronjobs prints the schedule, zone, suspend, active count
+// and the time since the last schedule.
+func TestCronJobRow(t *testing.T) {
+	created := time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC)
+	o := object.New("batch/v1", "CronJob")
+	o.Meta.Name, o.Meta.Namespace, o.Meta.CreationTimestamp = "tick", "demo", created
+	o.Content["spec"] = map[string]any{"schedule": "*/1 * * * *", "suspend": false,
+		"jobTemplate": map[string]any{"spec": map[string]any{"template": map[string]any{"spec": map[string]any{
+			"containers": []any{map[string]any{"name": "w", "image": "busybox"}}}}}}}
+	o.Content["status"] = map[string]any{"lastScheduleTime": "2026-01-01T10:04:00Z", "active": []any{map[string]any{"name": "tick-1"}}}
+	want := []string{"tick", "*/1 * * * *", "<none>", "False", "1", "14s", "4m14s", "w", "busybox", "<none>"}
+	if got := cronJobRow(o, created.Add(4*time.Minute+14*time.Second)); !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

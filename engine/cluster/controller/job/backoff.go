@@ -75,9 +75,9 @@ func (b backoffRecord) remaining(now sim.Time) time.Duration {
 // else when its deletion began, else when it was created.
 func finishedAt(p *object.Object) time.Time {
 	var last time.Time
-	for _, c := range listOf(p.Status()["containerStatuses"]) {
-		term := object.MapAt(mapOf(c), "state", "terminated")
-		if t, err := time.Parse(time.RFC3339, str(term, "finishedAt")); err == nil && t.After(last) {
+	for _, c := range object.AsList(p.Status()["containerStatuses"]) {
+		term := object.MapAt(object.AsMap(c), "state", "terminated")
+		if t, err := time.Parse(time.RFC3339, object.StringAt(term, "finishedAt")); err == nil && t.After(last) {
 			last = t
 		}
 	}

@@ -43,7 +43,7 @@ func (sc *syncCtx) validIndex(p *object.Object) bool {
 // .status.completedIndexes holds, and those with the ones of the
 // succeeded Pods that still carry their finalizer added, both sorted.
 func (sc *syncCtx) succeededIndexes() (prev, all []int) {
-	prev = parseIndexes(str(sc.status, "completedIndexes"), int(intOf(sc.spec["completions"])))
+	prev = parseIndexes(object.StringAt(sc.status, "completedIndexes"), int(intOf(sc.spec["completions"])))
 	all = slices.Clone(prev)
 	for _, p := range sc.pods {
 		if hasTrackingFinalizer(p) && phase(p) == "Succeeded" && sc.validIndex(p) {
@@ -94,26 +94,26 @@ func (sc *syncCtx) duplicateIndexPods() []*object.Object {
 // container's environment, from the label.
 func withIndex(tpl map[string]any, jobName string, ix int) map[string]any {
 	t := object.DeepCopyValue(tpl).(map[string]any)
-	md := mapOf(t["metadata"])
+	md := object.AsMap(t["metadata"])
 	if md == nil {
 		md = map[string]any{}
 		t["metadata"] = md
 	}
 	for _, k := range []string{"annotations", "labels"} {
-		m := mapOf(md[k])
+		m := object.AsMap(md[k])
 		if m == nil {
 			m = map[string]any{}
 			md[k] = m
 		}
 		m[CompletionIndexKey] = strconv.Itoa(ix)
 	}
-	spec := mapOf(t["spec"])
+	spec := object.AsMap(t["spec"])
 	spec["hostname"] = jobName + "-" + strconv.Itoa(ix)
 	for _, list := range []string{"initContainers", "containers"} {
-		for _, c := range listOf(spec[list]) {
-			cm := mapOf(c)
-			env := listOf(cm["env"])
-			if slices.ContainsFunc(env, func(e any) bool { return mapOf(e)["name"] == completionIndexEnv }) {
+		for _, c := range object.AsList(spec[list]) {
+			cm := object.AsMap(c)
+			env := object.AsList(cm["env"])
+			if slices.ContainsFunc(env, func(e any) bool { return object.AsMap(e)["name"] == completionIndexEnv }) {
 				continue
 			}
 			cm["env"] = append(env, map[string]any{"name": completionIndexEnv, "valueFrom": map[string]any{

@@ -39,11 +39,11 @@ func findCondition(job *object.Object, typ string) map[string]any {
 
 // startTime is .status.startTime.
 func startTime(status map[string]any) time.Time {
-	t, _ := time.Parse(time.RFC3339, str(status, "startTime"))
+	t, _ := time.Parse(time.RFC3339, object.StringAt(status, "startTime"))
 	return t
 }
 
-func phase(p *object.Object) string { return str(p.Status(), "phase") }
+func phase(p *object.Object) string { return object.StringAt(p.Status(), "phase") }
 
 // podReady is podutil.IsPodReady.
 func podReady(p *object.Object) bool {
@@ -113,39 +113,15 @@ func setString(m map[string]any, k, v string) {
 	m[k] = v
 }
 
-func mapOf(v any) map[string]any {
-	m, _ := v.(map[string]any)
-	return m
-}
-
-func listOf(v any) []any {
-	l, _ := v.([]any)
-	return l
-}
-
-func str(m map[string]any, k string) string {
-	s, _ := m[k].(string)
-	return s
-}
-
 // stringList reads a list of strings.
 func stringList(v any) []string {
 	var out []string
-	for _, s := range listOf(v) {
+	for _, s := range object.AsList(v) {
 		if t, ok := s.(string); ok {
 			out = append(out, t)
 		}
 	}
 	return out
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 // intOf reads a tree integer; 0 when absent.

@@ -37,20 +37,20 @@ func (jm *Controller) trackStatus(sc *syncCtx, needsFlush bool) error {
 		}
 		toClear = append(toClear, p)
 		switch {
-		case phase(p) == "Succeeded" && !contains(sc.uncountedFailed, uid) && indexed(sc.spec):
+		case phase(p) == "Succeeded" && !slices.Contains(sc.uncountedFailed, uid) && indexed(sc.spec):
 			// The index is what counts: no UID is tracked.
 			if sc.validIndex(p) && !slices.Contains(sc.prevDone, completionIndex(p)) {
 				sc.doneIndexes = addIndex(sc.doneIndexes, completionIndex(p))
 				needsFlush = true
 			}
-		case phase(p) == "Succeeded" && !contains(sc.uncountedFailed, uid):
-			if !contains(sc.uncountedSucceeded, uid) {
+		case phase(p) == "Succeeded" && !slices.Contains(sc.uncountedFailed, uid):
+			if !slices.Contains(sc.uncountedSucceeded, uid) {
 				sc.uncountedSucceeded = append(sc.uncountedSucceeded, uid)
 				needsFlush = true
 			}
 		case failed || (sc.finished != nil && sc.finished.typ != condSuccessCriteriaMet):
 			// A Job that fails counts every Pod it stops as failed.
-			if !contains(sc.uncountedFailed, uid) && (!indexed(sc.spec) || sc.validIndex(p)) {
+			if !slices.Contains(sc.uncountedFailed, uid) && (!indexed(sc.spec) || sc.validIndex(p)) {
 				sc.uncountedFailed = append(sc.uncountedFailed, uid)
 				needsFlush = true
 			}
@@ -58,7 +58,7 @@ func (jm *Controller) trackStatus(sc *syncCtx, needsFlush bool) error {
 	}
 	if indexed(sc.spec) {
 		done := formatIndexes(sc.doneIndexes)
-		if done != str(sc.status, "completedIndexes") {
+		if done != object.StringAt(sc.status, "completedIndexes") {
 			needsFlush = true
 		}
 		setString(sc.status, "completedIndexes", done)
@@ -191,10 +191,10 @@ func (jm *Controller) updateStatus(sc *syncCtx) error {
 // or adds it unless its status is False; it reports whether it changed
 // anything.
 func setCondition(status map[string]any, typ, st, reason, message, now string) bool {
-	conds := listOf(status["conditions"])
+	conds := object.AsList(status["conditions"])
 	fresh := map[string]any{"type": typ, "status": st, "lastProbeTime": now, "lastTransitionTime": now, "reason": reason, "message": message}
 	for i, c := range conds {
-		m := mapOf(c)
+		m := object.AsMap(c)
 		if m["type"] != typ {
 			continue
 		}

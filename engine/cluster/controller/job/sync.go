@@ -1,6 +1,7 @@
 package job
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -91,7 +92,7 @@ func (jm *Controller) sync(key string) error {
 	if hasCondition(job, condSuccessCriteriaMet) {
 		sc.finished = &condition{condSuccessCriteriaMet, reasonCompletionsReached, msgCompletionsReached}
 	} else if c := findCondition(job, condFailureTarget); c != nil {
-		sc.finished = &condition{condFailed, str(c, "reason"), str(c, "message")}
+		sc.finished = &condition{condFailed, object.StringAt(c, "reason"), object.StringAt(c, "message")}
 	}
 	if sc.finished == nil {
 		switch {
@@ -163,7 +164,7 @@ func (jm *Controller) newSyncCtx(key string, job *object.Object) *syncCtx {
 	if sc.status == nil {
 		sc.status = map[string]any{}
 	}
-	u := mapOf(sc.status["uncountedTerminatedPods"])
+	u := object.AsMap(sc.status["uncountedTerminatedPods"])
 	sc.uncountedSucceeded, sc.uncountedFailed = stringList(u["succeeded"]), stringList(u["failed"])
 	for _, p := range jm.podsInf.Lister().ListNamespace(job.Meta.Namespace, object.LabelSelector{}) {
 		if ref, ok := p.Meta.ControllerRef(); !ok || ref.UID != job.Meta.UID {
@@ -196,10 +197,10 @@ func (sc *syncCtx) newFinishedPods(going *uidExpectations) (succeeded, failed []
 		if !hasTrackingFinalizer(p) || going.has(sc.key, uid) || (indexed(sc.spec) && !sc.validIndex(p)) {
 			continue
 		}
-		if phase(p) == "Succeeded" && !contains(sc.uncountedSucceeded, uid) {
+		if phase(p) == "Succeeded" && !slices.Contains(sc.uncountedSucceeded, uid) {
 			succeeded = append(succeeded, p)
 		}
-		if podFailed(p, sc.spec) && !contains(sc.uncountedFailed, uid) {
+		if podFailed(p, sc.spec) && !slices.Contains(sc.uncountedFailed, uid) {
 			failed = append(failed, p)
 		}
 	}
@@ -231,8 +232,8 @@ func pastBackoffLimitOnFailure(sc *syncCtx) bool {
 		}
 		st := p.Status()
 		for _, list := range []string{"initContainerStatuses", "containerStatuses"} {
-			for _, c := range listOf(st[list]) {
-				restarts += intOf(mapOf(c)["restartCount"])
+			for _, c := range object.AsList(st[list]) {
+				restarts += intOf(object.AsMap(c)["restartCount"])
 			}
 		}
 	}
