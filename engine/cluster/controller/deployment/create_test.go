@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/loopbook/loopbook/engine/cluster/controller"
 	"github.com/loopbook/loopbook/engine/cluster/controller/deployment"
 	"github.com/loopbook/loopbook/engine/cluster/controller/replicaset"
 	"github.com/loopbook/loopbook/engine/cluster/controller/replicaset/rstest"
@@ -27,7 +28,7 @@ func TestCreateDeployment(t *testing.T) {
 	}
 	rs := rss[0]
 	tmpl, _, _ := d.Get(".spec.template")
-	hash := deployment.ComputeHash(tmpl.(map[string]any), nil)
+	hash := controller.ComputeHash(tmpl.(map[string]any), nil)
 	if rs.Meta.Name != "web-"+hash || len(hash) == 0 {
 		t.Errorf("ReplicaSet %s, want web-%s", rs.Meta.Name, hash)
 	}

@@ -5,46 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/loopbook/loopbook/engine/cluster/controller/deployment"
+	"github.com/loopbook/loopbook/engine/cluster/controller"
 )
-
-func template(image string) map[string]any {
-	return map[string]any{
-		"metadata": map[string]any{"labels": map[string]any{"app": "web"}},
-		"spec":     map[string]any{"containers": []any{map[string]any{"name": "web", "image": image}}},
-	}
-}
-
-// The hash: stable for one template, different for another or with a
-// collision count, digits mapped into "4…9bcdf" as SafeEncodeString maps
-// the decimal digits of the 32-bit sum.
-func TestComputeHash(t *testing.T) {
-	one, two := int32(1), int32(2)
-	base := deployment.ComputeHash(template("web:v1"), nil)
-	tests := []struct {
-		name     string
-		hash     string
-		sameBase bool
-	}{
-		{"same template", deployment.ComputeHash(template("web:v1"), nil), true},
-		{"other image", deployment.ComputeHash(template("web:v2"), nil), false},
-		{"collision count 1", deployment.ComputeHash(template("web:v1"), &one), false},
-		{"collision count 2", deployment.ComputeHash(template("web:v1"), &two), false},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			if (tc.hash == base) != tc.sameBase {
-				t.Errorf("hash %s, base %s", tc.hash, base)
-			}
-			if len(tc.hash) == 0 || len(tc.hash) > 10 || strings.Trim(tc.hash, "456789bcdf") != "" {
-				t.Errorf("hash %q is not a safe-encoded 32-bit decimal", tc.hash)
-			}
-		})
-	}
-	if a, b := deployment.ComputeHash(template("web:v1"), &one), deployment.ComputeHash(template("web:v1"), &two); a == b {
-		t.Errorf("collision counts 1 and 2 give one hash %s", a)
-	}
-}
 
 // A ReplicaSet that takes the new ReplicaSet's name but is not the
 // Deployment's is a hash collision: collisionCount goes to 1 and the
@@ -53,7 +15,7 @@ func TestHashCollision(t *testing.T) {
 	f := newFixture(t)
 	f.Apply(web(2, "web:v1"))
 	tmpl, _, _ := f.deployment().Get(".spec.template")
-	taken := "web-" + deployment.ComputeHash(tmpl.(map[string]any), nil)
+	taken := "web-" + controller.ComputeHash(tmpl.(map[string]any), nil)
 	f.Apply(`
 apiVersion: apps/v1
 kind: ReplicaSet
@@ -68,7 +30,7 @@ spec:
 	f.start()
 	f.complete(2)
 	one := int32(1)
-	want := "web-" + deployment.ComputeHash(tmpl.(map[string]any), &one)
+	want := "web-" + controller.ComputeHash(tmpl.(map[string]any), &one)
 	if got := f.status("collisionCount"); got != 1 {
 		t.Errorf("collisionCount %d, want 1", got)
 	}

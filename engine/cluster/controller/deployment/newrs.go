@@ -8,6 +8,7 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/client/record"
+	"github.com/loopbook/loopbook/engine/cluster/controller"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
@@ -50,7 +51,7 @@ func (dc *Controller) getNewReplicaSet(d *deployment, rsList, oldRSs []*replicaS
 		return nil, nil
 	}
 
-	hash := ComputeHash(d.template, d.status.CollisionCount)
+	hash := controller.ComputeHash(d.template, d.status.CollisionCount)
 	newRS := dc.newReplicaSetObject(d, hash)
 	candidate := decodeReplicaSet(newRS)
 	count, err := newRSNewReplicas(d, append(append([]*replicaSet{}, oldRSs...), candidate), candidate)

@@ -1,4 +1,4 @@
-package deployment
+package controller
 
 import (
 	"encoding/binary"
@@ -8,13 +8,9 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
-// DefaultDeploymentUniqueLabelKey is the label that tells a Deployment's
-// ReplicaSets (and their Pods) apart (apps/v1).
-const DefaultDeploymentUniqueLabelKey = "pod-template-hash"
-
 // ComputeHash is controller.ComputeHash (pkg/controller/controller_utils.go):
-// FNV-32a over the Pod template, then, when the Deployment has a
-// collisionCount, over its four little-endian bytes and four zero bytes;
+// FNV-32a over the Pod template, then, when the owner (a Deployment, a
+// DaemonSet) has a collisionCount, over its four little-endian bytes and four zero bytes;
 // the 32-bit sum in decimal, each digit mapped into the name alphabet by
 // rand.SafeEncodeString ("5d7f8b9c6d").
 //
