@@ -6,6 +6,7 @@ import (
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/auth"
+	"github.com/loopbook/loopbook/engine/cluster/controller/daemon"
 	"github.com/loopbook/loopbook/engine/cluster/controller/nodelifecycle"
 	"github.com/loopbook/loopbook/engine/cluster/controller/nodelifecycle/tainteviction"
 	"github.com/loopbook/loopbook/engine/cluster/controller/serviceaccount"
@@ -29,11 +30,14 @@ var serviceAccounts = [...]string{
 }
 
 // controllerServiceAccount maps a controller's name to its ServiceAccount:
-// the node lifecycle and taint eviction controllers share node-controller.
+// the node lifecycle and taint eviction controllers share node-controller,
+// and the DaemonSet controller is daemon-set-controller.
 func controllerServiceAccount(controller string) string {
 	switch controller {
 	case nodelifecycle.Name, tainteviction.Name:
 		return nodelifecycle.ServiceAccount
+	case daemon.Name:
+		return daemon.ServiceAccount
 	}
 	return controller
 }

@@ -7,12 +7,12 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
-// wantsKind reports whether a batch object of kind is among objs: a Job
-// turns the Job controller on, a CronJob the CronJob controller and the
-// Job controller its Jobs need.
-func wantsKind(objs []*object.Object, kind string) bool {
+// wantsKind reports whether an object of group and kind is among objs: a
+// Job turns the Job controller on, a CronJob the CronJob controller and
+// the Job controller its Jobs need, a DaemonSet the DaemonSet controller.
+func wantsKind(objs []*object.Object, group, kind string) bool {
 	for _, o := range objs {
-		if o.Kind == kind && o.Group() == "batch" {
+		if o.Kind == kind && o.Group() == group {
 			return true
 		}
 	}
@@ -26,7 +26,9 @@ func wantsKind(objs []*object.Object, kind string) bool {
 // kube-apiserver v1.37 bootstraps
 // (plugin/pkg/auth/authorizer/rbac/bootstrappolicy/controller_policy.go).
 func (c *Cluster) buildEarlyJobs() error {
-	wants := func(kind string) bool { return wantsKind(c.cfg.Objects, kind) || wantsKind(c.cfg.Manifests, kind) }
+	wants := func(kind string) bool {
+		return wantsKind(c.cfg.Objects, "batch", kind) || wantsKind(c.cfg.Manifests, "batch", kind)
+	}
 	if !wants("Job") && !wants("CronJob") {
 		return nil
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/cloudprovider"
 	"github.com/loopbook/loopbook/engine/cluster/controller"
 	"github.com/loopbook/loopbook/engine/cluster/controller/cronjob"
+	"github.com/loopbook/loopbook/engine/cluster/controller/daemon"
 	"github.com/loopbook/loopbook/engine/cluster/controller/job"
 	"github.com/loopbook/loopbook/engine/cluster/controller/podautoscaler"
 	"github.com/loopbook/loopbook/engine/cluster/controller/statefulset"
@@ -46,6 +47,8 @@ import (
 //	                  (ext_jobs.go).
 //	cronjob-          a CronJob among the objects or the manifests, with
 //	controller        the job-controller (ext_jobs.go).
+//	daemonset-        a DaemonSet among the objects or the manifests
+//	controller        (ext_daemonsets.go).
 //	database-operator the CRD of kind DatabaseCluster annotated
 //	                  operator.loopbook.dev/enabled: "true" (ext_operator.go).
 //	csi-provisioner,  a StorageClass annotated csi.loopbook.dev/driver:
@@ -65,6 +68,7 @@ type extensions struct {
 	statefulSets  bool
 	jobs          bool
 	cronJobs      bool
+	daemonSets    bool
 	operatorGroup string
 	operator      *operator.Operator
 	storage       *csi.Provider
@@ -84,6 +88,9 @@ func (c *Cluster) buildEarlyExtensions() error {
 		return err
 	}
 	if err := c.buildEarlyJobs(); err != nil {
+		return err
+	}
+	if err := c.buildEarlyDaemonSets(); err != nil {
 		return err
 	}
 	if err := c.buildEarlyCSI(); err != nil {
@@ -190,6 +197,9 @@ func (c *Cluster) extensionControllers() []func() controller.Controller {
 	}
 	if c.ext.cronJobs {
 		out = append(out, func() controller.Controller { return cronjob.New() })
+	}
+	if c.ext.daemonSets {
+		out = append(out, func() controller.Controller { return daemon.New() })
 	}
 	if c.ext.storage != nil {
 		out = append(out, func() controller.Controller { return csi.NewBinder() })

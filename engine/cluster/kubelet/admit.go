@@ -46,7 +46,7 @@ func (l *life) admit(v *object.PodView) (ok bool, reason, message string) {
 	case req.EphemeralStorage > 0 && req.EphemeralStorage+used.EphemeralStorage > alloc.EphemeralStorage:
 		return false, reasonOutOfEphemeralStorage, insufficient("ephemeral-storage", req.EphemeralStorage, used.EphemeralStorage, alloc.EphemeralStorage)
 	}
-	labels := l.nodeLabels()
+	labels := l.currentNodeLabels()
 	for k, want := range v.NodeSelector {
 		if got, ok := labels[k]; !ok || got != want {
 			// nodeaffinity.ErrReasonPod
@@ -54,4 +54,17 @@ func (l *life) admit(v *object.PodView) (ok bool, reason, message string) {
 		}
 	}
 	return true, "", ""
+}
+
+// currentNodeLabels are the Node's labels as the kubelet's Node informer
+// last saw them, or, before it has, the ones it registers with
+// (getNodeAnyWay: the lister's Node, else initialNode), so that a label
+// changed through the API counts at admission.
+func (l *life) currentNodeLabels() map[string]string {
+	if l.nodeInf != nil {
+		if o, ok := l.nodeInf.Lister().Get("", l.k.cfg.Node); ok {
+			return o.Meta.Labels
+		}
+	}
+	return l.nodeLabels()
 }

@@ -102,6 +102,11 @@ func builtinKinds() []*KindInfo {
 			Subresources: []string{"status"}, Columns: cols("Name", "Service", "Available", "Age"), Default: DefaultAPIService},
 
 		// apps/v1
+		{Group: "apps", Version: "v1", Kind: "DaemonSet", Resource: "daemonsets", ShortNames: []string{"ds"}, Namespaced: true, Verbs: verbsAll, Categories: catAll,
+			Subresources: []string{"status"},
+			Columns:      cols("Name", "Desired", "Current", "Ready", "Up-to-date", "Available", "Node Selector", "Age", "+Containers", "+Images", "+Selector"),
+			Generation:   GenerationSpec,
+			Default:      DefaultDaemonSet, Validate: validateDaemonSet, Schema: daemonSetSchema},
 		{Group: "apps", Version: "v1", Kind: "Deployment", Resource: "deployments", ShortNames: []string{"deploy"}, Namespaced: true, Verbs: verbsAll, Categories: catAll,
 			Subresources: []string{"scale", "status"},
 			Columns:      cols("Name", "Ready", "Up-to-date", "Available", "Age", "+Containers", "+Images", "+Selector"),

@@ -9,7 +9,8 @@ import "maps"
 // status subresource, except that a Pod starts Pending with its QoS class
 // and a Node keeps the status its kubelet registers. The kind's defaults are
 // applied again afterwards, as the API server's decoding from storage would,
-// and a Job gets its generated selector and labels (prepareJob).
+// a Job gets its generated selector and labels (prepareJob) and a
+// DaemonSet its template generation (prepareDaemonSet).
 func PrepareForCreate(info *KindInfo, o *Object) {
 	if info.Generation != GenerationNone {
 		o.Meta.Generation = 1
@@ -27,14 +28,18 @@ func PrepareForCreate(info *KindInfo, o *Object) {
 	if info.Default != nil {
 		info.Default(o)
 	}
-	if info.Group == "batch" && info.Kind == "Job" {
+	switch {
+	case info.Group == "batch" && info.Kind == "Job":
 		prepareJob(o)
+	case info.Group == "apps" && info.Kind == "DaemonSet":
+		prepareDaemonSet(o)
 	}
 }
 
 // PrepareForUpdate does what a strategy's PrepareForUpdate does on an
 // update of the main resource: a kind with a status subresource keeps the
-// stored status, and generation moves by the kind's GenerationPolicy.
+// stored status, generation moves by the kind's GenerationPolicy, and a
+// DaemonSet's template generation with its template.
 func PrepareForUpdate(info *KindInfo, o, old *Object) {
 	if info.HasStatus() {
 		if st, ok := old.Content["status"]; ok {
@@ -44,6 +49,9 @@ func PrepareForUpdate(info *KindInfo, o, old *Object) {
 		}
 	}
 	o.Meta.Generation = NextGeneration(info.Generation, o, old)
+	if info.Group == "apps" && info.Kind == "DaemonSet" {
+		prepareDaemonSetUpdate(o, old)
+	}
 }
 
 // PrepareForStatusUpdate is the status strategies' PrepareForUpdate: only

@@ -359,3 +359,17 @@ var cronJobSchema = topLevel("CronJob", fields{
 	})),
 	"status": sAny,
 })
+
+var daemonSetSchema = topLevel("DaemonSet", fields{
+	"spec": structOf("DaemonSetSpec", fields{
+		"selector": labelSelectorSchema, "template": podTemplateSpecSchema,
+		"updateStrategy": structOf("DaemonSetUpdateStrategy", fields{
+			"type": sString,
+			"rollingUpdate": structOf("RollingUpdateDaemonSet", fields{
+				"maxUnavailable": sIntOrString, "maxSurge": sIntOrString,
+			}),
+		}),
+		"minReadySeconds": sInt32, "revisionHistoryLimit": sInt32,
+	}),
+	"status": sAny,
+})

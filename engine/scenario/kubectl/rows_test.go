@@ -88,3 +88,27 @@ func TestCronJobRow(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// kubectl get daemonsets prints the status counts and the node selector,
+// as kubectl v1.37 prints a DaemonSet on three Nodes.
+func TestDaemonSetRow(t *testing.T) {
+	created := time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC)
+	o := object.New("apps/v1", "DaemonSet")
+	o.Meta.Name, o.Meta.Namespace, o.Meta.CreationTimestamp = "agent", "demo", created
+	tplSpec := map[string]any{"containers": []any{map[string]any{"name": "agent", "image": "agent:v2"}}}
+	o.Content["spec"] = map[string]any{"selector": map[string]any{"matchLabels": map[string]any{"app": "agent"}},
+		"template": map[string]any{"spec": tplSpec}}
+	o.Content["status"] = map[string]any{"currentNumberScheduled": int64(3), "desiredNumberScheduled": int64(3), "numberAvailable": int64(3),
+		"numberMisscheduled": int64(0), "numberReady": int64(3), "observedGeneration": int64(3), "updatedNumberScheduled": int64(3)}
+	now := created.Add(9*time.Minute + 52*time.Second)
+	want := []string{"agent", "3", "3", "3", "3", "3", "<none>", "9m52s", "agent", "agent:v2", "app=agent"}
+	if got := daemonSetRow(o, now); !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	tplSpec["nodeSelector"] = map[string]any{"zone": "a", "disk": "ssd"}
+	delete(o.Content["status"].(map[string]any), "numberAvailable")
+	want[5], want[6] = "0", "disk=ssd,zone=a"
+	if got := daemonSetRow(o, now); !slices.Equal(got, want) {
+		t.Errorf("with a node selector: got %q, want %q", got, want)
+	}
+}

@@ -21,6 +21,25 @@ var replicaSetColumns = []column{
 	{name: "Containers", wide: true}, {name: "Images", wide: true}, {name: "Selector", wide: true},
 }
 
+// daemonSetColumns are printers.go's daemonSetColumnDefinitions.
+var daemonSetColumns = []column{
+	{name: "Name"}, {name: "Desired"}, {name: "Current"}, {name: "Ready"}, {name: "Up-to-date"}, {name: "Available"},
+	{name: "Node Selector"}, {name: "Age"},
+	{name: "Containers", wide: true}, {name: "Images", wide: true}, {name: "Selector", wide: true},
+}
+
+// daemonSetRow is printers.go's printDaemonSet: the status counts and the
+// template's nodeSelector.
+func daemonSetRow(o *object.Object, now time.Time) []string {
+	sp, st := spec(o), status(o)
+	names, images := containerCells(sp)
+	count := func(f string) string { return fmt.Sprint(integer(st, f)) }
+	return []string{o.Meta.Name, count("desiredNumberScheduled"), count("currentNumberScheduled"), count("numberReady"),
+		count("updatedNumberScheduled"), count("numberAvailable"),
+		formatLabels(object.StringMap(object.MapAt(sp, "template", "spec")["nodeSelector"])),
+		since(o.Meta.CreationTimestamp, now), names, images, formatSelector(object.MapAt(sp, "selector"))}
+}
+
 // deploymentRow is printers.go's printDeployment.
 func deploymentRow(o *object.Object, now time.Time) []string {
 	sp, st := spec(o), status(o)

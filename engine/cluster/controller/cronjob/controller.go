@@ -110,14 +110,10 @@ func (jm *Controller) updateCronJob(old, cur *object.Object) {
 // the reference names.
 func (jm *Controller) resolve(job *object.Object) *object.Object {
 	ref, ok := job.Meta.ControllerRef()
-	if !ok || ref.Kind != "CronJob" {
+	if !ok {
 		return nil
 	}
-	cj, ok := jm.cronJobs.Lister().Get(job.Meta.Namespace, ref.Name)
-	if !ok || cj.Meta.UID != ref.UID {
-		return nil
-	}
-	return cj
+	return controller.ResolveControllerRef(jm.cronJobs.Lister(), "CronJob", job.Meta.Namespace, ref)
 }
 
 // Stop ends the controller at once.

@@ -4,6 +4,7 @@ import (
 	"maps"
 
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
+	"github.com/loopbook/loopbook/engine/cluster/controller"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
@@ -113,14 +114,7 @@ func (dc *Controller) getDeploymentForPod(pod *object.Object) *object.Object {
 // resolveControllerRef returns the cached Deployment ref names, if it is
 // still the same object.
 func (dc *Controller) resolveControllerRef(namespace string, ref object.OwnerReference) *object.Object {
-	if ref.Kind != "Deployment" {
-		return nil
-	}
-	d, ok := dc.dInf.Lister().Get(namespace, ref.Name)
-	if !ok || d.Meta.UID != ref.UID {
-		return nil
-	}
-	return d
+	return controller.ResolveControllerRef(dc.dInf.Lister(), "Deployment", namespace, ref)
 }
 
 // getDeploymentsForReplicaSet is util.GetDeploymentsForReplicaSet: the

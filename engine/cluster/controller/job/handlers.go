@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
+	"github.com/loopbook/loopbook/engine/cluster/controller"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
@@ -98,14 +99,7 @@ func (jm *Controller) podGone(pod *object.Object, final bool) {
 // resolve is resolveControllerRef: the Job ref names, if it is still the
 // one with that UID.
 func (jm *Controller) resolve(namespace string, ref object.OwnerReference) *object.Object {
-	if ref.Kind != "Job" {
-		return nil
-	}
-	job, ok := jm.jobs.Lister().Get(namespace, ref.Name)
-	if !ok || job.Meta.UID != ref.UID {
-		return nil
-	}
-	return job
+	return controller.ResolveControllerRef(jm.jobs.Lister(), "Job", namespace, ref)
 }
 
 // enqueueBatched syncs job after syncJobBatchPeriod

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
+	"github.com/loopbook/loopbook/engine/cluster/controller"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
@@ -136,14 +137,7 @@ func (rsc *Controller) deletePod(obj any) {
 // resolveControllerRef returns the cached ReplicaSet ref names, if it is
 // still the same object (same UID).
 func (rsc *Controller) resolveControllerRef(namespace string, ref object.OwnerReference) *object.Object {
-	if ref.Kind != "ReplicaSet" {
-		return nil
-	}
-	rs, ok := rsc.rsLister.Get(namespace, ref.Name)
-	if !ok || rs.Meta.UID != ref.UID {
-		return nil
-	}
-	return rs
+	return controller.ResolveControllerRef(rsc.rsLister, "ReplicaSet", namespace, ref)
 }
 
 // getPodReplicaSets is the lister's GetPodReplicaSets: the ReplicaSets of
