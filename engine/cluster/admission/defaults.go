@@ -1,6 +1,8 @@
 package admission
 
 import (
+	"time"
+
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
@@ -14,6 +16,11 @@ type Deps struct {
 	PriorityClasses PriorityClasses
 	// IngressClasses may be nil: no IngressClass exists.
 	IngressClasses IngressClasses
+	// Quotas may be nil: no ResourceQuota is enforced.
+	Quotas Quotas
+	// Now is the virtual clock ResourceQuota counts a Pod's grace period
+	// by; needed with Quotas.
+	Now func() time.Time
 	// Webhooks may be nil: no webhook configurations.
 	Webhooks WebhookConfigs
 	Caller   Caller
@@ -27,7 +34,7 @@ type Deps struct {
 // NewDefault returns the chain of kube-apiserver's default-on plugins
 // that the model has, in kube-apiserver's order: NamespaceLifecycle,
 // ServiceAccount, Priority, DefaultTolerationSeconds, DefaultIngressClass,
-// MutatingAdmissionWebhook, ValidatingAdmissionWebhook
+// MutatingAdmissionWebhook, ValidatingAdmissionWebhook, ResourceQuota
 // (DefaultOffAdmissionPlugins and AllOrderedPlugins in
 // k8s.io/kubernetes/pkg/kubeapiserver/options/plugins.go).
 func NewDefault(cfg Config, d Deps) *Chain {
@@ -40,5 +47,6 @@ func NewDefault(cfg Config, d Deps) *Chain {
 		NewDefaultIngressClass(d.IngressClasses),
 		NewMutatingWebhook(cfg, wo),
 		NewValidatingWebhook(cfg, wo),
+		NewResourceQuota(d.Quotas, d.Now),
 	})...)
 }

@@ -111,7 +111,8 @@ func NewStandard(cfg Config, std Standard) (*Plane, *auth.Authenticator, error) 
 	return p, authn, nil
 }
 
-// standardAdmission builds the default chain with NodeRestriction.
+// standardAdmission builds the default chain with NodeRestriction and
+// ResourceQuota.
 func standardAdmission(cfg Config, std Standard, l *lookups) *admission.Chain {
 	caller := std.Webhooks
 	if caller == nil {
@@ -130,6 +131,7 @@ func standardAdmission(cfg Config, std Standard, l *lookups) *admission.Chain {
 		&auth.NodeRestriction{Pods: l.pod, Nodes: l.node},
 		admission.NewMutatingWebhook(acfg, wo),
 		admission.NewValidatingWebhook(acfg, wo),
+		admission.NewResourceQuota(l, func() time.Time { return cfg.Loop.Now().Wall() }),
 	})...)
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/controller/daemon"
 	"github.com/loopbook/loopbook/engine/cluster/controller/job"
 	"github.com/loopbook/loopbook/engine/cluster/controller/podautoscaler"
+	"github.com/loopbook/loopbook/engine/cluster/controller/resourcequota"
 	"github.com/loopbook/loopbook/engine/cluster/controller/statefulset"
 	"github.com/loopbook/loopbook/engine/cluster/csi"
 	"github.com/loopbook/loopbook/engine/cluster/gateway"
@@ -49,6 +50,8 @@ import (
 //	controller        the job-controller (ext_jobs.go).
 //	daemonset-        a DaemonSet among the objects or the manifests
 //	controller        (ext_daemonsets.go).
+//	resourcequota-    a ResourceQuota among the objects or the manifests
+//	controller        (ext_quotas.go).
 //	database-operator the CRD of kind DatabaseCluster annotated
 //	                  operator.loopbook.dev/enabled: "true" (ext_operator.go).
 //	csi-provisioner,  a StorageClass annotated csi.loopbook.dev/driver:
@@ -69,6 +72,7 @@ type extensions struct {
 	jobs          bool
 	cronJobs      bool
 	daemonSets    bool
+	quotas        bool
 	operatorGroup string
 	operator      *operator.Operator
 	storage       *csi.Provider
@@ -91,6 +95,9 @@ func (c *Cluster) buildEarlyExtensions() error {
 		return err
 	}
 	if err := c.buildEarlyDaemonSets(); err != nil {
+		return err
+	}
+	if err := c.buildEarlyQuotas(); err != nil {
 		return err
 	}
 	if err := c.buildEarlyCSI(); err != nil {
@@ -200,6 +207,9 @@ func (c *Cluster) extensionControllers() []func() controller.Controller {
 	}
 	if c.ext.daemonSets {
 		out = append(out, func() controller.Controller { return daemon.New() })
+	}
+	if c.ext.quotas {
+		out = append(out, func() controller.Controller { return resourcequota.New() })
 	}
 	if c.ext.storage != nil {
 		out = append(out, func() controller.Controller { return csi.NewBinder() })

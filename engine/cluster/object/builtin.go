@@ -75,6 +75,9 @@ func builtinKinds() []*KindInfo {
 			// PodObservedGenerationTracking: generation 1 on create, bumped on spec changes.
 			Generation: GenerationSpec,
 			Default:    DefaultPod, Validate: validatePod, Schema: podSchema},
+		{Version: "v1", Kind: "ResourceQuota", Resource: "resourcequotas", ShortNames: []string{"quota"}, Namespaced: true, Verbs: verbsAll,
+			Subresources: []string{"status"}, Columns: cols("Name", "Request", "Limit", "Age"),
+			Validate: validateResourceQuota, Schema: resourceQuotaSchema},
 		{Version: "v1", Kind: "Secret", Resource: "secrets", Namespaced: true, Verbs: verbsAll,
 			Columns: cols("Name", "Type", "Data", "Age"), Default: DefaultSecret, Validate: validateSecret, Schema: secretSchema},
 		{Version: "v1", Kind: "ServiceAccount", Resource: "serviceaccounts", ShortNames: []string{"sa"}, Namespaced: true, Verbs: verbsAll,

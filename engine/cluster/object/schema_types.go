@@ -373,3 +373,10 @@ var daemonSetSchema = topLevel("DaemonSet", fields{
 	}),
 	"status": sAny,
 })
+
+var resourceQuotaSchema = topLevel("ResourceQuota", fields{
+	"spec": structOf("ResourceQuotaSpec", fields{
+		"hard": sResources, "scopes": sStrings, "scopeSelector": sAny,
+	}),
+	"status": sAny,
+})

@@ -112,3 +112,19 @@ func TestDaemonSetRow(t *testing.T) {
 		t.Errorf("with a node selector: got %q, want %q", got, want)
 	}
 }
+
+// kubectl get quota prints USED/HARD per resource, limits apart, as
+// kubectl v1.37 prints the quota of its namespace.
+func TestResourceQuotaRow(t *testing.T) {
+	created := time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC)
+	o := object.New("v1", "ResourceQuota")
+	o.Meta.Name, o.Meta.Namespace, o.Meta.CreationTimestamp = "compute", "demo", created
+	hard := map[string]any{"configmaps": "3", "count/deployments.apps": "1", "limits.memory": "1Gi", "pods": "2", "requests.cpu": "1"}
+	o.Content["spec"] = map[string]any{"hard": hard}
+	o.Content["status"] = map[string]any{"hard": hard, "used": map[string]any{
+		"configmaps": "1", "count/deployments.apps": "0", "limits.memory": "0", "pods": "0", "requests.cpu": "0"}}
+	want := []string{"compute", "configmaps: 1/3, count/deployments.apps: 0/1, pods: 0/2, requests.cpu: 0/1", "limits.memory: 0/1Gi", "2s"}
+	if got := resourceQuotaRow(o, created.Add(2*time.Second)); !slices.Equal(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+}

@@ -1,0 +1,50 @@
+package apiserver
+
+import (
+	"fmt"
+
+	"github.com/loopbook/loopbook/engine/cluster/admission"
+	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/store"
+	"github.com/loopbook/loopbook/engine/cluster/trace"
+)
+
+var _ admission.Quotas = (*lookups)(nil)
+
+// Quotas is admission.Quotas: the namespace's ResourceQuotas, read from
+// the store (not a watch cache), so that a create sees the usage the
+// create before it recorded.
+func (l *lookups) Quotas(namespace string) []*object.Object {
+	k := l.kind("", "resourcequotas")
+	if k == nil {
+		return nil
+	}
+	res, err := l.p.cfg.Store.RangePrefix(l.p.prefixes.namespace(k, namespace), store.RangeOptions{})
+	if err != nil {
+		return nil
+	}
+	out := make([]*object.Object, len(res.KVs))
+	for i, kv := range res.KVs {
+		out[i] = kv.Value
+	}
+	return out
+}
+
+// UpdateQuotaStatus is admission.Quotas: the replica writes q's status as
+// its loopback client would, one PERSIST event to etcd.
+func (l *lookups) UpdateQuotaStatus(server trace.Actor, q *object.Object) error {
+	s := l.p.Server(server)
+	if s == nil {
+		s = l.p.firstUp()
+	}
+	if s == nil {
+		return fmt.Errorf("apiserver: no replica to update quota %s", q.Key())
+	}
+	k := l.kind("", "resourcequotas")
+	key := objectKey(k, q.Meta.Namespace, q.Meta.Name)
+	kv, ok, err := l.p.cfg.Store.Get(key)
+	if err != nil || !ok {
+		return fmt.Errorf("apiserver: quota %s: %v", q.Key(), err)
+	}
+	return s.internalWrite(k, key, q, kv.Value, kv.ModRevision, "")
+}

@@ -1,0 +1,47 @@
+package kubectl
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/loopbook/loopbook/engine/cluster/object"
+)
+
+// resourceQuotaColumns are the columns kubectl v1.37 prints for
+// ResourceQuotas.
+var resourceQuotaColumns = []column{{name: "Name"}, {name: "Request"}, {name: "Limit"}, {name: "Age"}}
+
+// resourceQuotaRow is printers.go's printResourceQuota: per spec.hard
+// resource, by name, "NAME: USED/HARD" from the status, limits.* in the
+// LIMIT column and the rest in REQUEST.
+func resourceQuotaRow(o *object.Object, now time.Time) []string {
+	hard := object.MapAt(spec(o), "hard")
+	names := make([]string, 0, len(hard))
+	for n := range hard {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	used, stHard := object.MapAt(status(o), "used"), object.MapAt(status(o), "hard")
+	var req, lim []string
+	for _, n := range names {
+		cell := fmt.Sprintf("%s: %s/%s", n, quantityCell(used[n]), quantityCell(stHard[n]))
+		if strings.HasPrefix(n, "limits.") {
+			lim = append(lim, cell)
+		} else {
+			req = append(req, cell)
+		}
+	}
+	return []string{o.Meta.Name, strings.Join(req, ", "), strings.Join(lim, ", "), since(o.Meta.CreationTimestamp, now)}
+}
+
+// quantityCell prints a quantity of a tree canonically, "0" when absent.
+func quantityCell(v any) string {
+	s, _ := v.(string)
+	q, err := object.ParseQuantity(s)
+	if err != nil {
+		return "0"
+	}
+	return q.String()
+}
