@@ -20,7 +20,7 @@ func names(ps []api.AdmissionPlugin) []string {
 func TestDefaultOrder(t *testing.T) {
 	c := newCluster(t)
 	got := names(c.chain().Plugins())
-	want := []string{"NamespaceLifecycle", "ServiceAccount", "Priority", "DefaultTolerationSeconds",
+	want := []string{"NamespaceLifecycle", "LimitRanger", "ServiceAccount", "Priority", "DefaultTolerationSeconds",
 		"DefaultIngressClass", "MutatingAdmissionWebhook", "ValidatingAdmissionWebhook", "ResourceQuota"}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("default chain = %v, want %v", got, want)

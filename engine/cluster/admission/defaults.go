@@ -16,6 +16,8 @@ type Deps struct {
 	PriorityClasses PriorityClasses
 	// IngressClasses may be nil: no IngressClass exists.
 	IngressClasses IngressClasses
+	// LimitRanges may be nil: no LimitRange is applied.
+	LimitRanges LimitRanges
 	// Quotas may be nil: no ResourceQuota is enforced.
 	Quotas Quotas
 	// Now is the virtual clock ResourceQuota counts a Pod's grace period
@@ -33,7 +35,7 @@ type Deps struct {
 
 // NewDefault returns the chain of kube-apiserver's default-on plugins
 // that the model has, in kube-apiserver's order: NamespaceLifecycle,
-// ServiceAccount, Priority, DefaultTolerationSeconds, DefaultIngressClass,
+// LimitRanger, ServiceAccount, Priority, DefaultTolerationSeconds, DefaultIngressClass,
 // MutatingAdmissionWebhook, ValidatingAdmissionWebhook, ResourceQuota
 // (DefaultOffAdmissionPlugins and AllOrderedPlugins in
 // k8s.io/kubernetes/pkg/kubeapiserver/options/plugins.go).
@@ -41,6 +43,7 @@ func NewDefault(cfg Config, d Deps) *Chain {
 	wo := WebhookOptions{Configs: d.Webhooks, Namespaces: d.Namespaces, Caller: d.Caller, NewUID: UIDFunc(d.Rand), Registry: d.Registry}
 	return NewChain(cfg, SortPlugins([]api.AdmissionPlugin{
 		NewNamespaceLifecycle(d.Namespaces),
+		NewLimitRanger(d.LimitRanges),
 		NewServiceAccount(d.ServiceAccounts, GenerateNameFunc(d.Rand)),
 		NewPriority(d.PriorityClasses),
 		NewDefaultTolerationSeconds(),

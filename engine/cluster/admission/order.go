@@ -23,7 +23,7 @@ const (
 func OrderedPlugins() []string {
 	return []string{
 		"AlwaysAdmit", "NamespaceAutoProvision", NamespaceLifecycleName, "NamespaceExists",
-		"LimitPodHardAntiAffinityTopology", "LimitRanger", ServiceAccountName, "NodeRestriction",
+		"LimitPodHardAntiAffinityTopology", LimitRangerName, ServiceAccountName, "NodeRestriction",
 		"TaintNodesByCondition", "AlwaysPullImages", "ImagePolicyWebhook", "PodSecurity",
 		"PodNodeSelector", PriorityName, DefaultTolerationSecondsName, "PodTolerationRestriction",
 		"EventRateLimit", "ExtendedResourceToleration", "DefaultStorageClass",

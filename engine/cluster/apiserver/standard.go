@@ -111,8 +111,8 @@ func NewStandard(cfg Config, std Standard) (*Plane, *auth.Authenticator, error) 
 	return p, authn, nil
 }
 
-// standardAdmission builds the default chain with NodeRestriction and
-// ResourceQuota.
+// standardAdmission builds the default chain with LimitRanger,
+// NodeRestriction and ResourceQuota.
 func standardAdmission(cfg Config, std Standard, l *lookups) *admission.Chain {
 	caller := std.Webhooks
 	if caller == nil {
@@ -124,6 +124,7 @@ func standardAdmission(cfg Config, std Standard, l *lookups) *admission.Chain {
 	wo := admission.WebhookOptions{Configs: l, Namespaces: l, Caller: caller, NewUID: admission.UIDFunc(cfg.Rand), Registry: cfg.Registry}
 	return admission.NewChain(acfg, admission.SortPlugins([]api.AdmissionPlugin{
 		admission.NewNamespaceLifecycle(l),
+		admission.NewLimitRanger(l),
 		admission.NewServiceAccount(l, admission.GenerateNameFunc(cfg.Rand)),
 		admission.NewPriority(nil),
 		admission.NewDefaultTolerationSeconds(),

@@ -54,6 +54,8 @@ func builtinKinds() []*KindInfo {
 			Columns: cols("Name", "Data", "Age"), Validate: validateConfigMap, Schema: configMapSchema},
 		{Version: "v1", Kind: "Event", Resource: "events", ShortNames: []string{"ev"}, Namespaced: true, Verbs: verbsAll,
 			Columns: cols("Last Seen", "Type", "Reason", "Object", "Message")},
+		{Version: "v1", Kind: "LimitRange", Resource: "limitranges", ShortNames: []string{"limits"}, Namespaced: true, Verbs: verbsAll,
+			Columns: cols("Name", "Created At"), Default: DefaultLimitRange, Validate: validateLimitRange, Schema: limitRangeSchema},
 		{Version: "v1", Kind: "Namespace", Resource: "namespaces", ShortNames: []string{"ns"}, Verbs: verbsNoDelCol,
 			Subresources: []string{"status", "finalize"}, NameRule: NameDNSLabel,
 			Columns: cols("Name", "Status", "Age"), Default: DefaultNamespace, Schema: namespaceSchema},

@@ -380,3 +380,12 @@ var resourceQuotaSchema = topLevel("ResourceQuota", fields{
 	}),
 	"status": sAny,
 })
+
+var limitRangeSchema = topLevel("LimitRange", fields{
+	"spec": structOf("LimitRangeSpec", fields{
+		"limits": sliceOf(structOf("LimitRangeItem", fields{
+			"type": sString, "max": sResources, "min": sResources, "default": sResources,
+			"defaultRequest": sResources, "maxLimitRequestRatio": sResources,
+		})),
+	}),
+})

@@ -28,6 +28,7 @@ var resources = []resource{
 	{"ReplicaSet", "replicasets.apps", []string{"replicaset", "replicasets", "rs"}, true, replicaSetColumns, replicaSetRow},
 	{"Job", "jobs.batch", []string{"job", "jobs"}, true, jobColumns, jobRow},
 	{"CronJob", "cronjobs.batch", []string{"cronjob", "cronjobs", "cj"}, true, cronJobColumns, cronJobRow},
+	{"LimitRange", "limitranges", []string{"limitrange", "limitranges", "limits"}, true, limitRangeColumns, limitRangeRow},
 	{"ResourceQuota", "resourcequotas", []string{"resourcequota", "resourcequotas", "quota"}, true, resourceQuotaColumns, resourceQuotaRow},
 	{"Node", "nodes", []string{"node", "nodes", "no"}, false, nodeColumns, nodeRow},
 	{"Service", "services", []string{"service", "services", "svc"}, true, serviceColumns, serviceRow},

@@ -128,3 +128,12 @@ func TestResourceQuotaRow(t *testing.T) {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
 }
+
+// kubectl get limits prints the name and when it was created.
+func TestLimitRangeRow(t *testing.T) {
+	o := object.New("v1", "LimitRange")
+	o.Meta.Name, o.Meta.CreationTimestamp = "sizes", time.Date(2026, 11, 30, 8, 29, 27, 0, time.UTC)
+	if got, want := limitRangeRow(o, time.Time{}), []string{"sizes", "2026-11-30T08:29:27Z"}; !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -9,7 +9,16 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/trace"
 )
 
-var _ admission.Quotas = (*lookups)(nil)
+var (
+	_ admission.Quotas      = (*lookups)(nil)
+	_ admission.LimitRanges = (*lookups)(nil)
+)
+
+// LimitRanges is admission.LimitRanges: the namespace's LimitRanges, by
+// name.
+func (l *lookups) LimitRanges(namespace string) []*object.Object {
+	return l.list("", "limitranges", namespace)
+}
 
 // Quotas is admission.Quotas: the namespace's ResourceQuotas, read from
 // the store (not a watch cache), so that a create sees the usage the

@@ -45,3 +45,12 @@ func quantityCell(v any) string {
 	}
 	return q.String()
 }
+
+// limitRangeColumns are printers.go's limitRangeColumnDefinitions.
+var limitRangeColumns = []column{{name: "Name"}, {name: "Created At"}}
+
+// limitRangeRow is printLimitRange: the name and the creation time in
+// RFC 3339.
+func limitRangeRow(o *object.Object, _ time.Time) []string {
+	return []string{o.Meta.Name, o.Meta.CreationTimestamp.UTC().Format(time.RFC3339)}
+}
