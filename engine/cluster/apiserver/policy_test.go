@@ -72,3 +72,20 @@ func TestLimitRangeValidation(t *testing.T) {
 		}
 	}
 }
+
+// A ControllerRevision must have data, a revision of at least 0, and
+// keeps its data.
+func TestControllerRevisionValidation(t *testing.T) {
+	h := newHarness(t)
+	const path = "/apis/apps/v1/namespaces/demo/controllerrevisions"
+	resp := h.do("alice", "POST", path, obj("apps/v1", "ControllerRevision", "", "web-1", map[string]any{"revision": int64(-1)}))
+	want := `ControllerRevision.apps "web-1" is invalid: [revision: Invalid value: -1: must be greater than or equal to 0, data: Required value: data is mandatory]`
+	if resp.Code != 422 || resp.Status.Message != want {
+		t.Errorf("got %d %q\nwant 422 %q", resp.Code, resp.Status.Message, want)
+	}
+	h.must(h.do("alice", "POST", path, obj("apps/v1", "ControllerRevision", "", "web-2", map[string]any{"revision": int64(1), "data": map[string]any{"a": "b"}})))
+	resp = h.req(&api.Request{From: "alice", Method: "PATCH", Path: path + "/web-2", PatchType: api.MergePatch, Patch: map[string]any{"data": map[string]any{"a": "c"}}}, nil)
+	if want := `ControllerRevision.apps "web-2" is invalid: data: Invalid value: {"a":"c"}: field is immutable`; resp.Code != 422 || resp.Status.Message != want {
+		t.Errorf("changing data: %d %q", resp.Code, resp.Status.Message)
+	}
+}

@@ -236,3 +236,42 @@ func TestDaemonSetFollowsNodeSelector(t *testing.T) {
 		t.Errorf("status %s", dsStatus(c))
 	}
 }
+
+// The DaemonSet's templates are recorded in ControllerRevisions, as
+// kube-controller-manager v1.37 records them: AGENT-HASH, the hash in
+// the label controller-revision-hash its Pods carry too, revision 1 then
+// 2 after a new image.
+func TestDaemonSetRevisions(t *testing.T) {
+	manifest := dsYAML("agent:v1", "")
+	c := dsCluster(t, manifest)
+	apply(t, c, "alice", manifest)
+	revs := func() []*object.Object { return list(t, c, "apps", "ControllerRevision", "demo", "app=agent") }
+	if !c.RunUntil(func() bool { return len(revs()) == 1 }, time.Minute) {
+		t.Fatal("no revision")
+	}
+	r1 := revs()[0]
+	hash := r1.Meta.Labels["controller-revision-hash"]
+	if r1.Meta.Name != "agent-"+hash || r1.Meta.Annotations[object.DaemonSetTemplateGenerationAnnotation] != "1" {
+		t.Errorf("revision %s, labels %v, annotations %v", r1.Meta.Name, r1.Meta.Labels, r1.Meta.Annotations)
+	}
+	if !c.RunUntil(func() bool {
+		pods := list(t, c, "", "Pod", "demo", "app=agent")
+		return len(pods) == 2 && pods[0].Meta.Labels["controller-revision-hash"] == hash && pods[1].Meta.Labels["controller-revision-hash"] == hash
+	}, time.Minute) {
+		t.Error("pods do not carry the revision's hash")
+	}
+	patch := map[string]any{"spec": map[string]any{"template": map[string]any{"spec": map[string]any{
+		"containers": []any{map[string]any{"name": "agent", "image": "agent:v2"}}}}}}
+	if _, err := c.Client("alice").Patch(c.Env().Kind("apps", "DaemonSet"), "demo", "agent", api.StrategicMergePatch, patch, api.WriteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if !c.RunUntil(func() bool { return len(revs()) == 2 }, time.Minute) {
+		t.Fatal("no second revision")
+	}
+	for _, r := range revs() {
+		n, _ := object.Int(r.Content["revision"])
+		if (r.Meta.Name == r1.Meta.Name) != (n == 1) {
+			t.Errorf("%s: revision %d", r.Meta.Name, n)
+		}
+	}
+}

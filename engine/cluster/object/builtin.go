@@ -107,6 +107,7 @@ func builtinKinds() []*KindInfo {
 			Subresources: []string{"status"}, Columns: cols("Name", "Service", "Available", "Age"), Default: DefaultAPIService},
 
 		// apps/v1
+		controllerRevisionKind(),
 		{Group: "apps", Version: "v1", Kind: "DaemonSet", Resource: "daemonsets", ShortNames: []string{"ds"}, Namespaced: true, Verbs: verbsAll, Categories: catAll,
 			Subresources: []string{"status"},
 			Columns:      cols("Name", "Desired", "Current", "Ready", "Up-to-date", "Available", "Node Selector", "Age", "+Containers", "+Images", "+Selector"),

@@ -24,6 +24,7 @@ type resource struct {
 var resources = []resource{
 	{"Pod", "pods", []string{"pod", "pods", "po"}, true, podColumns, podRow},
 	{"Deployment", "deployments.apps", []string{"deployment", "deployments", "deploy"}, true, deploymentColumns, deploymentRow},
+	{"ControllerRevision", "controllerrevisions.apps", []string{"controllerrevision", "controllerrevisions"}, true, controllerRevisionColumns, controllerRevisionRow},
 	{"DaemonSet", "daemonsets.apps", []string{"daemonset", "daemonsets", "ds"}, true, daemonSetColumns, daemonSetRow},
 	{"ReplicaSet", "replicasets.apps", []string{"replicaset", "replicasets", "rs"}, true, replicaSetColumns, replicaSetRow},
 	{"Job", "jobs.batch", []string{"job", "jobs"}, true, jobColumns, jobRow},

@@ -137,3 +137,16 @@ func TestLimitRangeRow(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// kubectl get controllerrevisions names the controller as kind.group.
+func TestControllerRevisionRow(t *testing.T) {
+	created := time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC)
+	o := object.New("apps/v1", "ControllerRevision")
+	o.Meta.Name, o.Meta.CreationTimestamp = "db-8898b9c84", created
+	yes := true
+	o.Meta.OwnerReferences = []object.OwnerReference{{APIVersion: "apps/v1", Kind: "StatefulSet", Name: "db", Controller: &yes}}
+	o.Content["revision"] = int64(1)
+	if got, want := controllerRevisionRow(o, created.Add(11*time.Second)), []string{"db-8898b9c84", "statefulset.apps/db", "1", "11s"}; !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

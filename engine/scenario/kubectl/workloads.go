@@ -109,3 +109,23 @@ func strs(l []any) []string {
 	}
 	return out
 }
+
+// controllerRevisionColumns are printers.go's
+// controllerRevisionColumnDefinitions.
+var controllerRevisionColumns = []column{{name: "Name"}, {name: "Controller"}, {name: "Revision"}, {name: "Age"}}
+
+// controllerRevisionRow is printControllerRevision: the controller as
+// KIND.GROUP/NAME, lower-case ("statefulset.apps/web"), "<none>" without
+// one.
+func controllerRevisionRow(o *object.Object, now time.Time) []string {
+	owner := "<none>"
+	if ref, ok := o.Meta.ControllerRef(); ok {
+		kind := strings.ToLower(ref.Kind)
+		if g, _, found := strings.Cut(ref.APIVersion, "/"); found {
+			kind += "." + g
+		}
+		owner = kind + "/" + ref.Name
+	}
+	n, _ := object.Int(o.Content["revision"])
+	return []string{o.Meta.Name, owner, fmt.Sprint(n), since(o.Meta.CreationTimestamp, now)}
+}

@@ -50,8 +50,9 @@ type Controller struct {
 	c                    *client.Client
 	rec                  *record.Recorder
 	pods                 controller.PodControl
-	dsKind               *object.KindInfo
+	dsKind, revKind      *object.KindInfo
 	sets, podsInf, nodes *cache.SharedInformer
+	revs                 *cache.SharedInformer
 	queue                *workqueue.Queue
 	workers              workqueue.Workers
 	handlers             cache.Handlers
@@ -65,7 +66,7 @@ func New() *Controller { return &Controller{} }
 // Name returns "daemonset-controller".
 func (dc *Controller) Name() string { return Name }
 
-// Start watches DaemonSets, Pods and Nodes and runs the workers once the
+// Start watches DaemonSets, Pods, Nodes and ControllerRevisions and runs the workers once the
 // informers have synced.
 func (dc *Controller) Start(ctx *controller.Context) {
 	e := ctx.Env
@@ -78,6 +79,8 @@ func (dc *Controller) Start(ctx *controller.Context) {
 	dc.sets = ctx.Informers.Informer(dc.dsKind)
 	dc.podsInf = ctx.Informers.Informer(podKind)
 	dc.nodes = ctx.Informers.Informer(e.Kind("", "Node"))
+	dc.revKind = e.Kind("apps", "ControllerRevision")
+	dc.revs = ctx.Informers.Informer(dc.revKind)
 	dc.queue = workqueue.New(e.Loop, nil)
 	dc.exp = controller.NewExpectations(e.Loop)
 	dc.backoff = newBackoff(failedPodsBackoffInitial, failedPodsBackoffMax)
@@ -99,7 +102,9 @@ func (dc *Controller) Start(ctx *controller.Context) {
 		AddFunc:    dc.addNode,
 		UpdateFunc: dc.updateNode,
 	})
-	synced := func() bool { return dc.sets.HasSynced() && dc.podsInf.HasSynced() && dc.nodes.HasSynced() }
+	synced := func() bool {
+		return dc.sets.HasSynced() && dc.podsInf.HasSynced() && dc.nodes.HasSynced() && dc.revs.HasSynced()
+	}
 	dc.workers.StartWhenSynced(dc.loop, synced, dc.queue, Workers, dc.sync, workqueue.Options{
 		Actor: Name, Log: dc.log, Group: "apps", Resource: "daemonsets"}, nil)
 }

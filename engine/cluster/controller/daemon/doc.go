@@ -30,10 +30,15 @@
 // kube-system/daemon-set-controller; its trace actor and Event source are
 // "daemonset-controller".
 //
-// Deviations: the controller keeps no ControllerRevisions (the model
-// serves no such kind): a template's revision is its hash alone, computed
-// as the Deployment controller's pod-template-hash is, so the history is
-// not kept and there is no rollback. Orphan Pods matching a DaemonSet's
-// selector are not adopted, and Pods it owns that stop matching are not
-// released.
+// Each template is recorded in a ControllerRevision NAME-HASH (its data
+// a patch replacing the template, the DaemonSet's annotations, the
+// template's labels and controller-revision-hash), renumbered when an
+// old template comes back; old revisions no Pod carries are deleted
+// beyond spec.revisionHistoryLimit.
+//
+// Deviations: the hash is computed as the model's Deployment controller
+// computes pod-template-hash (see controller.ComputeHash), so its value
+// differs from Kubernetes'. Orphan Pods and revisions matching a
+// DaemonSet's selector are not adopted, and those it owns that stop
+// matching are not released.
 package daemon

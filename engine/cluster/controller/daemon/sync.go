@@ -40,13 +40,17 @@ func (dc *Controller) sync(key string) error {
 	if ds.Meta.DeletionTimestamp != nil {
 		return nil
 	}
-	hash := revisionHash(ds)
+	cur, old, err := dc.constructHistory(ds)
+	if err != nil {
+		return err
+	}
+	hash := cur.Meta.Labels[LabelRevisionHash]
 	if !dc.exp.Satisfied(key) {
 		// Only status: observedGeneration stays, since this generation was
 		// not acted on.
 		return dc.updateStatus(ds, nodes, hash, false)
 	}
-	err = dc.updateDaemonSet(ds, nodes, hash, key)
+	err = dc.updateDaemonSet(ds, nodes, hash, key, old)
 	statusErr := dc.updateStatus(ds, nodes, hash, true)
 	if err != nil {
 		return err
@@ -55,9 +59,9 @@ func (dc *Controller) sync(key string) error {
 }
 
 // revisionHash is the hash of ds's current template: the name suffix of
-// its ControllerRevision and the controller-revision-hash of its Pods
-// (snapshot: controller.ComputeHash(&ds.Spec.Template,
-// ds.Status.CollisionCount)).
+// its ControllerRevision and the controller-revision-hash of the
+// revision and of its Pods (snapshot: controller.ComputeHash(
+// &ds.Spec.Template, ds.Status.CollisionCount)).
 func revisionHash(ds *object.Object) string {
 	var collisions *int32
 	if n, ok := object.Int(ds.Status()["collisionCount"]); ok {
@@ -68,15 +72,18 @@ func revisionHash(ds *object.Object) string {
 }
 
 // updateDaemonSet is updateDaemonSet: manage, then the rolling update once
-// every creation and deletion manage made has been observed.
-func (dc *Controller) updateDaemonSet(ds *object.Object, nodes []*object.NodeView, hash, key string) error {
+// every creation and deletion manage made has been observed, then the
+// history's clean-up.
+func (dc *Controller) updateDaemonSet(ds *object.Object, nodes []*object.NodeView, hash, key string, old []*object.Object) error {
 	if err := dc.manage(ds, nodes, hash); err != nil {
 		return err
 	}
 	if dc.exp.Satisfied(key) && object.StringAt(ds.Spec(), "updateStrategy", "type") == "RollingUpdate" {
-		return dc.rollingUpdate(ds, nodes, hash)
+		if err := dc.rollingUpdate(ds, nodes, hash); err != nil {
+			return err
+		}
 	}
-	return nil
+	return dc.cleanupHistory(ds, old)
 }
 
 // nodeList returns every Node, by name.

@@ -29,7 +29,9 @@ type Controller struct {
 	c                      *client.Client
 	rec                    *record.Recorder
 	setKind, podKind, pvcK *object.KindInfo
+	revKind                *object.KindInfo
 	sets, pods, claims     *cache.SharedInformer
+	revs                   *cache.SharedInformer
 	queue                  *workqueue.Queue
 	workers                workqueue.Workers
 	handlers               cache.Handlers
@@ -41,7 +43,8 @@ func New() *Controller { return &Controller{} }
 // Name returns "statefulset-controller".
 func (ssc *Controller) Name() string { return Name }
 
-// Start watches StatefulSets, Pods and claims and runs the workers once
+// Start watches StatefulSets, Pods, claims and ControllerRevisions and
+// runs the workers once
 // the informers have synced.
 func (ssc *Controller) Start(ctx *controller.Context) {
 	e := ctx.Env
@@ -52,6 +55,8 @@ func (ssc *Controller) Start(ctx *controller.Context) {
 	ssc.sets = ctx.Informers.Informer(ssc.setKind)
 	ssc.pods = ctx.Informers.Informer(ssc.podKind)
 	ssc.claims = ctx.Informers.Informer(ssc.pvcK)
+	ssc.revKind = e.Kind("apps", "ControllerRevision")
+	ssc.revs = ctx.Informers.Informer(ssc.revKind)
 	ssc.queue = workqueue.New(e.Loop, nil)
 	ssc.handlers.Add(ssc.sets, cache.ResourceEventHandlerFuncs{
 		AddFunc:    func(o *object.Object) { ssc.queue.Add(o.Key()) },
@@ -73,7 +78,9 @@ func (ssc *Controller) Start(ctx *controller.Context) {
 	}
 	ssc.handlers.Add(ssc.pods, cache.ResourceEventHandlerFuncs{
 		AddFunc: func(o *object.Object) { owner(o) }, UpdateFunc: func(_, o *object.Object) { owner(o) }, DeleteFunc: owner})
-	synced := func() bool { return ssc.sets.HasSynced() && ssc.pods.HasSynced() && ssc.claims.HasSynced() }
+	synced := func() bool {
+		return ssc.sets.HasSynced() && ssc.pods.HasSynced() && ssc.claims.HasSynced() && ssc.revs.HasSynced()
+	}
 	ssc.workers.StartWhenSynced(ssc.loop, synced, ssc.queue, Workers, ssc.sync, workqueue.Options{
 		Actor: Name, Log: ssc.log, Group: "apps", Resource: "statefulsets"}, nil)
 }

@@ -13,13 +13,26 @@
 // the default). Status counts replicas, ready, available, current and
 // updated Pods and is written with an update of statefulsets/status.
 //
-// Events, as stateful_pod_control.go words them: SuccessfulCreate
-// "create Pod web-0 in StatefulSet web successful", "create Claim
-// data-web-0 Pod web-0 in StatefulSet web success", SuccessfulDelete
-// "delete Pod web-2 in StatefulSet web successful".
+// Each template is recorded in a ControllerRevision SET-HASH (its data a
+// patch replacing the template; the template's labels and
+// controller.kubernetes.io/hash), and each Pod is labelled
+// controller-revision-hash with the revision it was made from. A changed
+// template becomes the update revision; under RollingUpdate the Pod with
+// the highest ordinal not of it is deleted, and recreated from it, one at
+// a time, each once the Pods above are Running and Ready, down to
+// spec.updateStrategy.rollingUpdate.partition (Pods below it are made
+// from the current revision). When every Pod is updated and ready the
+// update revision becomes the current one (status.currentRevision). A
+// template that comes back reuses its revision, renumbered; revisions no
+// Pod uses are deleted beyond spec.revisionHistoryLimit. Under OnDelete
+// only Pods deleted by someone else are made anew.
 //
-// Simplifications, named: no ControllerRevisions, so no rolling update
-// of the template (a changed template reaches new Pods only) and no
-// controller-revision-hash label; minReadySeconds is 0 (available is
-// ready); no PVC retention policy other than Retain.
+// Events, as kube-controller-manager v1.37 words them: SuccessfulCreate
+// "Create Pod web-0 in StatefulSet web successful", "Create Claim
+// data-web-0 Pod web-0 in StatefulSet web success", SuccessfulDelete
+// "Delete Pod web-2 in StatefulSet web successful".
+//
+// Simplifications, named: minReadySeconds is 0 (available is ready);
+// maxUnavailable is 1 (one Pod at a time); no PVC retention policy other
+// than Retain; orphan revisions are not adopted.
 package statefulset

@@ -14,14 +14,12 @@ const (
 	PodIndexLabel = "apps.kubernetes.io/pod-index"
 )
 
-// newPod is newVersionedStatefulSetPod without the revision: the
-// template, named NAME-i, owned by the set, with its identity (hostname,
-// subdomain = serviceName, the two labels) and its claims as volumes
+// newPod is newStatefulSetPod: tmpl (a copy, handed over), named NAME-i,
+// owned by the set, with its identity (hostname, subdomain =
+// serviceName, the two labels) and its claims as volumes
 // (stateful_set_utils.go: initIdentity, updateStorage).
-func newPod(set *object.Object, i int) *object.Object {
+func newPod(set *object.Object, tmpl map[string]any, i int) *object.Object {
 	name := set.Meta.Name + "-" + strconv.Itoa(i)
-	tmpl, _ := set.Spec()["template"].(map[string]any)
-	tmpl = object.DeepCopyValue(tmpl).(map[string]any)
 	meta, _ := tmpl["metadata"].(map[string]any)
 	spec, _ := tmpl["spec"].(map[string]any)
 	if spec == nil {

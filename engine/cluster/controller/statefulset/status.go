@@ -8,10 +8,12 @@ import (
 
 // updateStatus is updateStatus and updateStatefulSetStatus: count the
 // owned Pods that are created, ready and available (minReadySeconds 0),
-// all current and updated (no revisions are modelled), and update
+// of the current and of the update revision; a RollingUpdate whose Pods
+// are all updated and ready is complete (completeRollingUpdate: the
+// update revision becomes the current one). Then update
 // statefulsets/status when anything changed.
-func (ssc *Controller) updateStatus(set *object.Object) error {
-	var replicas, ready int64
+func (ssc *Controller) updateStatus(set *object.Object, h *history) error {
+	var replicas, ready, current, updated int64
 	for _, p := range ssc.ownedPods(set) {
 		if p.Meta.DeletionTimestamp != nil {
 			continue // isCreated but terminating Pods are not counted
@@ -20,15 +22,28 @@ func (ssc *Controller) updateStatus(set *object.Object) error {
 		if runningAndReady(p) {
 			ready++
 		}
+		switch p.Meta.Labels[RevisionLabel] {
+		case h.current.Meta.Name:
+			current++
+		}
+		if p.Meta.Labels[RevisionLabel] == h.update.Meta.Name {
+			updated++
+		}
+	}
+	currentRevision := h.current.Meta.Name
+	if set.GetString(".spec.updateStrategy.type") != "OnDelete" && updated == replicas && ready == replicas {
+		currentRevision, current = h.update.Meta.Name, updated
 	}
 	want := map[string]any{
 		"observedGeneration": set.Meta.Generation,
 		"replicas":           replicas,
 		"readyReplicas":      ready,
-		"currentReplicas":    replicas,
-		"updatedReplicas":    replicas,
+		"currentReplicas":    current,
+		"updatedReplicas":    updated,
 		"availableReplicas":  ready,
-		"collisionCount":     intAt(set, ".status.collisionCount", 0),
+		"currentRevision":    currentRevision,
+		"updateRevision":     h.update.Meta.Name,
+		"collisionCount":     h.collisionCount,
 	}
 	cur, _ := set.Content["status"].(map[string]any)
 	same := true

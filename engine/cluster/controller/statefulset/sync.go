@@ -26,6 +26,10 @@ func (ssc *Controller) sync(key string) error {
 	if !ok {
 		return nil
 	}
+	h, err := ssc.revisions(set)
+	if err != nil {
+		return err
+	}
 	replicas := int(intAt(set, ".spec.replicas", 1))
 	monotonic := set.GetString(".spec.podManagementPolicy") != "Parallel"
 	slots := make([]*object.Object, replicas)
@@ -41,37 +45,68 @@ func (ssc *Controller) sync(key string) error {
 		}
 	}
 	slices.SortFunc(condemned, func(a, b *object.Object) int { return podOrdinal(set, b) - podOrdinal(set, a) })
-	err = ssc.processReplicas(set, slots, condemned, monotonic)
-	if st := ssc.updateStatus(set); st != nil && err == nil {
+	done, err := ssc.processReplicas(set, h, slots, condemned, monotonic)
+	if err == nil && done {
+		err = ssc.rollingUpdate(set, h, slots)
+	}
+	if st := ssc.updateStatus(set, h); st != nil && err == nil {
 		err = st
+	}
+	if err == nil {
+		err = ssc.truncateHistory(set, h)
 	}
 	return err
 }
 
+// rollingUpdate is the end of updateStatefulSet under RollingUpdate: from
+// the highest ordinal down to the partition, the first Pod not of the
+// update revision is deleted (its successor is created from the update
+// revision by a later sync), and an unhealthy Pod is waited for.
+func (ssc *Controller) rollingUpdate(set *object.Object, h *history, slots []*object.Object) error {
+	if set.GetString(".spec.updateStrategy.type") == "OnDelete" {
+		return nil
+	}
+	updateMin := int(intAt(set, ".spec.updateStrategy.rollingUpdate.partition", 0))
+	for target := len(slots) - 1; target >= updateMin; target-- {
+		p := slots[target]
+		if p == nil {
+			return nil // created in this sync: not yet healthy
+		}
+		if p.Meta.Labels[RevisionLabel] != h.update.Meta.Name && p.Meta.DeletionTimestamp == nil {
+			return ssc.deletePod(set, p)
+		}
+		if p.Meta.DeletionTimestamp != nil || !runningAndReady(p) {
+			return nil // waiting for the Pod to update
+		}
+	}
+	return nil
+}
+
 // processReplicas creates, waits for and deletes Pods, as processReplica
 // and processCondemned do; it stops at the first Pod a monotonic set
-// must wait for.
-func (ssc *Controller) processReplicas(set *object.Object, slots, condemned []*object.Object, monotonic bool) error {
+// must wait for, and reports whether it went through (so that the
+// rolling update may run).
+func (ssc *Controller) processReplicas(set *object.Object, h *history, slots, condemned []*object.Object, monotonic bool) (bool, error) {
 	for i, p := range slots {
 		if p != nil && terminal(p) {
 			if p.Meta.DeletionTimestamp == nil {
 				if err := ssc.deletePod(set, p); err != nil {
-					return err
+					return false, err
 				}
 			}
-			return nil // the next sync creates it again
+			return false, nil // the next sync creates it again
 		}
 		if p == nil {
-			if err := ssc.createPod(set, i); err != nil {
-				return err
+			if err := ssc.createPod(set, h, i); err != nil {
+				return false, err
 			}
 			if monotonic {
-				return nil
+				return false, nil
 			}
 			continue
 		}
 		if monotonic && (p.Meta.DeletionTimestamp != nil || !runningAndReady(p)) {
-			return nil // waiting for Pod to Terminate / to be Running and Ready
+			return false, nil // waiting for Pod to Terminate / to be Running and Ready
 		}
 	}
 	var firstUnhealthy *object.Object
@@ -84,18 +119,18 @@ func (ssc *Controller) processReplicas(set *object.Object, slots, condemned []*o
 	for _, p := range condemned {
 		if p.Meta.DeletionTimestamp != nil {
 			if monotonic {
-				return nil
+				return false, nil
 			}
 			continue
 		}
 		if monotonic && !runningAndReady(p) && firstUnhealthy != nil && p != firstUnhealthy {
-			return nil
+			return false, nil
 		}
 		if err := ssc.deletePod(set, p); err != nil || monotonic {
-			return err
+			return false, err
 		}
 	}
-	return nil
+	return true, nil
 }
 
 // ownedPods are the Pods in the set's namespace it controls and whose
@@ -113,9 +148,16 @@ func (ssc *Controller) ownedPods(set *object.Object) []*object.Object {
 }
 
 // createPod creates the claims of ordinal i that do not exist, then its
-// Pod (CreateStatefulPod).
-func (ssc *Controller) createPod(set *object.Object, i int) error {
-	pod := newPod(set, i)
+// Pod (CreateStatefulPod), from the revision newVersionedStatefulSetPod
+// picks: the current one below a RollingUpdate partition, the update
+// one otherwise.
+func (ssc *Controller) createPod(set *object.Object, h *history, i int) error {
+	rev := h.update
+	if set.GetString(".spec.updateStrategy.type") != "OnDelete" && int64(i) < intAt(set, ".spec.updateStrategy.rollingUpdate.partition", 0) {
+		rev = h.current
+	}
+	pod := newPod(set, revisionTemplate(rev), i)
+	pod.Meta.Labels[RevisionLabel] = rev.Meta.Name
 	for _, claim := range newClaims(set, i) {
 		if _, ok := ssc.claims.Lister().Get(claim.Meta.Namespace, claim.Meta.Name); ok {
 			continue
@@ -128,28 +170,28 @@ func (ssc *Controller) createPod(set *object.Object, i int) error {
 		// newClaims copies each template: the claim is handed over.
 		err := ssc.c.Do(client.CreateRequestOwning(ssc.pvcK, claim, api.WriteOptions{}), nil).Err()
 		if err != nil && !api.IsReason(err, api.ReasonAlreadyExists) {
-			ssc.rec.Eventf(set, record.Warning, "FailedCreate", "create Claim %s for Pod %s in StatefulSet %s failed error: %v", claim.Meta.Name, pod.Meta.Name, set.Meta.Name, err)
+			ssc.rec.Eventf(set, record.Warning, "FailedCreate", "Create Claim %s for Pod %s in StatefulSet %s failed error: %v", claim.Meta.Name, pod.Meta.Name, set.Meta.Name, err)
 			return err
 		}
-		ssc.rec.Eventf(set, record.Normal, "SuccessfulCreate", "create Claim %s Pod %s in StatefulSet %s success", claim.Meta.Name, pod.Meta.Name, set.Meta.Name)
+		ssc.rec.Eventf(set, record.Normal, "SuccessfulCreate", "Create Claim %s Pod %s in StatefulSet %s success", claim.Meta.Name, pod.Meta.Name, set.Meta.Name)
 	}
 	// newPod copies the template: the Pod's content is handed over (only
 	// its name is read afterwards).
 	if err := ssc.c.Do(client.CreateRequestOwning(ssc.podKind, pod, api.WriteOptions{}), nil).Err(); err != nil {
-		ssc.rec.Eventf(set, record.Warning, "FailedCreate", "create Pod %s in StatefulSet %s failed error: %v", pod.Meta.Name, set.Meta.Name, err)
+		ssc.rec.Eventf(set, record.Warning, "FailedCreate", "Create Pod %s in StatefulSet %s failed error: %v", pod.Meta.Name, set.Meta.Name, err)
 		return err
 	}
-	ssc.rec.Eventf(set, record.Normal, "SuccessfulCreate", "create Pod %s in StatefulSet %s successful", pod.Meta.Name, set.Meta.Name)
+	ssc.rec.Eventf(set, record.Normal, "SuccessfulCreate", "Create Pod %s in StatefulSet %s successful", pod.Meta.Name, set.Meta.Name)
 	return nil
 }
 
 // deletePod deletes one Pod (DeleteStatefulPod).
 func (ssc *Controller) deletePod(set, p *object.Object) error {
 	if err := ssc.c.Do(client.DeleteRequest(ssc.podKind, p.Meta.Namespace, p.Meta.Name, api.DeleteOptions{}), nil).Err(); err != nil && !api.IsReason(err, api.ReasonNotFound) {
-		ssc.rec.Eventf(set, record.Warning, "FailedDelete", "delete Pod %s in StatefulSet %s failed error: %v", p.Meta.Name, set.Meta.Name, err)
+		ssc.rec.Eventf(set, record.Warning, "FailedDelete", "Delete Pod %s in StatefulSet %s failed error: %v", p.Meta.Name, set.Meta.Name, err)
 		return err
 	}
-	ssc.rec.Eventf(set, record.Normal, "SuccessfulDelete", "delete Pod %s in StatefulSet %s successful", p.Meta.Name, set.Meta.Name)
+	ssc.rec.Eventf(set, record.Normal, "SuccessfulDelete", "Delete Pod %s in StatefulSet %s successful", p.Meta.Name, set.Meta.Name)
 	return nil
 }
 
