@@ -20,7 +20,8 @@ const (
 // must fit the node's allocatable resources next to the Pods already
 // admitted — pods first, then cpu, memory, ephemeral-storage, as the
 // scheduler's AdmissionCheck orders them — and the node must match its
-// nodeSelector. The first failure is the reason.
+// nodeSelector and required node affinity. The first failure is the
+// reason.
 func (l *life) admit(v *object.PodView) (ok bool, reason, message string) {
 	alloc := l.allocatable()
 	var used object.Resources
@@ -46,14 +47,32 @@ func (l *life) admit(v *object.PodView) (ok bool, reason, message string) {
 	case req.EphemeralStorage > 0 && req.EphemeralStorage+used.EphemeralStorage > alloc.EphemeralStorage:
 		return false, reasonOutOfEphemeralStorage, insufficient("ephemeral-storage", req.EphemeralStorage, used.EphemeralStorage, alloc.EphemeralStorage)
 	}
-	labels := l.currentNodeLabels()
-	for k, want := range v.NodeSelector {
-		if got, ok := labels[k]; !ok || got != want {
-			// nodeaffinity.ErrReasonPod
-			return false, reasonNodeAffinity, "Predicate NodeAffinity failed: node(s) didn't match Pod's node affinity/selector"
-		}
+	if !matchesNode(v, l.currentNodeLabels(), l.k.cfg.Node) {
+		// nodeaffinity.ErrReasonPod
+		return false, reasonNodeAffinity, "Predicate NodeAffinity failed: node(s) didn't match Pod's node affinity/selector"
 	}
 	return true, "", ""
+}
+
+// matchesNode is GeneralPredicates' node affinity check
+// (nodeaffinity.GetRequiredNodeAffinity(pod).Match): every nodeSelector
+// label, and one of the required node affinity terms if there are any,
+// against the node's labels and name.
+func matchesNode(v *object.PodView, labels map[string]string, name string) bool {
+	for k, want := range v.NodeSelector {
+		if got, ok := labels[k]; !ok || got != want {
+			return false
+		}
+	}
+	if len(v.RequiredNodeTerms) == 0 {
+		return true
+	}
+	for _, t := range v.RequiredNodeTerms {
+		if t.MatchesNode(labels, name) {
+			return true
+		}
+	}
+	return false
 }
 
 // currentNodeLabels are the Node's labels as the kubelet's Node informer

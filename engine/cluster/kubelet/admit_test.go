@@ -40,6 +40,15 @@ func TestAdmission(t *testing.T) {
 		{name: "node selector", spec: map[string]any{"nodeSelector": map[string]any{"disktype": "ssd"},
 			"containers": []any{map[string]any{"name": "web", "image": "web:v1"}}}, reason: "NodeAffinity",
 			message: "Pod was rejected: Predicate NodeAffinity failed: node(s) didn't match Pod's node affinity/selector"},
+		{name: "required affinity for another node", spec: map[string]any{"affinity": map[string]any{"nodeAffinity": map[string]any{
+			"requiredDuringSchedulingIgnoredDuringExecution": map[string]any{"nodeSelectorTerms": []any{map[string]any{
+				"matchFields": []any{map[string]any{"key": "metadata.name", "operator": "In", "values": []any{"worker-b"}}}}}}}},
+			"containers": []any{map[string]any{"name": "web", "image": "web:v1"}}}, reason: "NodeAffinity",
+			message: "Pod was rejected: Predicate NodeAffinity failed: node(s) didn't match Pod's node affinity/selector"},
+		{name: "required affinity for this node", spec: map[string]any{"affinity": map[string]any{"nodeAffinity": map[string]any{
+			"requiredDuringSchedulingIgnoredDuringExecution": map[string]any{"nodeSelectorTerms": []any{map[string]any{
+				"matchFields": []any{map[string]any{"key": "metadata.name", "operator": "In", "values": []any{"worker-a"}}}}}}}},
+			"containers": []any{map[string]any{"name": "web", "image": "web:v1"}}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
