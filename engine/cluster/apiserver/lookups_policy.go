@@ -28,13 +28,16 @@ func (l *lookups) Quotas(namespace string) []*object.Object {
 	if k == nil {
 		return nil
 	}
-	res, err := l.p.cfg.Store.RangePrefix(l.p.prefixes.namespace(k, namespace), store.RangeOptions{})
+	prefix := l.p.prefixes.namespace(k, namespace)
+	var out []*object.Object
+	// Scan, not RangePrefix: most namespaces have no quota, and every
+	// namespaced create asks.
+	err := l.p.cfg.Store.Scan(prefix, store.PrefixEnd(prefix), 0, func(kv store.KeyValue[*object.Object]) bool {
+		out = append(out, kv.Value)
+		return true
+	})
 	if err != nil {
 		return nil
-	}
-	out := make([]*object.Object, len(res.KVs))
-	for i, kv := range res.KVs {
-		out[i] = kv.Value
 	}
 	return out
 }
