@@ -14,6 +14,7 @@ const (
 	frameTop  = 24  // room for the cluster frame's caption
 	rowGap    = 26  // between rows: room for a call's label
 	boxGap    = 12  // between boxes in a row
+	callGap   = 20  // between a Node's boxes: room for a call's label
 	lineH     = 17  // one label line
 	boxPadV   = 12  // a box's vertical padding, both sides together
 	colW      = 170 // one Node column
@@ -216,14 +217,14 @@ func (l *layout) row(idx []int, y, x, w, minW, maxW int) int {
 }
 
 // stack places boxes one above the other, all of width w, from y.
-func (l *layout) stack(idx []int, x, y, w int) int {
+func (l *layout) stack(idx []int, x, y, w, gap int) int {
 	for n, i := range idx {
 		l.size(i, w, w)
 		b := &l.boxes[i]
 		b.x, b.y = x, y
 		y += b.h
 		if n < len(idx)-1 {
-			y += boxGap / 2
+			y += gap
 		}
 	}
 	return y
@@ -244,7 +245,7 @@ func (l *layout) control(g groups, y, x, w int) int {
 	heights := make([]int, len(cols))
 	bottom := y
 	for c, col := range cols {
-		heights[c] = l.stack(col.idx, col.x, y, col.w) - y
+		heights[c] = l.stack(col.idx, col.x, y, col.w, boxGap/2) - y
 		bottom = max(bottom, y+heights[c])
 	}
 	for c, col := range cols {
@@ -267,7 +268,7 @@ func (l *layout) nodeColumns(nodes []nodeGroup, y, x, w int) int {
 		cx := x + (w-(n*colW+(n-1)*colGap))/2
 		bottom := y
 		for _, ng := range nodes[start:end] {
-			inner := l.stack(ng.actors, cx+nodeInset, y+nodeHead, colW-2*nodeInset)
+			inner := l.stack(ng.actors, cx+nodeInset, y+nodeHead, colW-2*nodeInset, callGap)
 			bottom = max(bottom, inner+nodeInset)
 			label := "Node " + ng.name
 			if ng.name == "" {

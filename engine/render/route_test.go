@@ -109,10 +109,12 @@ func TestRoutesBendAroundBoxesInTheWay(t *testing.T) {
 }
 
 // A call's label goes above the middle of its longest stretch, but above
-// both boxes for a short sideways hop it would not fit beside.
+// both boxes for a short sideways hop it would not fit beside, and inside
+// the gap, clear of both boxes, for a short drop between stacked boxes
+// (replicas to etcd, a kubelet to its runtime).
 func TestCallLabelPlaces(t *testing.T) {
 	l := routeMaps()["replicas"]
-	cm, api, etcd := l.byID["controller-manager"], l.byID["apiserver-2"], l.byID["etcd"]
+	cm, api := l.byID["controller-manager"], l.byID["apiserver-2"]
 	r, _ := l.route(cm, api)
 	got := l.labelAt(r, cm, api, "CREATE")
 	if top := min(l.boxes[cm].y, l.boxes[api].y); got.y >= top {
@@ -121,9 +123,13 @@ func TestCallLabelPlaces(t *testing.T) {
 	if got.x < r[0].x || got.x > r[1].x {
 		t.Errorf("label at x=%d, want over the hop %v", got.x, r)
 	}
-	a3 := l.byID["apiserver-3"]
-	r, _ = l.route(a3, etcd)
-	if got, want := l.labelAt(r, a3, etcd, "PUT"), (point{(r[0].x + r[1].x) / 2, (r[0].y+r[1].y)/2 - 4}); got != want {
-		t.Errorf("label of a downward call at %v, want %v", got, want)
+	for _, hop := range [][2]string{{"apiserver-3", "etcd"}, {"kubelet/worker-a", "runtime/worker-a"}} {
+		a, b := l.byID[hop[0]], l.byID[hop[1]]
+		r, _ = l.route(a, b)
+		got := l.labelAt(r, a, b, "CRI.StartContainer")
+		upper, lower := l.boxes[a].y+l.boxes[a].h, l.boxes[b].y
+		if got.y-labelHeight+2 < upper || got.y+2 > lower || got.x != (r[0].x+r[1].x)/2 {
+			t.Errorf("%s → %s: label at %v, want centred between y=%d and y=%d", hop[0], hop[1], got, upper, lower)
+		}
 	}
 }
