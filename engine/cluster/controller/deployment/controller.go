@@ -93,7 +93,7 @@ func (dc *Controller) Start(ctx *controller.Context) {
 // because the namespace is being deleted is not retried.
 func (dc *Controller) reconcile(key string) error {
 	err := dc.syncDeployment(key)
-	if hasStatusCause(err, "NamespaceTerminating") {
+	if controller.HasStatusCause(err, controller.NamespaceTerminatingCause) {
 		return nil
 	}
 	return err

@@ -90,7 +90,7 @@ func (dc *Controller) getNewReplicaSet(d *deployment, rsList, oldRSs []*replicaS
 		d.status.CollisionCount = &n
 		_ = dc.writeStatus(d)
 		return nil, err
-	case hasStatusCause(err, "NamespaceTerminating"):
+	case controller.HasStatusCause(err, controller.NamespaceTerminatingCause):
 		return nil, err
 	case err != nil:
 		msg := fmt.Sprintf("Failed to create new replica set %q: %v", name, err)
@@ -166,17 +166,4 @@ func generateReplicaSetName(name, hash string) string {
 		return name[:maxName] + "-" + hash
 	}
 	return name + "-" + hash
-}
-
-func hasStatusCause(err error, cause string) bool {
-	st, ok := err.(*api.Status)
-	if !ok || st.Details == nil {
-		return false
-	}
-	for _, c := range st.Details.Causes {
-		if c.Type == cause {
-			return true
-		}
-	}
-	return false
 }

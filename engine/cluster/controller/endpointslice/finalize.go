@@ -1,18 +1,14 @@
 package endpointslice
 
 import (
-	"errors"
 	"fmt"
 	"time"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/client"
+	"github.com/loopbook/loopbook/engine/cluster/controller"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
-
-// namespaceTerminatingCause is the StatusCause type of a create refused in
-// a terminating namespace (corev1.NamespaceTerminatingCause).
-const namespaceTerminatingCause = "NamespaceTerminating"
 
 // finalize writes the plan (reconciler.go, finalize): a slice to create
 // and one to delete become one update of the doomed slice when they can
@@ -40,7 +36,7 @@ func (c *Controller) finalize(svc *object.Object, toCreate, toUpdate, toDelete [
 			// s.object renders o afresh and it is used no more: handed over.
 			created, err := client.Shared(c.client.Do(client.CreateRequestOwning(k, o, api.WriteOptions{}), nil))
 			if err != nil {
-				if namespaceTerminating(err) {
+				if controller.HasStatusCause(err, controller.NamespaceTerminatingCause) {
 					return nil
 				}
 				return fmt.Errorf("failed to create EndpointSlice for Service %s/%s: %v", ns, name, err)
@@ -87,17 +83,4 @@ func setTriggerTime(o *object.Object, t time.Time) {
 	if len(o.Meta.Annotations) == 0 {
 		o.Meta.Annotations = nil
 	}
-}
-
-func namespaceTerminating(err error) bool {
-	var st *api.Status
-	if !errors.As(err, &st) || st.Details == nil {
-		return false
-	}
-	for _, cause := range st.Details.Causes {
-		if cause.Type == namespaceTerminatingCause {
-			return true
-		}
-	}
-	return false
 }

@@ -101,7 +101,7 @@ func (c *RootCAPublisher) sync(ns string) error {
 		o.Content["data"] = data
 		// o, data included, is new and used no more: the create hands it over.
 		err := c.w.client.Do(client.CreateRequestOwning(c.cmKind, o, api.WriteOptions{}), nil).Err()
-		if api.IsReason(err, api.ReasonNotFound) || hasStatusCause(err, namespaceTerminatingCause) {
+		if api.IsReason(err, api.ReasonNotFound) || controller.HasStatusCause(err, controller.NamespaceTerminatingCause) {
 			return nil
 		}
 		return err

@@ -84,7 +84,7 @@ func (c *ServiceAccounts) sync(name string) error {
 		o := object.New(c.saKind.APIVersion(), c.saKind.Kind)
 		o.Meta.Name, o.Meta.Namespace = sa, name
 		err := c.w.client.Do(client.CreateRequestOwning(c.saKind, o, api.WriteOptions{}), nil).Err() // o is new
-		if err != nil && !api.IsReason(err, api.ReasonAlreadyExists) && !hasStatusCause(err, namespaceTerminatingCause) {
+		if err != nil && !api.IsReason(err, api.ReasonAlreadyExists) && !controller.HasStatusCause(err, controller.NamespaceTerminatingCause) {
 			failures = append(failures, err)
 		}
 	}
