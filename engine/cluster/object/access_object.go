@@ -40,6 +40,16 @@ func (o *Object) GetString(path string) string {
 	return s
 }
 
+// GetInt returns the integer at path (a whole number), or def when
+// absent or not one.
+func (o *Object) GetInt(path string, def int64) int64 {
+	v, ok, _ := o.Get(path)
+	if n, isInt := Int(v); ok && isInt {
+		return n
+	}
+	return def
+}
+
 // SetPath is Set for a parsed path.
 func (o *Object) SetPath(p Path, v any) error {
 	if len(p) == 0 || p[0].Kind != StepField {

@@ -48,7 +48,7 @@ func desiredStatefulSet(db *object.Object) *object.Object {
 		claim["storageClassName"] = sc
 	}
 	s.Content["spec"] = map[string]any{
-		"replicas":    intAt(db, ".spec.replicas", 1),
+		"replicas":    db.GetInt(".spec.replicas", 1),
 		"serviceName": db.Meta.Name,
 		"selector":    map[string]any{"matchLabels": labels(db)},
 		"template": map[string]any{

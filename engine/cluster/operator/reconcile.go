@@ -31,9 +31,9 @@ func (o *Operator) reconcile(key string) error {
 		if _, err := o.c.Create(o.stsK, want, api.WriteOptions{}); err != nil && !api.IsReason(err, api.ReasonAlreadyExists) {
 			return err
 		}
-	case intAt(sts, ".spec.replicas", 1) != intAt(want, ".spec.replicas", 1):
+	case sts.GetInt(".spec.replicas", 1) != want.GetInt(".spec.replicas", 1):
 		s := sts.DeepCopy()
-		_ = s.Set(".spec.replicas", intAt(want, ".spec.replicas", 1))
+		_ = s.Set(".spec.replicas", want.GetInt(".spec.replicas", 1))
 		if _, err := o.c.Update(o.stsK, s, api.WriteOptions{}); err != nil {
 			return err
 		}
@@ -45,10 +45,10 @@ func (o *Operator) reconcile(key string) error {
 // condition when they changed; the condition's lastTransitionTime moves
 // only when its status does.
 func (o *Operator) updateStatus(db, sts *object.Object) error {
-	replicas := intAt(db, ".spec.replicas", 1)
+	replicas := db.GetInt(".spec.replicas", 1)
 	var ready int64
 	if sts != nil {
-		ready = intAt(sts, ".status.readyReplicas", 0)
+		ready = sts.GetInt(".status.readyReplicas", 0)
 	}
 	status, reason := "False", reasonWaiting
 	if ready >= replicas {
@@ -82,14 +82,6 @@ func (o *Operator) updateStatus(db, sts *object.Object) error {
 		return nil
 	}
 	return err
-}
-
-func intAt(o *object.Object, path string, def int64) int64 {
-	v, ok, _ := o.Get(path)
-	if n, isInt := v.(int64); ok && isInt {
-		return n
-	}
-	return def
 }
 
 func mapOf(v any) map[string]any {

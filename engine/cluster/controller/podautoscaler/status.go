@@ -17,7 +17,7 @@ type status struct {
 }
 
 func newStatus(hpa *object.Object) *status {
-	st := &status{old: hpa, current: int32(intOf(hpa, ".status.currentReplicas")), desired: int32(intOf(hpa, ".status.desiredReplicas"))}
+	st := &status{old: hpa, current: int32(hpa.GetInt(".status.currentReplicas", 0)), desired: int32(hpa.GetInt(".status.desiredReplicas", 0))}
 	st.lastScale = hpa.GetString(".status.lastScaleTime")
 	return st
 }

@@ -31,9 +31,9 @@ func (c *Controller) sync(hpa *object.Object) {
 		c.writeStatus(hpa, st)
 		return
 	}
-	current := int32(intOf(scale, ".spec.replicas"))
+	current := int32(scale.GetInt(".spec.replicas", 0))
 	st.current = current
-	minR, maxR := int32(1), int32(intOf(hpa, ".spec.maxReplicas"))
+	minR, maxR := int32(1), int32(hpa.GetInt(".spec.maxReplicas", 0))
 	if v, ok, _ := hpa.Get(".spec.minReplicas"); ok {
 		minR = int32(v.(int64))
 	}
@@ -167,11 +167,4 @@ func list(v any, field string) []map[string]any {
 		}
 	}
 	return out
-}
-
-// intOf reads an integer field, 0 when absent.
-func intOf(o *object.Object, path string) int64 {
-	v, _, _ := o.Get(path)
-	n, _ := v.(int64)
-	return n
 }

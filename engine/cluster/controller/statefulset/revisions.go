@@ -31,7 +31,7 @@ type history struct {
 func (ssc *Controller) revisions(set *object.Object) (*history, error) {
 	h := &history{all: controller.OwnedRevisions(ssc.revs.Lister(), set)}
 	controller.SortRevisions(h.all)
-	h.collisionCount = intAt(set, ".status.collisionCount", 0)
+	h.collisionCount = set.GetInt(".status.collisionCount", 0)
 	next := int64(1)
 	if n := len(h.all); n > 0 {
 		next = controller.RevisionNumber(h.all[n-1]) + 1
@@ -131,7 +131,7 @@ func (ssc *Controller) truncateHistory(set *object.Object, h *history) error {
 			old = append(old, r)
 		}
 	}
-	limit := int(intAt(set, ".spec.revisionHistoryLimit", 10))
+	limit := int(set.GetInt(".spec.revisionHistoryLimit", 10))
 	if len(old) <= limit {
 		return nil
 	}

@@ -30,7 +30,7 @@ func (ssc *Controller) sync(key string) error {
 	if err != nil {
 		return err
 	}
-	replicas := int(intAt(set, ".spec.replicas", 1))
+	replicas := int(set.GetInt(".spec.replicas", 1))
 	monotonic := set.GetString(".spec.podManagementPolicy") != "Parallel"
 	slots := make([]*object.Object, replicas)
 	var condemned []*object.Object
@@ -66,7 +66,7 @@ func (ssc *Controller) rollingUpdate(set *object.Object, h *history, slots []*ob
 	if set.GetString(".spec.updateStrategy.type") == "OnDelete" {
 		return nil
 	}
-	updateMin := int(intAt(set, ".spec.updateStrategy.rollingUpdate.partition", 0))
+	updateMin := int(set.GetInt(".spec.updateStrategy.rollingUpdate.partition", 0))
 	for target := len(slots) - 1; target >= updateMin; target-- {
 		p := slots[target]
 		if p == nil {
@@ -153,7 +153,7 @@ func (ssc *Controller) ownedPods(set *object.Object) []*object.Object {
 // one otherwise.
 func (ssc *Controller) createPod(set *object.Object, h *history, i int) error {
 	rev := h.update
-	if set.GetString(".spec.updateStrategy.type") != "OnDelete" && int64(i) < intAt(set, ".spec.updateStrategy.rollingUpdate.partition", 0) {
+	if set.GetString(".spec.updateStrategy.type") != "OnDelete" && int64(i) < set.GetInt(".spec.updateStrategy.rollingUpdate.partition", 0) {
 		rev = h.current
 	}
 	pod := newPod(set, revisionTemplate(rev), i)
@@ -220,13 +220,4 @@ func terminal(p *object.Object) bool {
 // condition True.
 func runningAndReady(p *object.Object) bool {
 	return p.GetString(".status.phase") == "Running" && p.GetString(".status.conditions[type=Ready].status") == "True"
-}
-
-// intAt reads an integer field, def when absent.
-func intAt(o *object.Object, path string, def int64) int64 {
-	v, ok, _ := o.Get(path)
-	if n, isInt := v.(int64); ok && isInt {
-		return n
-	}
-	return def
 }
