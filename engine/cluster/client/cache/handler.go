@@ -83,3 +83,19 @@ func (r FilteringResourceEventHandler) OnDelete(obj any) {
 		r.Handler.OnDelete(obj)
 	}
 }
+
+// EnqueueKeys is the handler of a controller that syncs its own kind: the
+// key (namespace/name) of every object added, updated or deleted (a
+// tombstone's object's) goes to add, as the controllers' enqueue
+// functions do with the work queue.
+func EnqueueKeys(add func(key string)) ResourceEventHandlerFuncs {
+	return ResourceEventHandlerFuncs{
+		AddFunc:    func(o *object.Object) { add(o.Key()) },
+		UpdateFunc: func(_, o *object.Object) { add(o.Key()) },
+		DeleteFunc: func(o any) {
+			if obj, ok := ObjectOf(o); ok {
+				add(obj.Key())
+			}
+		},
+	}
+}

@@ -84,15 +84,7 @@ func (dc *Controller) Start(ctx *controller.Context) {
 	dc.queue = workqueue.New(e.Loop, nil)
 	dc.exp = controller.NewExpectations(e.Loop)
 	dc.backoff = newBackoff(failedPodsBackoffInitial, failedPodsBackoffMax)
-	dc.handlers.Add(dc.sets, cache.ResourceEventHandlerFuncs{
-		AddFunc:    dc.enqueue,
-		UpdateFunc: func(_, o *object.Object) { dc.enqueue(o) },
-		DeleteFunc: func(o any) {
-			if ds, ok := cache.ObjectOf(o); ok {
-				dc.enqueue(ds)
-			}
-		},
-	})
+	dc.handlers.Add(dc.sets, cache.EnqueueKeys(dc.queue.Add))
 	dc.handlers.Add(dc.podsInf, cache.ResourceEventHandlerFuncs{
 		AddFunc:    dc.addPod,
 		UpdateFunc: dc.updatePod,

@@ -75,15 +75,7 @@ func (jm *Controller) Start(ctx *controller.Context) {
 	jm.exp = controller.NewExpectations(e.Loop)
 	jm.finalizersGoing = newUIDExpectations()
 	jm.backoff = map[string]backoffRecord{}
-	jm.handlers.Add(jm.jobs, cache.ResourceEventHandlerFuncs{
-		AddFunc:    func(o *object.Object) { jm.queue.Add(o.Key()) },
-		UpdateFunc: func(_, o *object.Object) { jm.queue.Add(o.Key()) },
-		DeleteFunc: func(o any) {
-			if obj, ok := cache.ObjectOf(o); ok {
-				jm.queue.Add(obj.Key())
-			}
-		},
-	})
+	jm.handlers.Add(jm.jobs, cache.EnqueueKeys(jm.queue.Add))
 	jm.handlers.Add(jm.podsInf, cache.ResourceEventHandlerFuncs{
 		AddFunc:    jm.addPod,
 		UpdateFunc: jm.updatePod,

@@ -58,15 +58,7 @@ func (ssc *Controller) Start(ctx *controller.Context) {
 	ssc.revKind = e.Kind("apps", "ControllerRevision")
 	ssc.revs = ctx.Informers.Informer(ssc.revKind)
 	ssc.queue = workqueue.New(e.Loop, nil)
-	ssc.handlers.Add(ssc.sets, cache.ResourceEventHandlerFuncs{
-		AddFunc:    func(o *object.Object) { ssc.queue.Add(o.Key()) },
-		UpdateFunc: func(_, o *object.Object) { ssc.queue.Add(o.Key()) },
-		DeleteFunc: func(o any) {
-			if obj, ok := cache.ObjectOf(o); ok {
-				ssc.queue.Add(obj.Key())
-			}
-		},
-	})
+	ssc.handlers.Add(ssc.sets, cache.EnqueueKeys(ssc.queue.Add))
 	owner := func(o any) {
 		obj, ok := cache.ObjectOf(o)
 		if !ok {
