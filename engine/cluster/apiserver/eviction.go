@@ -8,9 +8,8 @@ import (
 
 // evictionOperation is pods/eviction (pkg/registry/core/pod/storage/
 // eviction.go): a graceful delete of the Pod with the eviction's delete
-// options, answered 201 with a Success Status. Simplification:
-// PodDisruptionBudgets are not modelled, so no eviction is refused with
-// 429 for a budget.
+// options, answered 201 with a Success Status, once its
+// PodDisruptionBudget allows it (checkDisruptionBudget).
 func evictionOperation() *operation {
 	return &operation{
 		admission: api.OpCreate,
@@ -40,6 +39,9 @@ func persistEviction(r *request) *api.Status {
 	pods := r.podKind()
 	old, rev, st := r.readStored(pods, r.info.Namespace, r.info.Name)
 	if st != nil {
+		return st
+	}
+	if st := r.checkDisruptionBudget(old); st != nil {
 		return st
 	}
 	opts := api.DeleteOptions{}

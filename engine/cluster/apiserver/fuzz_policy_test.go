@@ -30,10 +30,9 @@ func FuzzPolicyAdmission(f *testing.F) {
 			"maxLimitRequestRatio": map[string]any{"cpu": "10"}}, map[string]any{"type": "Pod", "max": map[string]any{"memory": "1Gi"}}}}})))
 	q := sh.must(sh.do("admin", "POST", "/api/v1/namespaces/demo/resourcequotas", obj("v1", "ResourceQuota", "", "q", map[string]any{
 		"spec": map[string]any{"hard": map[string]any{"pods": "1000", "requests.cpu": "1000", "count/daemonsets.apps": "1000"}}}))).Object
-	status := object.DeepCopyValue(q.Content).(map[string]any)
-	status["status"] = map[string]any{"hard": q.Spec()["hard"], "used": map[string]any{"pods": "0", "requests.cpu": "0", "count/daemonsets.apps": "0"}}
-	q.Content = status
-	sh.must(sh.req(&api.Request{From: "admin", Token: "admin", Method: "PUT", Path: "/api/v1/namespaces/demo/resourcequotas/q/status", Object: q}, nil))
+	body := q.DeepCopy().ToMap()
+	body["status"] = map[string]any{"hard": q.Spec()["hard"], "used": map[string]any{"pods": "0", "requests.cpu": "0", "count/daemonsets.apps": "0"}}
+	sh.must(sh.do("admin", "PUT", "/api/v1/namespaces/demo/resourcequotas/q/status", body))
 	paths := []string{
 		"/api/v1/namespaces/demo/pods",
 		"/apis/apps/v1/namespaces/demo/daemonsets",

@@ -89,3 +89,64 @@ func TestControllerRevisionValidation(t *testing.T) {
 		t.Errorf("changing data: %d %q", resp.Code, resp.Status.Message)
 	}
 }
+
+// Invalid PodDisruptionBudgets get kube-apiserver v1.37's messages.
+func TestPodDisruptionBudgetValidation(t *testing.T) {
+	h := newHarness(t)
+	const path = "/apis/policy/v1/namespaces/demo/poddisruptionbudgets"
+	cases := []struct {
+		spec map[string]any
+		want string
+	}{
+		{map[string]any{"minAvailable": int64(1), "maxUnavailable": "150%", "selector": map[string]any{"matchLabels": map[string]any{"a": "b"}}},
+			`PodDisruptionBudget.policy "bad" is invalid: [spec: Invalid value: {"MinAvailable":1,"Selector":{"matchLabels":{"a":"b"}},"MaxUnavailable":"150%","UnhealthyPodEvictionPolicy":null}: minAvailable and maxUnavailable cannot be both set, ` +
+				`spec.maxUnavailable: Invalid value: "150%": must not be greater than 100%]`},
+		{map[string]any{"minAvailable": int64(-1)},
+			`PodDisruptionBudget.policy "bad" is invalid: spec.minAvailable: Invalid value: -1: must be greater than or equal to 0`},
+	}
+	for _, c := range cases {
+		resp := h.do("alice", "POST", path, obj("policy/v1", "PodDisruptionBudget", "", "bad", map[string]any{"spec": c.spec}))
+		if resp.Code != 422 || resp.Status.Message != c.want {
+			t.Errorf("got %d %q\nwant 422 %q", resp.Code, resp.Status.Message, c.want)
+		}
+	}
+}
+
+// The eviction subresource's budget checks beyond the common path: a Pod
+// two budgets select is not evicted (500); a budget whose status lags its
+// generation refuses (429); a Pending Pod goes whatever the budget.
+func TestEvictionBudgetChecks(t *testing.T) {
+	h := newHarness(t)
+	const pdbs = "/apis/policy/v1/namespaces/demo/poddisruptionbudgets"
+	budget := func(name string, status map[string]any) {
+		pdb := h.must(h.do("alice", "POST", pdbs, obj("policy/v1", "PodDisruptionBudget", "", name, map[string]any{
+			"spec": map[string]any{"minAvailable": int64(1), "selector": map[string]any{"matchLabels": map[string]any{"app": "web"}}}}))).Object
+		body := pdb.DeepCopy().ToMap()
+		body["status"] = status
+		h.must(h.do("alice", "PUT", pdbs+"/"+name+"/status", body))
+	}
+	running := func(name string) {
+		p := h.must(h.do("alice", "POST", podsPath, podBody(name, map[string]any{"app": "web"}))).Object
+		body := p.DeepCopy().ToMap()
+		body["status"] = map[string]any{"phase": "Running"}
+		h.must(h.do("alice", "PUT", podsPath+"/"+name+"/status", body))
+	}
+	eviction := func(name string) map[string]any {
+		return obj("policy/v1", "Eviction", "", name, nil)
+	}
+	h.must(h.do("alice", "POST", podsPath, podBody("pending", map[string]any{"app": "web"})))
+	budget("lagging", map[string]any{"observedGeneration": int64(0), "disruptionsAllowed": int64(5)})
+	if resp := h.do("alice", "POST", podsPath+"/pending/eviction", eviction("pending")); resp.Code != 201 {
+		t.Errorf("pending pod: %d %+v", resp.Code, resp.Status)
+	}
+	running("a")
+	resp := h.do("alice", "POST", podsPath+"/a/eviction", eviction("a"))
+	if resp.Code != 429 || resp.Status.Details.Causes[0].Message != "The disruption budget lagging is still being processed by the server." {
+		t.Errorf("lagging budget: %d %+v", resp.Code, resp.Status)
+	}
+	budget("second", map[string]any{"observedGeneration": int64(1), "disruptionsAllowed": int64(5)})
+	resp = h.do("alice", "POST", podsPath+"/a/eviction", eviction("a"))
+	if want := "Internal error occurred: This pod has more than one PodDisruptionBudget, which the eviction subresource does not support."; resp.Code != 500 || resp.Status.Message != want {
+		t.Errorf("two budgets: %d %q", resp.Code, resp.Status.Message)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/controller"
 	"github.com/loopbook/loopbook/engine/cluster/controller/cronjob"
 	"github.com/loopbook/loopbook/engine/cluster/controller/daemon"
+	"github.com/loopbook/loopbook/engine/cluster/controller/disruption"
 	"github.com/loopbook/loopbook/engine/cluster/controller/job"
 	"github.com/loopbook/loopbook/engine/cluster/controller/podautoscaler"
 	"github.com/loopbook/loopbook/engine/cluster/controller/resourcequota"
@@ -52,6 +53,8 @@ import (
 //	controller        (ext_daemonsets.go).
 //	resourcequota-    a ResourceQuota among the objects or the manifests
 //	controller        (ext_quotas.go).
+//	disruption-       a PodDisruptionBudget among the objects or the
+//	controller        manifests (ext_disruption.go).
 //	database-operator the CRD of kind DatabaseCluster annotated
 //	                  operator.loopbook.dev/enabled: "true" (ext_operator.go).
 //	csi-provisioner,  a StorageClass annotated csi.loopbook.dev/driver:
@@ -73,6 +76,7 @@ type extensions struct {
 	cronJobs      bool
 	daemonSets    bool
 	quotas        bool
+	disruption    bool
 	operatorGroup string
 	operator      *operator.Operator
 	storage       *csi.Provider
@@ -98,6 +102,9 @@ func (c *Cluster) buildEarlyExtensions() error {
 		return err
 	}
 	if err := c.buildEarlyQuotas(); err != nil {
+		return err
+	}
+	if err := c.buildEarlyDisruption(); err != nil {
 		return err
 	}
 	if err := c.buildEarlyCSI(); err != nil {
@@ -210,6 +217,9 @@ func (c *Cluster) extensionControllers() []func() controller.Controller {
 	}
 	if c.ext.quotas {
 		out = append(out, func() controller.Controller { return resourcequota.New() })
+	}
+	if c.ext.disruption {
+		out = append(out, func() controller.Controller { return disruption.New() })
 	}
 	if c.ext.storage != nil {
 		out = append(out, func() controller.Controller { return csi.NewBinder() })

@@ -18,7 +18,7 @@ func NewBuiltinRegistry() *Registry { return builtinTemplate().instantiate() }
 // copies; nothing registers into it after it is built.
 var builtinTemplate = sync.OnceValue(func() *registryTemplate {
 	r := NewRegistry()
-	for _, k := range append(builtinKinds(), batchKinds()...) {
+	for _, k := range append(append(builtinKinds(), batchKinds()...), podDisruptionBudgetKind()) {
 		r.MustRegister(k)
 	}
 	return newRegistryTemplate(r)

@@ -54,3 +54,21 @@ var limitRangeColumns = []column{{name: "Name"}, {name: "Created At"}}
 func limitRangeRow(o *object.Object, _ time.Time) []string {
 	return []string{o.Meta.Name, o.Meta.CreationTimestamp.UTC().Format(time.RFC3339)}
 }
+
+// podDisruptionBudgetColumns are printers.go's
+// podDisruptionBudgetColumnDefinitions.
+var podDisruptionBudgetColumns = []column{{name: "Name"}, {name: "Min Available"}, {name: "Max Unavailable"},
+	{name: "Allowed Disruptions"}, {name: "Age"}}
+
+// podDisruptionBudgetRow is printPodDisruptionBudget: "N/A" for the bound
+// not set.
+func podDisruptionBudgetRow(o *object.Object, now time.Time) []string {
+	bound := func(f string) string {
+		if v, ok := spec(o)[f]; ok && v != nil {
+			return fmt.Sprint(v)
+		}
+		return "N/A"
+	}
+	return []string{o.Meta.Name, bound("minAvailable"), bound("maxUnavailable"),
+		fmt.Sprint(o.GetInt(".status.disruptionsAllowed", 0)), since(o.Meta.CreationTimestamp, now)}
+}

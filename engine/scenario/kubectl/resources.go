@@ -30,6 +30,7 @@ var resources = []resource{
 	{"Job", "jobs.batch", []string{"job", "jobs"}, true, jobColumns, jobRow},
 	{"CronJob", "cronjobs.batch", []string{"cronjob", "cronjobs", "cj"}, true, cronJobColumns, cronJobRow},
 	{"LimitRange", "limitranges", []string{"limitrange", "limitranges", "limits"}, true, limitRangeColumns, limitRangeRow},
+	{"PodDisruptionBudget", "poddisruptionbudgets.policy", []string{"poddisruptionbudget", "poddisruptionbudgets", "pdb"}, true, podDisruptionBudgetColumns, podDisruptionBudgetRow},
 	{"ResourceQuota", "resourcequotas", []string{"resourcequota", "resourcequotas", "quota"}, true, resourceQuotaColumns, resourceQuotaRow},
 	{"Node", "nodes", []string{"node", "nodes", "no"}, false, nodeColumns, nodeRow},
 	{"Service", "services", []string{"service", "services", "svc"}, true, serviceColumns, serviceRow},

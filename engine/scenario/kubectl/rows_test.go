@@ -150,3 +150,16 @@ func TestControllerRevisionRow(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// kubectl get pdb prints the bound set, N/A for the other, and the
+// disruptions allowed, as kubectl v1.37 prints a budget of minAvailable 3.
+func TestPodDisruptionBudgetRow(t *testing.T) {
+	created := time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC)
+	o := object.New("policy/v1", "PodDisruptionBudget")
+	o.Meta.Name, o.Meta.CreationTimestamp = "pw", created
+	o.Content["spec"] = map[string]any{"minAvailable": int64(3)}
+	o.Content["status"] = map[string]any{"disruptionsAllowed": int64(0)}
+	if got, want := podDisruptionBudgetRow(o, created.Add(6*time.Second)), []string{"pw", "3", "N/A", "0", "6s"}; !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
