@@ -74,14 +74,17 @@ func Table(kind string, objs []*object.Object, now sim.Time, wide bool) (string,
 	return buildTable(r, objs, now, false).render(wide), nil
 }
 
-// describe prints `kubectl describe` of Pods or Nodes.
+// describe prints `kubectl describe` of Pods, Nodes, ResourceQuotas or
+// LimitRanges.
 func (e Env) describe(c *command) (string, error) {
 	r, err := c.lookup()
 	if err != nil {
 		return "", err
 	}
-	if r.kind != "Pod" && r.kind != "Node" {
-		return "", fmt.Errorf("describe prints pods and nodes here, not %s", r.plural)
+	switch r.kind {
+	case "Pod", "Node", "ResourceQuota", "LimitRange":
+	default:
+		return "", fmt.Errorf("describe prints pods, nodes, resourcequotas and limitranges here, not %s", r.plural)
 	}
 	objs, missing := e.fetch(r, c)
 	if len(objs) == 0 && len(missing) == 0 {
@@ -89,10 +92,15 @@ func (e Env) describe(c *command) (string, error) {
 	}
 	var parts []string
 	for _, o := range objs {
-		if r.kind == "Pod" {
+		switch r.kind {
+		case "Pod":
 			parts = append(parts, DescribePod(o, e.Objects("Event", o.Meta.Namespace), e.Now))
-		} else {
+		case "Node":
 			parts = append(parts, DescribeNode(o, e.Objects("Pod", ""), e.Objects("Event", ""), e.Now))
+		case "ResourceQuota":
+			parts = append(parts, describeQuota(o))
+		case "LimitRange":
+			parts = append(parts, describeLimitRange(o))
 		}
 	}
 	return strings.Join(parts, "\n\n") + strings.Join(missing, ""), nil

@@ -163,3 +163,42 @@ func TestPodDisruptionBudgetRow(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// kubectl describe quota and describe limitrange print what kubectl v1.37
+// prints for the same objects (the tab-aligned tables, "-" for a bound
+// not set).
+func TestDescribePolicies(t *testing.T) {
+	q := object.New("v1", "ResourceQuota")
+	q.Meta.Name, q.Meta.Namespace = "compute", "q1"
+	hard := map[string]any{"configmaps": "3", "count/deployments.apps": "1", "limits.memory": "1Gi", "pods": "2", "requests.cpu": "1"}
+	q.Content["spec"] = map[string]any{"hard": hard}
+	q.Content["status"] = map[string]any{"hard": hard, "used": map[string]any{
+		"configmaps": "3", "count/deployments.apps": "1", "limits.memory": "600Mi", "pods": "2", "requests.cpu": "600m"}}
+	want := "Name:                   compute\n" +
+		"Namespace:              q1\n" +
+		"Resource                Used   Hard\n" +
+		"--------                ----   ----\n" +
+		"configmaps              3      3\n" +
+		"count/deployments.apps  1      1\n" +
+		"limits.memory           600Mi  1Gi\n" +
+		"pods                    2      2\n" +
+		"requests.cpu            600m   1\n"
+	if got := describeQuota(q); got != want {
+		t.Errorf("describe quota:\n%s\nwant:\n%s", got, want)
+	}
+	lr := object.New("v1", "LimitRange")
+	lr.Meta.Name, lr.Meta.Namespace = "sizes", "lr1"
+	lr.Content["spec"] = map[string]any{"limits": []any{map[string]any{"type": "Container",
+		"default": map[string]any{"cpu": "500m", "memory": "256Mi"}, "defaultRequest": map[string]any{"cpu": "250m", "memory": "128Mi"},
+		"max": map[string]any{"cpu": "1", "memory": "1Gi"}, "min": map[string]any{"cpu": "100m", "memory": "64Mi"},
+		"maxLimitRequestRatio": map[string]any{"cpu": "4"}}}}
+	want = "Name:       sizes\n" +
+		"Namespace:  lr1\n" +
+		"Type        Resource  Min   Max  Default Request  Default Limit  Max Limit/Request Ratio\n" +
+		"----        --------  ---   ---  ---------------  -------------  -----------------------\n" +
+		"Container   cpu       100m  1    250m             500m           4\n" +
+		"Container   memory    64Mi  1Gi  128Mi            256Mi          -\n"
+	if got := describeLimitRange(lr); got != want {
+		t.Errorf("describe limitrange:\n%s\nwant:\n%s", got, want)
+	}
+}

@@ -60,7 +60,7 @@ func TestRunErrors(t *testing.T) {
 		{"get pods --watch", "unknown flag: --watch"},
 		{"get pods -l app", `unable to parse requirement "app"`},
 		{"get pod demo/web -n other", `"demo/web" names namespace demo, but -n names other`},
-		{"describe deploy web", "describe prints pods and nodes here, not deployments.apps"},
+		{"describe deploy web", "describe prints pods, nodes, resourcequotas and limitranges here, not deployments.apps"},
 		{"logs web-a", "kubectl logs: no container logs in this state"},
 		{"logs", "expected one pod for logs"},
 	}
