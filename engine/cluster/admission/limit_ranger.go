@@ -32,7 +32,8 @@ type LimitRanges interface {
 // Its validating half refuses, 403, a Pod whose containers (or, for a Pod
 // item, whose sum) go below a min, above a max, or past a
 // maxLimitRequestRatio ("maximum cpu usage per Container is 1, but limit
-// is 2"). Deviation: PersistentVolumeClaim items are not enforced.
+// is 2"). A PersistentVolumeClaim being created is held to the
+// PersistentVolumeClaim items' min and max on what it requests.
 type LimitRanger struct{ ranges LimitRanges }
 
 var _ Mutator = (*LimitRanger)(nil)
@@ -52,6 +53,13 @@ func (p *LimitRanger) Admit(a *api.AdmissionAttributes) *api.Status {
 func (p *LimitRanger) applies(a *api.AdmissionAttributes) bool {
 	return p.ranges != nil && a.Operation == api.OpCreate && a.Subresource == "" && a.Namespace != "" &&
 		a.Object != nil && isCore(a, "pods")
+}
+
+// appliesToClaim is SupportsAttributes for a PersistentVolumeClaim being
+// created.
+func (p *LimitRanger) appliesToClaim(a *api.AdmissionAttributes) bool {
+	return p.ranges != nil && a.Operation == api.OpCreate && a.Subresource == "" && a.Namespace != "" &&
+		a.Object != nil && isCore(a, "persistentvolumeclaims")
 }
 
 // AdmitChanges is Admit, reporting the resources it set.
@@ -144,15 +152,79 @@ func mergeResources(c map[string]any, requests, limits map[string]any, prefix st
 // Validate refuses a Pod outside a range's bounds: the first range with a
 // violation answers, all its violations in one message.
 func (p *LimitRanger) Validate(a *api.AdmissionAttributes) *api.Status {
-	if !p.applies(a) {
+	validate := validatePodLimits
+	switch {
+	case p.applies(a):
+	case p.appliesToClaim(a):
+		validate = validateClaimLimits
+	default:
 		return nil
 	}
 	for _, lr := range p.ranges.LimitRanges(a.Namespace) {
-		if err := validatePodLimits(lr, a.Object); err != nil {
+		if err := validate(lr, a.Object); err != nil {
 			return newForbidden(a, err.Error())
 		}
 	}
 	return nil
+}
+
+// validateClaimLimits is PersistentVolumeClaimValidateLimitFunc: each
+// PersistentVolumeClaim item's min and max against what the claim
+// requests.
+func validateClaimLimits(lr *object.Object, claim *object.Object) error {
+	requests := quantities(object.MapAt(claim.Spec(), "resources", "requests"))
+	var errs []string
+	for _, it := range object.ListAt(lr.Spec(), "limits") {
+		item := object.AsMap(it)
+		if item["type"] != "PersistentVolumeClaim" {
+			continue
+		}
+		for _, c := range []struct {
+			field string
+			fn    func(typ, name string, enforced object.Quantity, req map[string]object.Quantity) error
+		}{
+			{"min", func(typ, name string, q object.Quantity, req map[string]object.Quantity) error {
+				return minConstraint(typ, name, q, req, nil)
+			}},
+			{"max", maxRequestConstraint},
+		} {
+			bounds := object.AsMap(item[c.field])
+			for _, name := range sortedNames(bounds) {
+				q, err := object.ParseQuantity(fmt.Sprint(bounds[name]))
+				if err != nil {
+					continue
+				}
+				if err := c.fn("PersistentVolumeClaim", name, q, requests); err != nil {
+					errs = append(errs, err.Error())
+				}
+			}
+		}
+	}
+	return joinErrors(errs)
+}
+
+// maxRequestConstraint is maxRequestConstraint: a request, at most max.
+func maxRequestConstraint(typ, name string, enforced object.Quantity, req map[string]object.Quantity) error {
+	r, ok := req[name]
+	switch {
+	case !ok:
+		return fmt.Errorf("maximum %s usage per %s is %s.  No request is specified", name, typ, enforced)
+	case r.MilliValue() > enforced.MilliValue():
+		return fmt.Errorf("maximum %s usage per %s is %s, but request is %s", name, typ, enforced, r)
+	}
+	return nil
+}
+
+// joinErrors is utilerrors.NewAggregate's message: one error as it is,
+// several as "[a, b]".
+func joinErrors(errs []string) error {
+	switch len(errs) {
+	case 0:
+		return nil
+	case 1:
+		return errors.New(errs[0])
+	}
+	return errors.New("[" + strings.Join(errs, ", ") + "]")
 }
 
 // validatePodLimits is PodValidateLimitFunc.
@@ -191,13 +263,7 @@ func validatePodLimits(lr *object.Object, pod *object.Object) error {
 			check(podTotals(spec, "requests"), podTotals(spec, "limits"))
 		}
 	}
-	switch len(errs) {
-	case 0:
-		return nil
-	case 1:
-		return errors.New(errs[0])
-	}
-	return errors.New("[" + strings.Join(errs, ", ") + "]")
+	return joinErrors(errs)
 }
 
 // podTotals is a Pod's total of kind (requests or limits): its

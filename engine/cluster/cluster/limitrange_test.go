@@ -66,3 +66,38 @@ func TestLimitRanger(t *testing.T) {
 		}
 	}
 }
+
+// A PersistentVolumeClaim item bounds what a claim may request, as
+// kube-apiserver v1.37 words it.
+func TestLimitRangerClaims(t *testing.T) {
+	c := started(t, twoWorkers(1))
+	lr := decode(t, `apiVersion: v1
+kind: LimitRange
+metadata: {name: storage, namespace: demo}
+spec:
+  limits:
+  - type: PersistentVolumeClaim
+    min: {storage: 1Gi}
+    max: {storage: 10Gi}
+`)[0]
+	if _, err := c.Admin().Create(c.Env().Kind("", "LimitRange"), lr, api.WriteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	claim := func(name, size string) string {
+		return fmt.Sprintf("apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: %s, namespace: demo}\nspec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: %s}}}\n", name, size)
+	}
+	for _, tc := range []struct{ name, size, err string }{
+		{"small", "500Mi", `persistentvolumeclaims "small" is forbidden: minimum storage usage per PersistentVolumeClaim is 1Gi, but request is 500Mi`},
+		{"big", "20Gi", `persistentvolumeclaims "big" is forbidden: maximum storage usage per PersistentVolumeClaim is 10Gi, but request is 20Gi`},
+		{"fits", "5Gi", ""},
+	} {
+		err := create(t, c, claim(tc.name, tc.size))
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tc.err {
+			t.Errorf("%s: %q\nwant %q", tc.name, got, tc.err)
+		}
+	}
+}
