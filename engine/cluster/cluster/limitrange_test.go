@@ -2,10 +2,13 @@ package cluster_test
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/trace"
 )
 
 const sizesLimitRange = `apiVersion: v1
@@ -44,6 +47,7 @@ func TestLimitRanger(t *testing.T) {
 		{"e", ", resources: {requests: {cpu: 300m}}", "", "LimitRanger plugin set: memory request for container web; cpu, memory limit for container web",
 			"map[cpu:300m memory:128Mi]", "map[cpu:500m memory:256Mi]"},
 	}
+	from := c.Trace().Len()
 	for _, tc := range cases {
 		err := create(t, c, pod(tc.name, tc.resources))
 		got := ""
@@ -64,6 +68,18 @@ func TestLimitRanger(t *testing.T) {
 		if r, l := fmt.Sprint(res["requests"]), fmt.Sprint(res["limits"]); r != tc.requests || l != tc.limits {
 			t.Errorf("%s: requests %s limits %s; want %s and %s", tc.name, r, l, tc.requests, tc.limits)
 		}
+	}
+	// The mutating admission event names the plugin and the fields it set.
+	var admit *trace.Event
+	for i := from; i < c.Trace().Len(); i++ {
+		if ev := c.Trace().At(i); ev.Verb == trace.Admit && ev.Phase == trace.Mutating && ev.Name == "a" {
+			admit = ev
+		}
+	}
+	if admit == nil || !strings.Contains(admit.Detail, "LimitRanger") ||
+		!slices.Contains(admit.Changes().Set, `.spec.containers[0].resources.limits[cpu]`) ||
+		!slices.Contains(admit.Changes().Set, `.metadata.annotations["kubernetes.io/limit-ranger"]`) {
+		t.Errorf("mutating admission of a: %+v", admit)
 	}
 }
 
