@@ -275,3 +275,84 @@ func TestDaemonSetRevisions(t *testing.T) {
 		}
 	}
 }
+
+// With maxSurge 1 and maxUnavailable 0 a new template rolls out by
+// starting the new Pod beside the old one on a Node, and deleting the old
+// one once the new one is available: no Node is ever without a running
+// Pod.
+func TestDaemonSetSurge(t *testing.T) {
+	manifest := dsYAML("agent:v1", "") + "  updateStrategy: {type: RollingUpdate, rollingUpdate: {maxSurge: 1, maxUnavailable: 0}}\n"
+	c := dsCluster(t, manifest)
+	apply(t, c, "alice", manifest)
+	if !c.RunUntil(func() bool { return strings.HasPrefix(dsStatus(c), "desired=2 current=2 misscheduled=0 ready=2 updated=2") }, time.Minute) {
+		t.Fatalf("not ready: %s", dsStatus(c))
+	}
+	patch := map[string]any{"spec": map[string]any{"template": map[string]any{"spec": map[string]any{
+		"containers": []any{map[string]any{"name": "agent", "image": "agent:v2"}}}}}}
+	if _, err := c.Client("alice").Patch(c.Env().Kind("apps", "DaemonSet"), "demo", "agent", api.StrategicMergePatch, patch, api.WriteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	sawTwoOnANode := false
+	done := c.RunUntil(func() bool {
+		perNode := map[string]int{}
+		running := map[string]bool{}
+		for _, p := range list(t, c, "", "Pod", "demo", "app=agent") {
+			if p.Meta.DeletionTimestamp != nil {
+				continue
+			}
+			n := object.StringAt(p.Spec(), "nodeName")
+			perNode[n]++
+			if object.StringAt(p.Status(), "phase") == "Running" {
+				running[n] = true
+			}
+		}
+		for _, node := range []string{"worker-a", "worker-b"} {
+			if !running[node] {
+				t.Fatalf("at %s %s had no running Pod", c.Now(), node)
+			}
+			if perNode[node] == 2 {
+				sawTwoOnANode = true
+			}
+		}
+		return slices.Equal(agentPods(t, c), []string{"worker-a 2 agent:v2 Running", "worker-b 2 agent:v2 Running"})
+	}, 2*time.Minute)
+	if !done {
+		t.Fatalf("surge rollout did not finish: %q", agentPods(t, c))
+	}
+	if !sawTwoOnANode {
+		t.Error("never two Pods on a Node: no surge")
+	}
+}
+
+// Under OnDelete a new template reaches a Node only when its Pod is
+// deleted by someone else.
+func TestDaemonSetOnDelete(t *testing.T) {
+	manifest := dsYAML("agent:v1", "") + "  updateStrategy: {type: OnDelete}\n"
+	c := dsCluster(t, manifest)
+	apply(t, c, "alice", manifest)
+	if !c.RunUntil(func() bool { return len(agentPods(t, c)) == 2 && strings.HasPrefix(dsStatus(c), "desired=2 current=2 misscheduled=0 ready=2") }, time.Minute) {
+		t.Fatalf("not ready: %s", dsStatus(c))
+	}
+	patch := map[string]any{"spec": map[string]any{"template": map[string]any{"spec": map[string]any{
+		"containers": []any{map[string]any{"name": "agent", "image": "agent:v2"}}}}}}
+	if _, err := c.Client("alice").Patch(c.Env().Kind("apps", "DaemonSet"), "demo", "agent", api.StrategicMergePatch, patch, api.WriteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	c.RunFor(time.Minute)
+	if got := agentPods(t, c); !slices.Equal(got, []string{"worker-a 1 agent:v1 Running", "worker-b 1 agent:v1 Running"}) {
+		t.Fatalf("OnDelete replaced Pods by itself: %q", got)
+	}
+	var onA string
+	for _, p := range list(t, c, "", "Pod", "demo", "app=agent") {
+		if object.StringAt(p.Spec(), "nodeName") == "worker-a" {
+			onA = p.Meta.Name
+		}
+	}
+	if _, err := c.Client("alice").Delete(c.Env().Kind("", "Pod"), "demo", onA, api.DeleteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"worker-a 2 agent:v2 Running", "worker-b 1 agent:v1 Running"}
+	if !c.RunUntil(func() bool { return slices.Equal(agentPods(t, c), want) }, 2*time.Minute) {
+		t.Errorf("after deleting worker-a's Pod: %q, want %q", agentPods(t, c), want)
+	}
+}
