@@ -284,7 +284,9 @@ func TestDaemonSetSurge(t *testing.T) {
 	manifest := dsYAML("agent:v1", "") + "  updateStrategy: {type: RollingUpdate, rollingUpdate: {maxSurge: 1, maxUnavailable: 0}}\n"
 	c := dsCluster(t, manifest)
 	apply(t, c, "alice", manifest)
-	if !c.RunUntil(func() bool { return strings.HasPrefix(dsStatus(c), "desired=2 current=2 misscheduled=0 ready=2 updated=2") }, time.Minute) {
+	if !c.RunUntil(func() bool {
+		return strings.HasPrefix(dsStatus(c), "desired=2 current=2 misscheduled=0 ready=2 updated=2")
+	}, time.Minute) {
 		t.Fatalf("not ready: %s", dsStatus(c))
 	}
 	patch := map[string]any{"spec": map[string]any{"template": map[string]any{"spec": map[string]any{
@@ -330,7 +332,9 @@ func TestDaemonSetOnDelete(t *testing.T) {
 	manifest := dsYAML("agent:v1", "") + "  updateStrategy: {type: OnDelete}\n"
 	c := dsCluster(t, manifest)
 	apply(t, c, "alice", manifest)
-	if !c.RunUntil(func() bool { return len(agentPods(t, c)) == 2 && strings.HasPrefix(dsStatus(c), "desired=2 current=2 misscheduled=0 ready=2") }, time.Minute) {
+	if !c.RunUntil(func() bool {
+		return len(agentPods(t, c)) == 2 && strings.HasPrefix(dsStatus(c), "desired=2 current=2 misscheduled=0 ready=2")
+	}, time.Minute) {
 		t.Fatalf("not ready: %s", dsStatus(c))
 	}
 	patch := map[string]any{"spec": map[string]any{"template": map[string]any{"spec": map[string]any{
