@@ -120,3 +120,34 @@ func TestResourceQuota(t *testing.T) {
 		t.Errorf("p5 after p1 is gone: %v", err)
 	}
 }
+
+// A quota on a custom resource registered during the run is counted: the
+// controller adds a monitor for the new kind and the admission plugin
+// charges its creates.
+func TestResourceQuotaCountsCustomResources(t *testing.T) {
+	const widgetQuota = "apiVersion: v1\nkind: ResourceQuota\nmetadata: {name: widgets, namespace: demo}\nspec: {hard: {count/widgets.example.com: \"1\"}}\n"
+	cfg := twoWorkers(41)
+	cfg.Manifests = decode(t, widgetQuota) // turns the resource quota controller on
+	c := started(t, cfg)
+	crd := strings.SplitN(stateObjects, "---", 2)[1]
+	apply(t, c, "kubernetes-admin", crd)
+	c.RunFor(5 * time.Second)
+	apply(t, c, "kubernetes-admin", "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w1, namespace: demo}\nspec: {size: 3}\n")
+	apply(t, c, "kubernetes-admin", widgetQuota)
+	used := func() any {
+		return c.Object("", "ResourceQuota", "demo", "widgets").Status()["used"]
+	}
+	if !c.RunUntil(func() bool {
+		u, _ := used().(map[string]any)
+		return u["count/widgets.example.com"] == "1"
+	}, time.Minute) {
+		t.Fatalf("usage %v, want count/widgets.example.com=1", used())
+	}
+	w2 := decode(t, "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w2, namespace: demo}\nspec: {size: 1}\n")[0]
+	k, _ := c.Env().Kinds.For(w2)
+	_, err := c.Admin().Create(k, w2, api.WriteOptions{})
+	want := `widgets.example.com "w2" is forbidden: exceeded quota: widgets, requested: count/widgets.example.com=1, used: count/widgets.example.com=1, limited: count/widgets.example.com=1`
+	if err == nil || err.Error() != want {
+		t.Errorf("second widget: %v\nwant %s", err, want)
+	}
+}

@@ -1,6 +1,7 @@
 package resourcequota
 
 import (
+	"errors"
 	"time"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
@@ -12,6 +13,9 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/quota"
 	"github.com/loopbook/loopbook/engine/cluster/sim"
 )
+
+// errMonitorsSyncing requeues a sync while a new monitor lists its kind.
+var errMonitorsSyncing = errors.New("resource quota monitors are not synced yet")
 
 // Name is the controller's name, trace actor and ServiceAccount
 // (cmd/kube-controller-manager/names: ResourceQuotaController).
@@ -33,8 +37,10 @@ type Controller struct {
 	c        *client.Client
 	kind     *object.KindInfo
 	quotas   *cache.SharedInformer
-	kinds    []*object.KindInfo // the quotable kinds, in discovery order
-	monitors map[*object.KindInfo]*cache.SharedInformer
+	informers *cache.Factory
+	registry  *object.Registry
+	kinds     []*object.KindInfo // the quotable kinds, in discovery order
+	monitors  map[*object.KindInfo]*cache.SharedInformer
 	queue    *workqueue.Queue
 	workers  workqueue.Workers
 	handlers cache.Handlers
@@ -71,13 +77,9 @@ func (rq *Controller) Start(ctx *controller.Context) {
 			}
 		},
 	})
+	rq.informers, rq.registry = ctx.Informers, e.Kinds
 	rq.monitors = map[*object.KindInfo]*cache.SharedInformer{}
-	rq.kinds = quotableKinds(e.Kinds)
-	for _, k := range rq.kinds {
-		inf := ctx.Informers.Informer(k)
-		rq.monitors[k] = inf
-		rq.handlers.Add(inf, rq.replenishment(k))
-	}
+	rq.syncMonitors()
 	synced := func() bool {
 		if !rq.quotas.HasSynced() {
 			return false
@@ -115,6 +117,25 @@ func (rq *Controller) resyncAll() {
 		rq.enqueue(q)
 	}
 	rq.resync = rq.loop.After(SyncPeriod, rq.resyncAll)
+}
+
+// syncMonitors is the quota monitor's SyncMonitors: a monitor, on the
+// manager's shared informer, for every quotable kind not yet watched, so
+// that a kind a CustomResourceDefinition registers during a run is
+// counted too. It reports whether it added one.
+func (rq *Controller) syncMonitors() bool {
+	added := false
+	rq.kinds = quotableKinds(rq.registry)
+	for _, k := range rq.kinds {
+		if rq.monitors[k] != nil {
+			continue
+		}
+		inf := rq.informers.Informer(k)
+		rq.monitors[k] = inf
+		rq.handlers.Add(inf, rq.replenishment(k))
+		added = true
+	}
+	return added
 }
 
 // quotableKinds are the namespaced kinds with create, list, watch and
@@ -179,6 +200,14 @@ func (rq *Controller) sync(key string) error {
 	q, ok := rq.quotas.Lister().Get(ns, name)
 	if !ok {
 		return nil
+	}
+	if rq.syncMonitors() {
+		rq.informers.Start()
+	}
+	for _, k := range rq.kinds {
+		if !rq.monitors[k].HasSynced() {
+			return errMonitorsSyncing // requeued until the new informers have listed
+		}
 	}
 	hard := quota.Of(object.MapAt(q.Spec(), "hard"))
 	oldHard := quota.Of(object.MapAt(q.Status(), "hard"))

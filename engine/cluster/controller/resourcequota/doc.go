@@ -10,8 +10,6 @@
 // counts, from the manager's informers, every object of the namespace
 // that falls under the quota (package quota), and writes status.hard and
 // status.used when they changed (PUT resourcequotas/status, as
-// ServiceAccount resourcequota-controller).
-//
-// Deviation: the resources of custom resource definitions created during
-// a run are not counted.
+// ServiceAccount resourcequota-controller). Kinds registered during a run
+// by CustomResourceDefinitions get a monitor at the next sync.
 package resourcequota
