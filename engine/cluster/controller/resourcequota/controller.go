@@ -33,18 +33,18 @@ const (
 // Controller is the resource quota controller; Start after Stop begins
 // afresh.
 type Controller struct {
-	loop     *sim.Loop
-	c        *client.Client
-	kind     *object.KindInfo
-	quotas   *cache.SharedInformer
+	loop      *sim.Loop
+	c         *client.Client
+	kind      *object.KindInfo
+	quotas    *cache.SharedInformer
 	informers *cache.Factory
 	registry  *object.Registry
 	kinds     []*object.KindInfo // the quotable kinds, in discovery order
 	monitors  map[*object.KindInfo]*cache.SharedInformer
-	queue    *workqueue.Queue
-	workers  workqueue.Workers
-	handlers cache.Handlers
-	resync   *sim.Timer
+	queue     *workqueue.Queue
+	workers   workqueue.Workers
+	handlers  cache.Handlers
+	resync    *sim.Timer
 }
 
 // New returns a stopped controller.
