@@ -71,13 +71,13 @@ func (jm *Controller) removeOldestJobs(s *state, jobs []*object.Object, limit an
 // deleteJob is deleteJob: the Job is deleted in the background and
 // dropped from the active list.
 func (jm *Controller) deleteJob(s *state, job *object.Object) bool {
-	err := jm.c.Do(client.DeleteRequest(jm.jobKnd, job.Meta.Namespace, job.Meta.Name,
+	err := jm.Client.Do(client.DeleteRequest(jm.jobKnd, job.Meta.Namespace, job.Meta.Name,
 		api.DeleteOptions{PropagationPolicy: api.PropagationBackground}), nil).Err()
 	if err != nil {
-		jm.rec.Eventf(s.cj, record.Warning, "FailedDelete", "Deleted job: %v", err)
+		jm.Recorder.Eventf(s.cj, record.Warning, "FailedDelete", "Deleted job: %v", err)
 		return false
 	}
 	s.dropActive(job.Meta.UID)
-	jm.rec.Eventf(s.cj, record.Normal, "SuccessfulDelete", "Deleted job %v", job.Meta.Name)
+	jm.Recorder.Eventf(s.cj, record.Normal, "SuccessfulDelete", "Deleted job %v", job.Meta.Name)
 	return true
 }

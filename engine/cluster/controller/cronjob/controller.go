@@ -3,7 +3,6 @@ package cronjob
 import (
 	"time"
 
-	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
 	"github.com/loopbook/loopbook/engine/cluster/client/record"
 	"github.com/loopbook/loopbook/engine/cluster/client/workqueue"
@@ -28,15 +27,11 @@ const (
 
 // Controller is the CronJob controller; Start after Stop begins afresh.
 type Controller struct {
+	controller.Base
 	loop             *sim.Loop
 	log              *trace.Log
-	c                *client.Client
-	rec              *record.Recorder
 	cronKind, jobKnd *object.KindInfo
 	cronJobs, jobs   *cache.SharedInformer
-	queue            *workqueue.Queue
-	workers          workqueue.Workers
-	handlers         cache.Handlers
 }
 
 // New returns a stopped controller.
@@ -50,14 +45,14 @@ func (jm *Controller) Name() string { return Name }
 func (jm *Controller) Start(ctx *controller.Context) {
 	e := ctx.Env
 	jm.loop, jm.log = e.Loop, e.Log
-	jm.c = ctx.ClientFor(Name)
-	jm.rec = record.New(jm.c, e.Kinds, Name, "")
+	jm.Client = ctx.ClientFor(Name)
+	jm.Recorder = record.New(jm.Client, e.Kinds, Name, "")
 	jm.cronKind, jm.jobKnd = e.Kind("batch", "CronJob"), e.Kind("batch", "Job")
 	jm.cronJobs = ctx.Informers.Informer(jm.cronKind)
 	jm.jobs = ctx.Informers.Informer(jm.jobKnd)
-	jm.queue = workqueue.New(e.Loop, nil)
-	jm.handlers.Add(jm.cronJobs, cache.ResourceEventHandlerFuncs{
-		AddFunc:    func(o *object.Object) { jm.queue.Add(o.Key()) },
+	jm.Queue = workqueue.New(e.Loop, nil)
+	jm.Handlers.Add(jm.cronJobs, cache.ResourceEventHandlerFuncs{
+		AddFunc:    func(o *object.Object) { jm.Queue.Add(o.Key()) },
 		UpdateFunc: jm.updateCronJob,
 	})
 	owner := func(o any) {
@@ -66,10 +61,10 @@ func (jm *Controller) Start(ctx *controller.Context) {
 			return
 		}
 		if cj := jm.resolve(job); cj != nil {
-			jm.queue.Add(cj.Key())
+			jm.Queue.Add(cj.Key())
 		}
 	}
-	jm.handlers.Add(jm.jobs, cache.ResourceEventHandlerFuncs{
+	jm.Handlers.Add(jm.jobs, cache.ResourceEventHandlerFuncs{
 		AddFunc: func(o *object.Object) { owner(o) },
 		UpdateFunc: func(old, cur *object.Object) {
 			if cur.Meta.ResourceVersion == old.Meta.ResourceVersion {
@@ -77,16 +72,16 @@ func (jm *Controller) Start(ctx *controller.Context) {
 			}
 			before, now := jm.resolve(old), jm.resolve(cur)
 			if before != nil && (now == nil || now.Key() != before.Key()) {
-				jm.queue.Add(before.Key())
+				jm.Queue.Add(before.Key())
 			}
 			if now != nil {
-				jm.queue.Add(now.Key())
+				jm.Queue.Add(now.Key())
 			}
 		},
 		DeleteFunc: owner,
 	})
 	synced := func() bool { return jm.cronJobs.HasSynced() && jm.jobs.HasSynced() }
-	jm.workers.StartWhenSynced(jm.loop, synced, jm.queue, Workers, jm.sync, workqueue.Options{
+	jm.Workers.StartWhenSynced(jm.loop, synced, jm.Queue, Workers, jm.sync, workqueue.Options{
 		Actor: Name, Log: jm.log, Group: "batch", Resource: "cronjobs"}, nil)
 }
 
@@ -95,15 +90,15 @@ func (jm *Controller) Start(ctx *controller.Context) {
 func (jm *Controller) updateCronJob(old, cur *object.Object) {
 	os, cs := old.Spec(), cur.Spec()
 	if os["schedule"] == cs["schedule"] && os["timeZone"] == cs["timeZone"] {
-		jm.queue.Add(cur.Key())
+		jm.Queue.Add(cur.Key())
 		return
 	}
 	sched, err := cron.ParseStandard(jm.formatSchedule(cur, false))
 	if err != nil {
-		jm.rec.Eventf(cur, record.Warning, "UnParseableCronJobSchedule", "unparseable schedule for cronjob: %s", object.StringAt(cs, "schedule"))
+		jm.Recorder.Eventf(cur, record.Warning, "UnParseableCronJobSchedule", "unparseable schedule for cronjob: %s", object.StringAt(cs, "schedule"))
 		return
 	}
-	jm.queue.AddAfter(cur.Key(), nextScheduleTimeDuration(cur, jm.loop.Now().Wall(), sched))
+	jm.Queue.AddAfter(cur.Key(), nextScheduleTimeDuration(cur, jm.loop.Now().Wall(), sched))
 }
 
 // resolve returns the CronJob that controls job, if it is still the one
@@ -114,18 +109,6 @@ func (jm *Controller) resolve(job *object.Object) *object.Object {
 		return nil
 	}
 	return controller.ResolveControllerRef(jm.cronJobs.Lister(), "CronJob", job.Meta.Namespace, ref)
-}
-
-// Stop ends the controller at once.
-func (jm *Controller) Stop() {
-	if jm.queue == nil {
-		return
-	}
-	jm.handlers.RemoveAll()
-	jm.workers.Stop()
-	jm.queue.ShutDown()
-	jm.rec.Stop()
-	jm.c.Stop()
 }
 
 var _ controller.Controller = (*Controller)(nil)

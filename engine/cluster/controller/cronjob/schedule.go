@@ -51,7 +51,7 @@ func (jm *Controller) nextScheduleTime(s *state, now time.Time, sched cron.Sched
 		return nil, err
 	}
 	if missed > 100 {
-		jm.rec.Eventf(s.cj, record.Warning, "TooManyMissedTimes", "too many missed start times. Set or decrease .spec.startingDeadlineSeconds or check clock skew")
+		jm.Recorder.Eventf(s.cj, record.Warning, "TooManyMissedTimes", "too many missed start times. Set or decrease .spec.startingDeadlineSeconds or check clock skew")
 	}
 	return recent, err
 }

@@ -46,13 +46,13 @@ func (jm *Controller) sync(key string) error {
 	cleaned := jm.cleanupFinishedJobs(s, jobs)
 	requeue, synced, syncErr := jm.syncCronJob(s, jobs)
 	if cleaned || synced {
-		err := jm.c.Do(controller.StatusUpdate(jm.cronKind, s.cj, s.status, api.WriteOptions{}), nil).Err()
+		err := jm.Client.Do(controller.StatusUpdate(jm.cronKind, s.cj, s.status, api.WriteOptions{}), nil).Err()
 		if err != nil {
 			return err
 		}
 	}
 	if requeue >= 0 {
-		jm.queue.AddAfter(key, requeue)
+		jm.Queue.AddAfter(key, requeue)
 		return nil
 	}
 	return syncErr
@@ -93,7 +93,7 @@ func (jm *Controller) syncCronJob(s *state, jobs []*object.Object) (time.Duratio
 		finished, cond := finishedStatus(j)
 		switch {
 		case !found && !finished:
-			fresh, err := client.Shared(jm.c.Do(client.GetRequest(jm.cronKind, s.cj.Meta.Namespace, s.cj.Meta.Name), nil))
+			fresh, err := client.Shared(jm.Client.Do(client.GetRequest(jm.cronKind, s.cj.Meta.Namespace, s.cj.Meta.Name), nil))
 			if err != nil {
 				return -1, changed, err
 			}
@@ -102,10 +102,10 @@ func (jm *Controller) syncCronJob(s *state, jobs []*object.Object) (time.Duratio
 				s.status, _ = object.DeepCopyValue(fresh.Status()).(map[string]any)
 				continue
 			}
-			jm.rec.Eventf(s.cj, record.Warning, "UnexpectedJob", "Saw a job that the controller did not create or forgot: %s", j.Meta.Name)
+			jm.Recorder.Eventf(s.cj, record.Warning, "UnexpectedJob", "Saw a job that the controller did not create or forgot: %s", j.Meta.Name)
 		case found && finished:
 			s.dropActive(j.Meta.UID)
-			jm.rec.Eventf(s.cj, record.Normal, "SawCompletedJob", "Saw completed job: %s, condition: %s", j.Meta.Name, cond)
+			jm.Recorder.Eventf(s.cj, record.Normal, "SawCompletedJob", "Saw completed job: %s, condition: %s", j.Meta.Name, cond)
 			changed = true
 		case cond == "Complete":
 			// A Job need not be active to count: the newest completion is
@@ -122,10 +122,10 @@ func (jm *Controller) syncCronJob(s *state, jobs []*object.Object) (time.Duratio
 		if children[uid] {
 			continue
 		}
-		err := jm.c.Do(client.GetRequest(jm.jobKnd, object.StringAt(ref, "namespace"), object.StringAt(ref, "name")), nil).Err()
+		err := jm.Client.Do(client.GetRequest(jm.jobKnd, object.StringAt(ref, "namespace"), object.StringAt(ref, "name")), nil).Err()
 		switch {
 		case api.IsReason(err, api.ReasonNotFound):
-			jm.rec.Eventf(s.cj, record.Normal, "MissingJob", "Active job went missing: %v", object.StringAt(ref, "name"))
+			jm.Recorder.Eventf(s.cj, record.Normal, "MissingJob", "Active job went missing: %v", object.StringAt(ref, "name"))
 			s.dropActive(uid)
 			changed = true
 		case err != nil:
@@ -138,7 +138,7 @@ func (jm *Controller) syncCronJob(s *state, jobs []*object.Object) (time.Duratio
 	}
 	if tz, ok := spec["timeZone"].(string); ok {
 		if _, err := time.LoadLocation(tz); err != nil {
-			jm.rec.Eventf(cj, record.Warning, "UnknownTimeZone", "invalid timeZone: %q: %s", tz, err)
+			jm.Recorder.Eventf(cj, record.Warning, "UnknownTimeZone", "invalid timeZone: %q: %s", tz, err)
 			return -1, changed, nil
 		}
 	}
@@ -147,12 +147,12 @@ func (jm *Controller) syncCronJob(s *state, jobs []*object.Object) (time.Duratio
 	}
 	sched, err := cron.ParseStandard(jm.formatSchedule(cj, true))
 	if err != nil {
-		jm.rec.Eventf(cj, record.Warning, "UnparseableSchedule", "unparseable schedule: %q : %s", object.StringAt(spec, "schedule"), err)
+		jm.Recorder.Eventf(cj, record.Warning, "UnparseableSchedule", "unparseable schedule: %q : %s", object.StringAt(spec, "schedule"), err)
 		return -1, changed, nil
 	}
 	scheduled, err := jm.nextScheduleTime(s, now, sched)
 	if err != nil {
-		jm.rec.Eventf(cj, record.Warning, "InvalidSchedule", "invalid schedule: %s : %s", object.StringAt(spec, "schedule"), err)
+		jm.Recorder.Eventf(cj, record.Warning, "InvalidSchedule", "invalid schedule: %s : %s", object.StringAt(spec, "schedule"), err)
 		return -1, changed, nil
 	}
 	next := nextScheduleTimeDuration(cj, now, sched)
@@ -160,7 +160,7 @@ func (jm *Controller) syncCronJob(s *state, jobs []*object.Object) (time.Duratio
 		return next, changed, nil
 	}
 	if sds, ok := object.Int(spec["startingDeadlineSeconds"]); ok && scheduled.Add(time.Duration(sds)*time.Second).Before(now) {
-		jm.rec.Eventf(cj, record.Warning, "MissSchedule", "Missed scheduled time to start a job: %s", scheduled.UTC().Format(time.RFC1123Z))
+		jm.Recorder.Eventf(cj, record.Warning, "MissSchedule", "Missed scheduled time to start a job: %s", scheduled.UTC().Format(time.RFC1123Z))
 		return next, changed, nil
 	}
 	jobName := jobNameFor(cj, *scheduled)
@@ -171,15 +171,15 @@ func (jm *Controller) syncCronJob(s *state, jobs []*object.Object) (time.Duratio
 	switch spec["concurrencyPolicy"] {
 	case "Forbid":
 		if len(s.active()) > 0 {
-			jm.rec.Eventf(cj, record.Normal, "JobAlreadyActive", "Not starting job because prior execution is running and concurrency policy is Forbid")
+			jm.Recorder.Eventf(cj, record.Normal, "JobAlreadyActive", "Not starting job because prior execution is running and concurrency policy is Forbid")
 			return next, changed, nil
 		}
 	case "Replace":
 		for _, r := range s.active() {
 			ref := object.AsMap(r)
-			job, err := client.Shared(jm.c.Do(client.GetRequest(jm.jobKnd, object.StringAt(ref, "namespace"), object.StringAt(ref, "name")), nil))
+			job, err := client.Shared(jm.Client.Do(client.GetRequest(jm.jobKnd, object.StringAt(ref, "namespace"), object.StringAt(ref, "name")), nil))
 			if err != nil {
-				jm.rec.Eventf(cj, record.Warning, "FailedGet", "Get job: %v", err)
+				jm.Recorder.Eventf(cj, record.Warning, "FailedGet", "Get job: %v", err)
 				return -1, changed, err
 			}
 			if !jm.deleteJob(s, job) {
@@ -188,12 +188,12 @@ func (jm *Controller) syncCronJob(s *state, jobs []*object.Object) (time.Duratio
 			changed = true
 		}
 	}
-	created, err := client.Shared(jm.c.Do(client.CreateRequestOwning(jm.jobKnd, jobFromTemplate(cj, *scheduled), api.WriteOptions{}), nil))
+	created, err := client.Shared(jm.Client.Do(client.CreateRequestOwning(jm.jobKnd, jobFromTemplate(cj, *scheduled), api.WriteOptions{}), nil))
 	switch {
 	case controller.HasStatusCause(err, controller.NamespaceTerminatingCause):
 		return -1, changed, err
 	case api.IsReason(err, api.ReasonAlreadyExists):
-		job, err := client.Shared(jm.c.Do(client.GetRequest(jm.jobKnd, cj.Meta.Namespace, jobName), nil))
+		job, err := client.Shared(jm.Client.Do(client.GetRequest(jm.jobKnd, cj.Meta.Namespace, jobName), nil))
 		if err != nil {
 			return -1, changed, err
 		}
@@ -202,10 +202,10 @@ func (jm *Controller) syncCronJob(s *state, jobs []*object.Object) (time.Duratio
 		}
 		created = job
 	case err != nil:
-		jm.rec.Eventf(cj, record.Warning, "FailedCreate", "Error creating job: %v", err)
+		jm.Recorder.Eventf(cj, record.Warning, "FailedCreate", "Error creating job: %v", err)
 		return -1, changed, err
 	default:
-		jm.rec.Eventf(cj, record.Normal, "SuccessfulCreate", "Created job %v", created.Meta.Name)
+		jm.Recorder.Eventf(cj, record.Normal, "SuccessfulCreate", "Created job %v", created.Meta.Name)
 	}
 	s.status["active"] = append(s.active(), map[string]any{
 		"apiVersion": "batch/v1", "kind": "Job", "name": created.Meta.Name, "namespace": created.Meta.Namespace,
@@ -223,7 +223,7 @@ func (jm *Controller) formatSchedule(cj *object.Object, warn bool) string {
 	schedule := object.StringAt(spec, "schedule")
 	if strings.Contains(schedule, "TZ") {
 		if warn {
-			jm.rec.Eventf(cj, record.Warning, "UnsupportedSchedule", "CRON_TZ or TZ used in schedule %q is not officially supported, see https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/ for more details", schedule)
+			jm.Recorder.Eventf(cj, record.Warning, "UnsupportedSchedule", "CRON_TZ or TZ used in schedule %q is not officially supported, see https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/ for more details", schedule)
 		}
 		return schedule
 	}

@@ -3,7 +3,6 @@ package daemon
 import (
 	"time"
 
-	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
 	"github.com/loopbook/loopbook/engine/cluster/client/record"
 	"github.com/loopbook/loopbook/engine/cluster/client/workqueue"
@@ -45,17 +44,13 @@ const (
 
 // Controller is the DaemonSet controller; Start after Stop begins afresh.
 type Controller struct {
+	controller.Base
 	loop                 *sim.Loop
 	log                  *trace.Log
-	c                    *client.Client
-	rec                  *record.Recorder
 	pods                 controller.PodControl
 	dsKind, revKind      *object.KindInfo
 	sets, podsInf, nodes *cache.SharedInformer
 	revs                 *cache.SharedInformer
-	queue                *workqueue.Queue
-	workers              workqueue.Workers
-	handlers             cache.Handlers
 	exp                  *controller.Expectations
 	backoff              *backoff
 }
@@ -71,49 +66,37 @@ func (dc *Controller) Name() string { return Name }
 func (dc *Controller) Start(ctx *controller.Context) {
 	e := ctx.Env
 	dc.loop, dc.log = e.Loop, e.Log
-	dc.c = ctx.ClientFor(Name)
-	dc.rec = record.New(dc.c, e.Kinds, Name, "")
+	dc.Client = ctx.ClientFor(Name)
+	dc.Recorder = record.New(dc.Client, e.Kinds, Name, "")
 	podKind := e.Kind("", "Pod")
-	dc.pods = controller.PodControl{Client: dc.c, Recorder: dc.rec, PodKind: podKind}
+	dc.pods = controller.PodControl{Client: dc.Client, Recorder: dc.Recorder, PodKind: podKind}
 	dc.dsKind = e.Kind("apps", "DaemonSet")
 	dc.sets = ctx.Informers.Informer(dc.dsKind)
 	dc.podsInf = ctx.Informers.Informer(podKind)
 	dc.nodes = ctx.Informers.Informer(e.Kind("", "Node"))
 	dc.revKind = e.Kind("apps", "ControllerRevision")
 	dc.revs = ctx.Informers.Informer(dc.revKind)
-	dc.queue = workqueue.New(e.Loop, nil)
+	dc.Queue = workqueue.New(e.Loop, nil)
 	dc.exp = controller.NewExpectations(e.Loop)
 	dc.backoff = newBackoff(failedPodsBackoffInitial, failedPodsBackoffMax)
-	dc.handlers.Add(dc.sets, cache.EnqueueKeys(dc.queue.Add))
-	dc.handlers.Add(dc.podsInf, cache.ResourceEventHandlerFuncs{
+	dc.Handlers.Add(dc.sets, cache.EnqueueKeys(dc.Queue.Add))
+	dc.Handlers.Add(dc.podsInf, cache.ResourceEventHandlerFuncs{
 		AddFunc:    dc.addPod,
 		UpdateFunc: dc.updatePod,
 		DeleteFunc: dc.deletePod,
 	})
-	dc.handlers.Add(dc.nodes, cache.ResourceEventHandlerFuncs{
+	dc.Handlers.Add(dc.nodes, cache.ResourceEventHandlerFuncs{
 		AddFunc:    dc.addNode,
 		UpdateFunc: dc.updateNode,
 	})
 	synced := func() bool {
 		return dc.sets.HasSynced() && dc.podsInf.HasSynced() && dc.nodes.HasSynced() && dc.revs.HasSynced()
 	}
-	dc.workers.StartWhenSynced(dc.loop, synced, dc.queue, Workers, dc.sync, workqueue.Options{
+	dc.Workers.StartWhenSynced(dc.loop, synced, dc.Queue, Workers, dc.sync, workqueue.Options{
 		Actor: Name, Log: dc.log, Group: "apps", Resource: "daemonsets"}, nil)
 }
 
-// Stop ends the controller at once.
-func (dc *Controller) Stop() {
-	if dc.queue == nil {
-		return
-	}
-	dc.handlers.RemoveAll()
-	dc.workers.Stop()
-	dc.queue.ShutDown()
-	dc.rec.Stop()
-	dc.c.Stop()
-}
-
 // enqueue queues ds for a sync.
-func (dc *Controller) enqueue(ds *object.Object) { dc.queue.Add(ds.Key()) }
+func (dc *Controller) enqueue(ds *object.Object) { dc.Queue.Add(ds.Key()) }
 
 var _ controller.Controller = (*Controller)(nil)

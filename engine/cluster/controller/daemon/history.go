@@ -41,7 +41,7 @@ func (dc *Controller) constructHistory(ds *object.Object) (cur *object.Object, o
 	if controller.RevisionNumber(cur) < next {
 		bumped := cur.DeepCopy()
 		bumped.Content["revision"] = next
-		if cur, err = client.Shared(dc.c.Do(client.UpdateRequestOwning(dc.revKind, bumped, api.WriteOptions{}), nil)); err != nil {
+		if cur, err = client.Shared(dc.Client.Do(client.UpdateRequestOwning(dc.revKind, bumped, api.WriteOptions{}), nil)); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -72,11 +72,11 @@ func (dc *Controller) snapshot(ds *object.Object, patch map[string]any, revision
 	cr.Meta.Annotations = maps.Clone(ds.Meta.Annotations)
 	cr.Meta.OwnerReferences = []object.OwnerReference{object.NewControllerRef(ds, "apps/v1", "DaemonSet")}
 	cr.Content = map[string]any{"data": patch, "revision": revision}
-	created, err := client.Shared(dc.c.Do(client.CreateRequestOwning(dc.revKind, cr, api.WriteOptions{}), nil))
+	created, err := client.Shared(dc.Client.Do(client.CreateRequestOwning(dc.revKind, cr, api.WriteOptions{}), nil))
 	if err == nil || !api.IsReason(err, api.ReasonAlreadyExists) {
 		return created, err
 	}
-	existing, gerr := client.Shared(dc.c.Do(client.GetRequest(dc.revKind, ds.Meta.Namespace, ds.Meta.Name+"-"+hash), nil))
+	existing, gerr := client.Shared(dc.Client.Do(client.GetRequest(dc.revKind, ds.Meta.Namespace, ds.Meta.Name+"-"+hash), nil))
 	if gerr != nil {
 		return nil, gerr
 	}
@@ -89,7 +89,7 @@ func (dc *Controller) snapshot(ds *object.Object, patch map[string]any, revision
 		status = map[string]any{}
 	}
 	status["collisionCount"] = collisions + 1
-	if uerr := dc.c.Do(controller.StatusUpdate(dc.dsKind, ds, status, api.WriteOptions{}), nil).Err(); uerr != nil {
+	if uerr := dc.Client.Do(controller.StatusUpdate(dc.dsKind, ds, status, api.WriteOptions{}), nil).Err(); uerr != nil {
 		return nil, uerr
 	}
 	return nil, err
@@ -133,7 +133,7 @@ func (dc *Controller) cleanupHistory(ds *object.Object, old []*object.Object) er
 
 // deleteRevision deletes one revision; one already gone is no error.
 func (dc *Controller) deleteRevision(r *object.Object) error {
-	err := dc.c.Do(client.DeleteRequest(dc.revKind, r.Meta.Namespace, r.Meta.Name, api.DeleteOptions{}), nil).Err()
+	err := dc.Client.Do(client.DeleteRequest(dc.revKind, r.Meta.Namespace, r.Meta.Name, api.DeleteOptions{}), nil).Err()
 	if err != nil && !isNotFound(err) {
 		return err
 	}

@@ -56,7 +56,7 @@ func (dc *Controller) updateStatus(ds *object.Object, nodes []*object.NodeView, 
 		return err
 	}
 	if minReady > 0 && n.ready != n.available {
-		dc.queue.AddAfter(ds.Key(), time.Duration(minReady)*time.Second)
+		dc.Queue.AddAfter(ds.Key(), time.Duration(minReady)*time.Second)
 	}
 	return nil
 }
@@ -74,13 +74,13 @@ func (dc *Controller) storeStatus(ds *object.Object, n counts, observed bool) er
 	var err error
 	for i := 0; ; i++ {
 		status := statusOf(cur, n, observed, ds.Meta.Generation)
-		if err = dc.c.Do(controller.StatusUpdate(dc.dsKind, cur, status, api.WriteOptions{}), nil).Err(); err == nil {
+		if err = dc.Client.Do(controller.StatusUpdate(dc.dsKind, cur, status, api.WriteOptions{}), nil).Err(); err == nil {
 			return nil
 		}
 		if i >= StatusUpdateRetries {
 			return err
 		}
-		fresh, getErr := client.Shared(dc.c.Do(client.GetRequest(dc.dsKind, ds.Meta.Namespace, ds.Meta.Name), nil))
+		fresh, getErr := client.Shared(dc.Client.Do(client.GetRequest(dc.dsKind, ds.Meta.Namespace, ds.Meta.Name), nil))
 		if getErr != nil {
 			return getErr
 		}

@@ -34,7 +34,7 @@ func (dc *Controller) sync(key string) error {
 	}
 	nodes := dc.nodeList()
 	if sel, _ := object.LabelSelectorFrom(ds.Spec()["selector"]); sel.Empty() {
-		dc.rec.Eventf(ds, record.Warning, reasonSelectingAll, "This daemon set is selecting all pods. A non-empty selector is required.")
+		dc.Recorder.Eventf(ds, record.Warning, reasonSelectingAll, "This daemon set is selecting all pods. A non-empty selector is required.")
 		return nil
 	}
 	if ds.Meta.DeletionTimestamp != nil {
@@ -174,14 +174,14 @@ func (dc *Controller) podsShouldBeOnNode(node *object.NodeView, p *placement, po
 				bk := backoffKey(ds, node.Name)
 				now := dc.loop.Now()
 				if dc.backoff.inBackoffSinceUpdate(bk, now) {
-					dc.queue.AddAfter(ds.Key(), dc.backoff.get(bk))
+					dc.Queue.AddAfter(ds.Key(), dc.backoff.get(bk))
 					continue
 				}
 				dc.backoff.next(bk, now)
-				dc.rec.Eventf(ds, record.Warning, reasonFailedDaemonPod, "Found failed daemon pod %s/%s on node %s, will try to kill it", pod.Meta.Namespace, pod.Meta.Name, node.Name)
+				dc.Recorder.Eventf(ds, record.Warning, reasonFailedDaemonPod, "Found failed daemon pod %s/%s on node %s, will try to kill it", pod.Meta.Namespace, pod.Meta.Name, node.Name)
 				del = append(del, pod.Meta.Name)
 			case "Succeeded":
-				dc.rec.Eventf(ds, record.Normal, "SucceededDaemonPod", "Found succeeded daemon pod %s/%s on node %s, will try to delete it", pod.Meta.Namespace, pod.Meta.Name, node.Name)
+				dc.Recorder.Eventf(ds, record.Normal, "SucceededDaemonPod", "Found succeeded daemon pod %s/%s on node %s, will try to delete it", pod.Meta.Namespace, pod.Meta.Name, node.Name)
 				del = append(del, pod.Meta.Name)
 			default:
 				running = append(running, pod)

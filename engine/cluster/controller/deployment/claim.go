@@ -59,7 +59,7 @@ func (dc *Controller) getReplicaSetsForDeployment(d *deployment) ([]*replicaSet,
 
 // canAdopt is RecheckDeletionTimestamp over an uncached GET.
 func (dc *Controller) canAdopt(d *deployment) error {
-	fresh, err := client.Shared(dc.c.Do(client.GetRequest(dc.dKind, d.namespace(), d.name()), nil))
+	fresh, err := client.Shared(dc.Client.Do(client.GetRequest(dc.dKind, d.namespace(), d.name()), nil))
 	if err != nil {
 		return fmt.Errorf("can't recheck DeletionTimestamp: %v", err)
 	}
@@ -101,5 +101,5 @@ func (dc *Controller) releaseReplicaSet(d *deployment, rs *object.Object) error 
 // patchReplicaSet sends a strategic merge patch to rs; the answer is not
 // kept, so it is not copied.
 func (dc *Controller) patchReplicaSet(rs *object.Object, patch map[string]any) error {
-	return dc.c.Do(client.PatchRequest(dc.rsKind, rs.Meta.Namespace, rs.Meta.Name, api.StrategicMergePatch, patch, api.WriteOptions{}), nil).Err()
+	return dc.Client.Do(client.PatchRequest(dc.rsKind, rs.Meta.Namespace, rs.Meta.Name, api.StrategicMergePatch, patch, api.WriteOptions{}), nil).Err()
 }

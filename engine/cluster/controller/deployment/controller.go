@@ -1,7 +1,6 @@
 package deployment
 
 import (
-	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
 	"github.com/loopbook/loopbook/engine/cluster/client/record"
 	"github.com/loopbook/loopbook/engine/cluster/client/workqueue"
@@ -37,21 +36,17 @@ type Config struct {
 // controller.Controller; Start may follow Stop, with fresh state, as a
 // restarted process would.
 type Controller struct {
+	controller.Base
 	cfg Config
 
-	loop     *sim.Loop
-	log      *trace.Log
-	c        *client.Client
-	rec      *record.Recorder
-	dKind    *object.KindInfo
-	rsKind   *object.KindInfo
-	podKind  *object.KindInfo
-	dInf     *cache.SharedInformer
-	rsInf    *cache.SharedInformer
-	podInf   *cache.SharedInformer
-	handlers cache.Handlers
-	queue    *workqueue.Queue
-	workers  workqueue.Workers
+	loop    *sim.Loop
+	log     *trace.Log
+	dKind   *object.KindInfo
+	rsKind  *object.KindInfo
+	podKind *object.KindInfo
+	dInf    *cache.SharedInformer
+	rsInf   *cache.SharedInformer
+	podInf  *cache.SharedInformer
 }
 
 // New returns a stopped controller.
@@ -71,21 +66,21 @@ func (dc *Controller) Name() string { return Name }
 func (dc *Controller) Start(ctx *controller.Context) {
 	e := ctx.Env
 	dc.loop, dc.log = e.Loop, e.Log
-	dc.c = ctx.ClientFor(Name)
-	dc.rec = record.New(dc.c, e.Kinds, Name, "")
+	dc.Client = ctx.ClientFor(Name)
+	dc.Recorder = record.New(dc.Client, e.Kinds, Name, "")
 	dc.dKind, dc.rsKind, dc.podKind = e.Kind("apps", "Deployment"), e.Kind("apps", "ReplicaSet"), e.Kind("", "Pod")
 	dc.dInf = ctx.Informers.Informer(dc.dKind)
 	dc.rsInf = ctx.Informers.Informer(dc.rsKind)
 	dc.podInf = ctx.Informers.Informer(dc.podKind)
-	dc.queue = workqueue.New(e.Loop, nil)
+	dc.Queue = workqueue.New(e.Loop, nil)
 	_ = addPodControllerIndexer(dc.podInf)
-	dc.handlers.Add(dc.dInf, cache.ResourceEventHandlerFuncs{AddFunc: dc.addDeployment,
+	dc.Handlers.Add(dc.dInf, cache.ResourceEventHandlerFuncs{AddFunc: dc.addDeployment,
 		UpdateFunc: func(_, cur *object.Object) { dc.addDeployment(cur) }, DeleteFunc: dc.deleteDeployment})
-	dc.handlers.Add(dc.rsInf, cache.ResourceEventHandlerFuncs{AddFunc: dc.addReplicaSet, UpdateFunc: dc.updateReplicaSet,
+	dc.Handlers.Add(dc.rsInf, cache.ResourceEventHandlerFuncs{AddFunc: dc.addReplicaSet, UpdateFunc: dc.updateReplicaSet,
 		DeleteFunc: dc.deleteReplicaSet})
-	dc.handlers.Add(dc.podInf, cache.ResourceEventHandlerFuncs{DeleteFunc: dc.deletePod})
+	dc.Handlers.Add(dc.podInf, cache.ResourceEventHandlerFuncs{DeleteFunc: dc.deletePod})
 	synced := func() bool { return dc.dInf.HasSynced() && dc.rsInf.HasSynced() && dc.podInf.HasSynced() }
-	dc.workers.StartWhenSynced(dc.loop, synced, dc.queue, dc.cfg.Workers, dc.reconcile, workqueue.Options{
+	dc.Workers.StartWhenSynced(dc.loop, synced, dc.Queue, dc.cfg.Workers, dc.reconcile, workqueue.Options{
 		Actor: Name, Log: dc.log, Group: "apps", Resource: "deployments", MaxRetries: MaxRetries}, nil)
 }
 
@@ -97,19 +92,6 @@ func (dc *Controller) reconcile(key string) error {
 		return nil
 	}
 	return err
-}
-
-// Stop ends the controller at once: handlers removed, queue shut down,
-// pending retries and Events dropped.
-func (dc *Controller) Stop() {
-	if dc.queue == nil {
-		return
-	}
-	dc.handlers.RemoveAll()
-	dc.workers.Stop()
-	dc.queue.ShutDown()
-	dc.rec.Stop()
-	dc.c.Stop()
 }
 
 var _ controller.Controller = (*Controller)(nil)

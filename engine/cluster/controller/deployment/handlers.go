@@ -11,11 +11,11 @@ import (
 // The informer handlers of deployment_controller.go: they find the
 // Deployment an event concerns and enqueue its key.
 
-func (dc *Controller) addDeployment(d *object.Object) { dc.queue.Add(d.Key()) }
+func (dc *Controller) addDeployment(d *object.Object) { dc.Queue.Add(d.Key()) }
 
 func (dc *Controller) deleteDeployment(obj any) {
 	if d, ok := cache.ObjectOf(obj); ok {
-		dc.queue.Add(d.Key())
+		dc.Queue.Add(d.Key())
 	}
 }
 
@@ -28,12 +28,12 @@ func (dc *Controller) addReplicaSet(rs *object.Object) {
 	}
 	if ref, ok := rs.Meta.ControllerRef(); ok {
 		if d := dc.resolveControllerRef(rs.Meta.Namespace, ref); d != nil {
-			dc.queue.Add(d.Key())
+			dc.Queue.Add(d.Key())
 		}
 		return
 	}
 	for _, d := range dc.getDeploymentsForReplicaSet(rs) {
-		dc.queue.Add(d.Key())
+		dc.Queue.Add(d.Key())
 	}
 }
 
@@ -48,18 +48,18 @@ func (dc *Controller) updateReplicaSet(old, cur *object.Object) {
 	refChanged := curOK != oldOK || (curOK && !sameRef(curRef, oldRef))
 	if refChanged && oldOK {
 		if d := dc.resolveControllerRef(old.Meta.Namespace, oldRef); d != nil {
-			dc.queue.Add(d.Key())
+			dc.Queue.Add(d.Key())
 		}
 	}
 	if curOK {
 		if d := dc.resolveControllerRef(cur.Meta.Namespace, curRef); d != nil {
-			dc.queue.Add(d.Key())
+			dc.Queue.Add(d.Key())
 		}
 		return
 	}
 	if refChanged || !maps.Equal(cur.Meta.Labels, old.Meta.Labels) {
 		for _, d := range dc.getDeploymentsForReplicaSet(cur) {
-			dc.queue.Add(d.Key())
+			dc.Queue.Add(d.Key())
 		}
 	}
 }
@@ -74,7 +74,7 @@ func (dc *Controller) deleteReplicaSet(obj any) {
 		return
 	}
 	if d := dc.resolveControllerRef(rs.Meta.Namespace, ref); d != nil {
-		dc.queue.Add(d.Key())
+		dc.Queue.Add(d.Key())
 	}
 }
 
@@ -89,7 +89,7 @@ func (dc *Controller) deletePod(obj any) {
 		return
 	}
 	if stringOf(object.MapAt(d.Content, "spec", "strategy"), "type") == RecreateStrategy {
-		dc.queue.Add(d.Key())
+		dc.Queue.Add(d.Key())
 	}
 }
 

@@ -25,7 +25,7 @@ func (dc *Controller) getNewReplicaSet(d *deployment, rsList, oldRSs []*replicaS
 		ann := cloneAnnotations(existing.obj.Meta.Annotations)
 		annotationsUpdated := setNewReplicaSetAnnotations(d, ann, newRevision, true)
 		if annotationsUpdated || existing.minReadySeconds != d.minReadySeconds {
-			updated, err := client.Shared(dc.c.Do(client.UpdateRequest(dc.rsKind, existing.with(ann, existing.replicas, d.minReadySeconds), api.WriteOptions{}), nil))
+			updated, err := client.Shared(dc.Client.Do(client.UpdateRequest(dc.rsKind, existing.with(ann, existing.replicas, d.minReadySeconds), api.WriteOptions{}), nil))
 			if err != nil {
 				return nil, err
 			}
@@ -66,7 +66,7 @@ func (dc *Controller) getNewReplicaSet(d *deployment, rsList, oldRSs []*replicaS
 	// selector are copies), and neither newRS nor candidate is read
 	// again: it is handed over.
 	name := newRS.Meta.Name
-	created, err := client.Shared(dc.c.Do(client.CreateRequestOwning(dc.rsKind, newRS, api.WriteOptions{}), nil))
+	created, err := client.Shared(dc.Client.Do(client.CreateRequestOwning(dc.rsKind, newRS, api.WriteOptions{}), nil))
 	alreadyExists := false
 	switch {
 	case api.IsReason(err, api.ReasonAlreadyExists):
@@ -98,11 +98,11 @@ func (dc *Controller) getNewReplicaSet(d *deployment, rsList, oldRSs []*replicaS
 			setCondition(&d.status, newCondition(Progressing, "False", FailedRSCreateReason, msg, now))
 			_ = dc.writeStatus(d)
 		}
-		dc.rec.Event(d.obj, record.Warning, FailedRSCreateReason, msg)
+		dc.Recorder.Event(d.obj, record.Warning, FailedRSCreateReason, msg)
 		return nil, err
 	}
 	if !alreadyExists && count > 0 {
-		dc.rec.Eventf(d.obj, record.Normal, "ScalingReplicaSet", "Scaled up replica set %s from 0 to %d", created.Meta.Name, count)
+		dc.Recorder.Eventf(d.obj, record.Normal, "ScalingReplicaSet", "Scaled up replica set %s from 0 to %d", created.Meta.Name, count)
 	}
 	needsUpdate := setDeploymentRevision(d, newRevision)
 	if !alreadyExists && d.hasProgressDeadline() {

@@ -107,9 +107,9 @@ func (dc *Controller) requeueStuckDeployment(d *deployment, st deploymentStatus,
 	}
 	after := parseTime(cur.LastUpdateTime).Add(time.Duration(*d.progressDeadlineSeconds) * time.Second).Sub(now)
 	if after < time.Second {
-		dc.queue.AddRateLimited(d.key())
+		dc.Queue.AddRateLimited(d.key())
 		return 0
 	}
-	dc.queue.AddAfter(d.key(), after+time.Second)
+	dc.Queue.AddAfter(d.key(), after+time.Second)
 	return after
 }

@@ -80,7 +80,7 @@ func (dc *Controller) scaleReplicaSet(rs *replicaSet, newScale int32, d *deploym
 	}
 	ann := cloneAnnotations(rs.obj.Meta.Annotations)
 	setReplicasAnnotations(ann, d.replicas, maxReplicas)
-	updated, err := client.Shared(dc.c.Do(client.UpdateRequest(dc.rsKind, rs.with(ann, newScale, rs.minReadySeconds), api.WriteOptions{}), nil))
+	updated, err := client.Shared(dc.Client.Do(client.UpdateRequest(dc.rsKind, rs.with(ann, newScale, rs.minReadySeconds), api.WriteOptions{}), nil))
 	if err != nil {
 		return false, nil, err
 	}
@@ -91,7 +91,7 @@ func (dc *Controller) scaleReplicaSet(rs *replicaSet, newScale int32, d *deploym
 	if rs.replicas < newScale {
 		op = "up"
 	}
-	dc.rec.Eventf(d.obj, record.Normal, "ScalingReplicaSet", "Scaled %s replica set %s from %d to %d", op, updated.Meta.Name, rs.replicas, newScale)
+	dc.Recorder.Eventf(d.obj, record.Normal, "ScalingReplicaSet", "Scaled %s replica set %s from %d to %d", op, updated.Meta.Name, rs.replicas, newScale)
 	return true, decodeReplicaSet(updated), nil
 }
 
@@ -117,7 +117,7 @@ func (dc *Controller) cleanupDeployment(oldRSs []*replicaSet, d *deployment) err
 		if rs.status.Replicas != 0 || rs.replicas != 0 || rs.obj.Meta.Generation > rs.status.ObservedGeneration || rs.obj.Meta.DeletionTimestamp != nil {
 			continue
 		}
-		if err := dc.c.Do(client.DeleteRequest(dc.rsKind, rs.obj.Meta.Namespace, rs.name(), api.DeleteOptions{}), nil).Err(); err != nil && !api.IsReason(err, api.ReasonNotFound) {
+		if err := dc.Client.Do(client.DeleteRequest(dc.rsKind, rs.obj.Meta.Namespace, rs.name(), api.DeleteOptions{}), nil).Err(); err != nil && !api.IsReason(err, api.ReasonNotFound) {
 			return err
 		}
 	}

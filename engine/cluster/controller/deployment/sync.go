@@ -22,7 +22,7 @@ func (dc *Controller) syncDeployment(key string) error {
 	}
 	d := decodeDeployment(obj)
 	if d.selector.Empty() {
-		dc.rec.Event(obj, record.Warning, "SelectingAll", "This deployment is selecting all pods. A non-empty selector is required.")
+		dc.Recorder.Event(obj, record.Warning, "SelectingAll", "This deployment is selecting all pods. A non-empty selector is required.")
 		if d.status.ObservedGeneration < obj.Meta.Generation {
 			d.status.ObservedGeneration = obj.Meta.Generation
 			_ = dc.writeStatus(d)

@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
-	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
 	"github.com/loopbook/loopbook/engine/cluster/client/workqueue"
 	"github.com/loopbook/loopbook/engine/cluster/controller"
@@ -23,14 +22,11 @@ const DeletionTimeout = 2 * time.Minute
 // Controller is the disruption controller; Start after Stop begins
 // afresh.
 type Controller struct {
+	controller.Base
 	loop                    *sim.Loop
-	c                       *client.Client
 	kind                    *object.KindInfo
 	pdbs, pods, rss, deploy *cache.SharedInformer
 	sets                    *cache.SharedInformer
-	queue                   *workqueue.Queue
-	workers                 workqueue.Workers
-	handlers                cache.Handlers
 }
 
 // New returns a stopped controller.
@@ -44,40 +40,29 @@ func (dc *Controller) Name() string { return Name }
 func (dc *Controller) Start(ctx *controller.Context) {
 	e := ctx.Env
 	dc.loop = e.Loop
-	dc.c = ctx.ClientFor(Name)
+	dc.Client = ctx.ClientFor(Name)
 	dc.kind = e.Kind("policy", "PodDisruptionBudget")
 	dc.pdbs = ctx.Informers.Informer(dc.kind)
 	dc.pods = ctx.Informers.Informer(e.Kind("", "Pod"))
 	dc.rss = ctx.Informers.Informer(e.Kind("apps", "ReplicaSet"))
 	dc.deploy = ctx.Informers.Informer(e.Kind("apps", "Deployment"))
 	dc.sets = ctx.Informers.Informer(e.Kind("apps", "StatefulSet"))
-	dc.queue = workqueue.New(e.Loop, nil)
-	dc.handlers.Add(dc.pdbs, cache.EnqueueKeys(dc.queue.Add))
+	dc.Queue = workqueue.New(e.Loop, nil)
+	dc.Handlers.Add(dc.pdbs, cache.EnqueueKeys(dc.Queue.Add))
 	pod := func(o any) {
 		if p, ok := cache.ObjectOf(o); ok {
 			for _, pdb := range dc.budgetsOf(p) {
-				dc.queue.Add(pdb.Key())
+				dc.Queue.Add(pdb.Key())
 			}
 		}
 	}
-	dc.handlers.Add(dc.pods, cache.ResourceEventHandlerFuncs{
+	dc.Handlers.Add(dc.pods, cache.ResourceEventHandlerFuncs{
 		AddFunc: func(o *object.Object) { pod(o) }, UpdateFunc: func(_, o *object.Object) { pod(o) }, DeleteFunc: pod})
 	synced := func() bool {
 		return dc.pdbs.HasSynced() && dc.pods.HasSynced() && dc.rss.HasSynced() && dc.deploy.HasSynced() && dc.sets.HasSynced()
 	}
-	dc.workers.StartWhenSynced(dc.loop, synced, dc.queue, 1, dc.sync, workqueue.Options{
+	dc.Workers.StartWhenSynced(dc.loop, synced, dc.Queue, 1, dc.sync, workqueue.Options{
 		Actor: Name, Log: e.Log, Group: "policy", Resource: "poddisruptionbudgets"}, nil)
-}
-
-// Stop ends the controller at once.
-func (dc *Controller) Stop() {
-	if dc.queue == nil {
-		return
-	}
-	dc.handlers.RemoveAll()
-	dc.workers.Stop()
-	dc.queue.ShutDown()
-	dc.c.Stop()
 }
 
 // budgetsOf are the budgets of the Pod's namespace whose selector picks
@@ -143,12 +128,12 @@ func (dc *Controller) sync(key string) error {
 		status["disruptedPods"] = disrupted
 	}
 	if recheck > 0 {
-		dc.queue.AddAfter(key, recheck)
+		dc.Queue.AddAfter(key, recheck)
 	}
 	if object.EqualValues(pdb.Content["status"], status) {
 		return nil
 	}
-	err = dc.c.Do(controller.StatusUpdate(dc.kind, pdb, status, api.WriteOptions{}), nil).Err()
+	err = dc.Client.Do(controller.StatusUpdate(dc.kind, pdb, status, api.WriteOptions{}), nil).Err()
 	if api.IsReason(err, api.ReasonNotFound) {
 		return nil
 	}

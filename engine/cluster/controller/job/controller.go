@@ -3,7 +3,6 @@ package job
 import (
 	"time"
 
-	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
 	"github.com/loopbook/loopbook/engine/cluster/client/record"
 	"github.com/loopbook/loopbook/engine/cluster/client/workqueue"
@@ -38,16 +37,12 @@ const orphanPrefix = "pod:"
 
 // Controller is the Job controller; Start after Stop begins afresh.
 type Controller struct {
+	controller.Base
 	loop            *sim.Loop
 	log             *trace.Log
-	c               *client.Client
-	rec             *record.Recorder
 	pods            controller.PodControl
 	jobKind         *object.KindInfo
 	jobs, podsInf   *cache.SharedInformer
-	queue           *workqueue.Queue
-	workers         workqueue.Workers
-	handlers        cache.Handlers
 	exp             *controller.Expectations
 	finalizersGoing *uidExpectations
 	backoff         map[string]backoffRecord
@@ -64,38 +59,26 @@ func (jm *Controller) Name() string { return Name }
 func (jm *Controller) Start(ctx *controller.Context) {
 	e := ctx.Env
 	jm.loop, jm.log = e.Loop, e.Log
-	jm.c = ctx.ClientFor(Name)
-	jm.rec = record.New(jm.c, e.Kinds, Name, "")
+	jm.Client = ctx.ClientFor(Name)
+	jm.Recorder = record.New(jm.Client, e.Kinds, Name, "")
 	podKind := e.Kind("", "Pod")
-	jm.pods = controller.PodControl{Client: jm.c, Recorder: jm.rec, PodKind: podKind}
+	jm.pods = controller.PodControl{Client: jm.Client, Recorder: jm.Recorder, PodKind: podKind}
 	jm.jobKind = e.Kind("batch", "Job")
 	jm.jobs = ctx.Informers.Informer(jm.jobKind)
 	jm.podsInf = ctx.Informers.Informer(podKind)
-	jm.queue = workqueue.New(e.Loop, nil)
+	jm.Queue = workqueue.New(e.Loop, nil)
 	jm.exp = controller.NewExpectations(e.Loop)
 	jm.finalizersGoing = newUIDExpectations()
 	jm.backoff = map[string]backoffRecord{}
-	jm.handlers.Add(jm.jobs, cache.EnqueueKeys(jm.queue.Add))
-	jm.handlers.Add(jm.podsInf, cache.ResourceEventHandlerFuncs{
+	jm.Handlers.Add(jm.jobs, cache.EnqueueKeys(jm.Queue.Add))
+	jm.Handlers.Add(jm.podsInf, cache.ResourceEventHandlerFuncs{
 		AddFunc:    jm.addPod,
 		UpdateFunc: jm.updatePod,
 		DeleteFunc: jm.deletePod,
 	})
 	synced := func() bool { return jm.jobs.HasSynced() && jm.podsInf.HasSynced() }
-	jm.workers.StartWhenSynced(jm.loop, synced, jm.queue, Workers, jm.sync, workqueue.Options{
+	jm.Workers.StartWhenSynced(jm.loop, synced, jm.Queue, Workers, jm.sync, workqueue.Options{
 		Actor: Name, Log: jm.log, Group: "batch", Resource: "jobs"}, nil)
-}
-
-// Stop ends the controller at once.
-func (jm *Controller) Stop() {
-	if jm.queue == nil {
-		return
-	}
-	jm.handlers.RemoveAll()
-	jm.workers.Stop()
-	jm.queue.ShutDown()
-	jm.rec.Stop()
-	jm.c.Stop()
 }
 
 var _ controller.Controller = (*Controller)(nil)

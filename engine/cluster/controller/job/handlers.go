@@ -105,13 +105,13 @@ func (jm *Controller) resolve(namespace string, ref object.OwnerReference) *obje
 // enqueueBatched syncs job after syncJobBatchPeriod
 // (enqueueSyncJobBatched).
 func (jm *Controller) enqueueBatched(job *object.Object) {
-	jm.queue.AddAfter(job.Key(), syncJobBatchPeriod)
+	jm.Queue.AddAfter(job.Key(), syncJobBatchPeriod)
 }
 
 // enqueueOrphan queues pod for the removal of its tracking finalizer
 // (enqueueOrphanPod).
 func (jm *Controller) enqueueOrphan(pod *object.Object) {
-	jm.queue.Add(orphanPrefix + pod.Key())
+	jm.Queue.Add(orphanPrefix + pod.Key())
 }
 
 // hasTrackingFinalizer reports whether pod carries the Job tracking

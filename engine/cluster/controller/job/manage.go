@@ -50,7 +50,7 @@ func (jm *Controller) manageJob(sc *syncCtx) (int64, error) {
 		return active, nil
 	}
 	if wait := sc.backoff.remaining(jm.loop.Now()); wait > 0 {
-		jm.queue.AddAfter(key, wait)
+		jm.Queue.AddAfter(key, wait)
 		// job_controller.go answers 0 active Pods here, whatever runs;
 		// the status says so until the next sync.
 		return 0, nil

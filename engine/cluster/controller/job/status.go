@@ -120,9 +120,9 @@ func (jm *Controller) trackStatus(sc *syncCtx, needsFlush bool) error {
 		}
 		if finishedNow {
 			if sc.finished.typ == condComplete {
-				jm.rec.Eventf(sc.job, record.Normal, "Completed", "Job completed")
+				jm.Recorder.Eventf(sc.job, record.Normal, "Completed", "Job completed")
 			} else {
-				jm.rec.Eventf(sc.job, record.Warning, sc.finished.reason, "%s", sc.finished.message)
+				jm.Recorder.Eventf(sc.job, record.Warning, sc.finished.reason, "%s", sc.finished.message)
 			}
 		}
 	}
@@ -178,7 +178,7 @@ func (jm *Controller) updateStatus(sc *syncCtx) error {
 		u["failed"] = anyList(sc.uncountedFailed)
 	}
 	sc.status["uncountedTerminatedPods"] = u
-	updated, err := client.Shared(jm.c.Do(controller.StatusUpdate(jm.jobKind, sc.job, object.DeepCopyValue(sc.status).(map[string]any), api.WriteOptions{}), nil))
+	updated, err := client.Shared(jm.Client.Do(controller.StatusUpdate(jm.jobKind, sc.job, object.DeepCopyValue(sc.status).(map[string]any), api.WriteOptions{}), nil))
 	if err != nil {
 		return err
 	}

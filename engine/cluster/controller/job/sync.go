@@ -102,7 +102,7 @@ func (jm *Controller) sync(key string) error {
 			sc.finished = &condition{condFailureTarget, reasonDeadlineExceeded, msgDeadline}
 		default:
 			if ads, ok := sc.spec["activeDeadlineSeconds"]; ok && !suspended(job) {
-				jm.queue.AddAfter(key, time.Duration(intOf(ads))*time.Second-now.Wall().Sub(startTime(sc.status)))
+				jm.Queue.AddAfter(key, time.Duration(intOf(ads))*time.Second-now.Wall().Sub(startTime(sc.status)))
 			}
 		}
 	}
@@ -136,12 +136,12 @@ func (jm *Controller) sync(key string) error {
 		case managed && suspended(job):
 			if setCondition(sc.status, condSuspended, "True", "JobSuspended", "Job suspended", now.RFC3339()) {
 				suspendChanged = true
-				jm.rec.Eventf(job, record.Normal, "Suspended", "Job suspended")
+				jm.Recorder.Eventf(job, record.Normal, "Suspended", "Job suspended")
 			}
 		case managed:
 			if setCondition(sc.status, condSuspended, "False", "JobResumed", "Job resumed", now.RFC3339()) {
 				suspendChanged = true
-				jm.rec.Eventf(job, record.Normal, "Resumed", "Job resumed")
+				jm.Recorder.Eventf(job, record.Normal, "Resumed", "Job resumed")
 				sc.status["startTime"] = now.RFC3339()
 			}
 		}

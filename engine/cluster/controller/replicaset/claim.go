@@ -62,7 +62,7 @@ func (rsc *Controller) claimPods(rs *replicaSet, rows, claimed []*podRow) ([]*po
 
 // canAdopt is the ReplicaSet controller's canAdoptFunc.
 func (rsc *Controller) canAdopt(rs *replicaSet) error {
-	fresh, err := client.Shared(rsc.c.Do(client.GetRequest(rsc.rsKind, rs.obj.Meta.Namespace, rs.obj.Meta.Name), nil))
+	fresh, err := client.Shared(rsc.Client.Do(client.GetRequest(rsc.rsKind, rs.obj.Meta.Namespace, rs.obj.Meta.Name), nil))
 	if err != nil {
 		return fmt.Errorf("can't recheck DeletionTimestamp: %v", err)
 	}

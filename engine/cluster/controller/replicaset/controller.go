@@ -1,7 +1,6 @@
 package replicaset
 
 import (
-	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
 	"github.com/loopbook/loopbook/engine/cluster/client/record"
 	"github.com/loopbook/loopbook/engine/cluster/client/workqueue"
@@ -39,20 +38,16 @@ type Config struct {
 // controller.Controller; Start may follow Stop, with fresh state, as a
 // restarted process would.
 type Controller struct {
+	controller.Base
 	cfg Config
 
 	loop       *sim.Loop
 	log        *trace.Log
-	c          *client.Client
-	rec        *record.Recorder
 	rsKind     *object.KindInfo
 	podKind    *object.KindInfo
 	rsInf      *cache.SharedInformer
 	podInf     *cache.SharedInformer
 	rsLister   cache.Lister
-	handlers   cache.Handlers
-	queue      *workqueue.Queue
-	workers    workqueue.Workers
 	exp        *controller.Expectations
 	consistent *consistency
 	pods       *podTable
@@ -79,35 +74,22 @@ func (rsc *Controller) Name() string { return Name }
 func (rsc *Controller) Start(ctx *controller.Context) {
 	e := ctx.Env
 	rsc.loop, rsc.log = e.Loop, e.Log
-	rsc.c = ctx.ClientFor(Name)
-	rsc.rec = record.New(rsc.c, e.Kinds, Name, "")
+	rsc.Client = ctx.ClientFor(Name)
+	rsc.Recorder = record.New(rsc.Client, e.Kinds, Name, "")
 	rsc.rsKind, rsc.podKind = e.Kind("apps", "ReplicaSet"), e.Kind("", "Pod")
 	rsc.rsInf = ctx.Informers.Informer(rsc.rsKind)
 	rsc.podInf = ctx.Informers.Informer(rsc.podKind)
 	rsc.rsLister = rsc.rsInf.Lister()
-	rsc.queue = workqueue.New(e.Loop, nil)
+	rsc.Queue = workqueue.New(e.Loop, nil)
 	rsc.exp = controller.NewExpectations(e.Loop)
 	rsc.pods = newPodTable()
 	rsc.consistent = newConsistency(rsc.podInf, rsc.rsInf)
 	_ = addIndexer(rsc.rsInf, controllerUIDIndex, controllerUIDIndexFunc)
-	rsc.handlers.Add(rsc.rsInf, cache.ResourceEventHandlerFuncs{AddFunc: rsc.addRS, UpdateFunc: rsc.updateRS, DeleteFunc: rsc.deleteRS})
-	rsc.handlers.Add(rsc.podInf, cache.ResourceEventHandlerFuncs{AddFunc: rsc.addPod, UpdateFunc: rsc.updatePod, DeleteFunc: rsc.podDeleted})
+	rsc.Handlers.Add(rsc.rsInf, cache.ResourceEventHandlerFuncs{AddFunc: rsc.addRS, UpdateFunc: rsc.updateRS, DeleteFunc: rsc.deleteRS})
+	rsc.Handlers.Add(rsc.podInf, cache.ResourceEventHandlerFuncs{AddFunc: rsc.addPod, UpdateFunc: rsc.updatePod, DeleteFunc: rsc.podDeleted})
 	synced := func() bool { return rsc.rsInf.HasSynced() && rsc.podInf.HasSynced() }
-	rsc.workers.StartWhenSynced(rsc.loop, synced, rsc.queue, rsc.cfg.Workers, rsc.syncReplicaSet, workqueue.Options{
+	rsc.Workers.StartWhenSynced(rsc.loop, synced, rsc.Queue, rsc.cfg.Workers, rsc.syncReplicaSet, workqueue.Options{
 		Actor: Name, Log: rsc.log, Group: "apps", Resource: "replicasets"}, nil)
-}
-
-// Stop ends the controller at once: handlers removed, queue shut down,
-// pending retries and Events dropped.
-func (rsc *Controller) Stop() {
-	if rsc.queue == nil {
-		return
-	}
-	rsc.handlers.RemoveAll()
-	rsc.workers.Stop()
-	rsc.queue.ShutDown()
-	rsc.rec.Stop()
-	rsc.c.Stop()
 }
 
 var _ controller.Controller = (*Controller)(nil)

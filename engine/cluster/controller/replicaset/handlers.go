@@ -12,7 +12,7 @@ import (
 // The informer handlers of replica_set.go. They only enqueue keys and
 // record observed expectations; syncReplicaSet does the rest.
 
-func (rsc *Controller) addRS(rs *object.Object) { rsc.queue.Add(rs.Key()) }
+func (rsc *Controller) addRS(rs *object.Object) { rsc.Queue.Add(rs.Key()) }
 
 // updateRS enqueues the ReplicaSet on every change; a ReplicaSet recreated
 // under the same name is first handled as a deletion of the old one.
@@ -20,7 +20,7 @@ func (rsc *Controller) updateRS(old, cur *object.Object) {
 	if cur.Meta.UID != old.Meta.UID {
 		rsc.deleteRS(cache.DeletedFinalStateUnknown{Key: old.Key(), Obj: old})
 	}
-	rsc.queue.Add(cur.Key())
+	rsc.Queue.Add(cur.Key())
 }
 
 // deleteRS drops the ReplicaSet's expectations, so that one recreated with
@@ -33,7 +33,7 @@ func (rsc *Controller) deleteRS(obj any) {
 	key := rs.Key()
 	rsc.consistent.clear(key, rs.Meta.UID)
 	rsc.exp.Forget(key)
-	rsc.queue.Add(key)
+	rsc.Queue.Add(key)
 }
 
 // addPod observes a creation for the Pod's ReplicaSet, or wakes the
@@ -52,11 +52,11 @@ func (rsc *Controller) addPod(pod *object.Object) {
 			return
 		}
 		rsc.exp.CreationObserved(rs.Key())
-		rsc.queue.Add(rs.Key())
+		rsc.Queue.Add(rs.Key())
 		return
 	}
 	for _, rs := range rsc.getPodReplicaSets(pod) {
-		rsc.queue.Add(rs.Key())
+		rsc.Queue.Add(rs.Key())
 	}
 }
 
@@ -82,7 +82,7 @@ func (rsc *Controller) updatePod(old, cur *object.Object) {
 	refChanged := curOK != oldOK || (curOK && !sameRef(curRef, oldRef))
 	if refChanged && oldOK {
 		if rs := rsc.resolveControllerRef(old.Meta.Namespace, oldRef); rs != nil {
-			rsc.queue.Add(rs.Key())
+			rsc.Queue.Add(rs.Key())
 		}
 	}
 	if curOK {
@@ -90,18 +90,18 @@ func (rsc *Controller) updatePod(old, cur *object.Object) {
 		if rs == nil {
 			return
 		}
-		rsc.queue.Add(rs.Key())
+		rsc.Queue.Add(rs.Key())
 		// A Pod that just became ready is available minReadySeconds
 		// later: look again then.
 		oldReady, curReady := isPodReady(old), isPodReady(cur)
 		if mrs := intAt(object.MapAt(rs.Content, "spec"), "minReadySeconds"); !oldReady && curReady && mrs > 0 {
-			rsc.queue.AddAfter(rs.Key(), time.Duration(mrs)*time.Second)
+			rsc.Queue.AddAfter(rs.Key(), time.Duration(mrs)*time.Second)
 		}
 		return
 	}
 	if labelChanged || refChanged {
 		for _, rs := range rsc.getPodReplicaSets(cur) {
-			rsc.queue.Add(rs.Key())
+			rsc.Queue.Add(rs.Key())
 		}
 	}
 }
@@ -131,7 +131,7 @@ func (rsc *Controller) deletePod(obj any) {
 		return
 	}
 	rsc.exp.DeletionObserved(rs.Key(), podKey(pod))
-	rsc.queue.Add(rs.Key())
+	rsc.Queue.Add(rs.Key())
 }
 
 // resolveControllerRef returns the cached ReplicaSet ref names, if it is

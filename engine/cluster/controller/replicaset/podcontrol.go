@@ -26,7 +26,7 @@ func (rsc *Controller) createPod(rs *replicaSet) error {
 
 // podControl is the controller's RealPodControl.
 func (rsc *Controller) podControl() controller.PodControl {
-	return controller.PodControl{Client: rsc.c, Recorder: rsc.rec, PodKind: rsc.podKind}
+	return controller.PodControl{Client: rsc.Client, Recorder: rsc.Recorder, PodKind: rsc.podKind}
 }
 
 // deletePodAPI is RealPodControl.DeletePod.

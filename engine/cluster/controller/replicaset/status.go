@@ -97,14 +97,14 @@ func (rsc *Controller) updateStatus(rs *replicaSet, st status) (*object.Object, 
 	st.ObservedGeneration = rs.obj.Meta.Generation
 	cur := rs.obj
 	for i := 0; ; i++ {
-		updated, err := client.Shared(rsc.c.Do(controller.StatusUpdate(rsc.rsKind, cur, st.toMap(), api.WriteOptions{}), nil))
+		updated, err := client.Shared(rsc.Client.Do(controller.StatusUpdate(rsc.rsKind, cur, st.toMap(), api.WriteOptions{}), nil))
 		if err == nil {
 			return updated, nil
 		}
 		if i >= statusUpdateRetries {
 			return nil, err
 		}
-		if cur, err = client.Shared(rsc.c.Do(client.GetRequest(rsc.rsKind, rs.obj.Meta.Namespace, rs.obj.Meta.Name), nil)); err != nil {
+		if cur, err = client.Shared(rsc.Client.Do(client.GetRequest(rsc.rsKind, rs.obj.Meta.Namespace, rs.obj.Meta.Name), nil)); err != nil {
 			return nil, err
 		}
 	}

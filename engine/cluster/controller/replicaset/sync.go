@@ -70,7 +70,7 @@ func (rsc *Controller) syncReplicaSet(key string) error {
 		if d, ok := findMinNextPodAvailabilityCheck(active, minReady, now, rsc.loop.Now().Wall()); ok {
 			next = d
 		}
-		rsc.queue.AddAfter(key, next)
+		rsc.Queue.AddAfter(key, next)
 	}
 	return nil
 }

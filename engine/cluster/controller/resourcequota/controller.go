@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
-	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
 	"github.com/loopbook/loopbook/engine/cluster/client/workqueue"
 	"github.com/loopbook/loopbook/engine/cluster/controller"
@@ -33,17 +32,14 @@ const (
 // Controller is the resource quota controller; Start after Stop begins
 // afresh.
 type Controller struct {
+	controller.Base
 	loop      *sim.Loop
-	c         *client.Client
 	kind      *object.KindInfo
 	quotas    *cache.SharedInformer
 	informers *cache.Factory
 	registry  *object.Registry
 	kinds     []*object.KindInfo // the quotable kinds, in discovery order
 	monitors  map[*object.KindInfo]*cache.SharedInformer
-	queue     *workqueue.Queue
-	workers   workqueue.Workers
-	handlers  cache.Handlers
 	resync    *sim.Timer
 }
 
@@ -60,11 +56,11 @@ func (rq *Controller) Name() string { return Name }
 func (rq *Controller) Start(ctx *controller.Context) {
 	e := ctx.Env
 	rq.loop = e.Loop
-	rq.c = ctx.ClientFor(Name)
+	rq.Client = ctx.ClientFor(Name)
 	rq.kind = e.Kind("", "ResourceQuota")
 	rq.quotas = ctx.Informers.Informer(rq.kind)
-	rq.queue = workqueue.New(e.Loop, nil)
-	rq.handlers.Add(rq.quotas, cache.ResourceEventHandlerFuncs{
+	rq.Queue = workqueue.New(e.Loop, nil)
+	rq.Handlers.Add(rq.quotas, cache.ResourceEventHandlerFuncs{
 		AddFunc: rq.enqueue,
 		UpdateFunc: func(old, cur *object.Object) {
 			if !quota.Of(object.MapAt(old.Spec(), "hard")).Equal(quota.Of(object.MapAt(cur.Spec(), "hard"))) {
@@ -91,25 +87,22 @@ func (rq *Controller) Start(ctx *controller.Context) {
 		}
 		return true
 	}
-	rq.workers.StartWhenSynced(rq.loop, synced, rq.queue, Workers, rq.sync, workqueue.Options{
+	rq.Workers.StartWhenSynced(rq.loop, synced, rq.Queue, Workers, rq.sync, workqueue.Options{
 		Actor: Name, Log: e.Log, Resource: "resourcequotas"}, nil)
 	rq.resync = rq.loop.After(SyncPeriod, rq.resyncAll)
 }
 
 // Stop ends the controller at once.
 func (rq *Controller) Stop() {
-	if rq.queue == nil {
+	if rq.Queue == nil {
 		return
 	}
 	rq.resync.Stop()
-	rq.handlers.RemoveAll()
-	rq.workers.Stop()
-	rq.queue.ShutDown()
-	rq.c.Stop()
+	rq.Base.Stop()
 }
 
 // enqueue queues a quota for a sync.
-func (rq *Controller) enqueue(q *object.Object) { rq.queue.Add(q.Key()) }
+func (rq *Controller) enqueue(q *object.Object) { rq.Queue.Add(q.Key()) }
 
 // resyncAll queues every quota, every SyncPeriod.
 func (rq *Controller) resyncAll() {
@@ -132,7 +125,7 @@ func (rq *Controller) syncMonitors() bool {
 		}
 		inf := rq.informers.Informer(k)
 		rq.monitors[k] = inf
-		rq.handlers.Add(inf, rq.replenishment(k))
+		rq.Handlers.Add(inf, rq.replenishment(k))
 		added = true
 	}
 	return added
@@ -218,7 +211,7 @@ func (rq *Controller) sync(key string) error {
 		return nil
 	}
 	status := map[string]any{"hard": hard.Tree(), "used": used.Tree()}
-	return rq.c.Do(controller.StatusUpdate(rq.kind, q, status, api.WriteOptions{}), nil).Err()
+	return rq.Client.Do(controller.StatusUpdate(rq.kind, q, status, api.WriteOptions{}), nil).Err()
 }
 
 // usage is CalculateUsage: for each hard resource, the sum of what the

@@ -1,7 +1,6 @@
 package statefulset
 
 import (
-	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
 	"github.com/loopbook/loopbook/engine/cluster/client/record"
 	"github.com/loopbook/loopbook/engine/cluster/client/workqueue"
@@ -24,17 +23,13 @@ const (
 // Controller is the StatefulSet controller; Start after Stop begins
 // afresh.
 type Controller struct {
+	controller.Base
 	loop                   *sim.Loop
 	log                    *trace.Log
-	c                      *client.Client
-	rec                    *record.Recorder
 	setKind, podKind, pvcK *object.KindInfo
 	revKind                *object.KindInfo
 	sets, pods, claims     *cache.SharedInformer
 	revs                   *cache.SharedInformer
-	queue                  *workqueue.Queue
-	workers                workqueue.Workers
-	handlers               cache.Handlers
 }
 
 // New returns a stopped controller.
@@ -49,44 +44,32 @@ func (ssc *Controller) Name() string { return Name }
 func (ssc *Controller) Start(ctx *controller.Context) {
 	e := ctx.Env
 	ssc.loop, ssc.log = e.Loop, e.Log
-	ssc.c = ctx.ClientFor(Name)
-	ssc.rec = record.New(ssc.c, e.Kinds, Name, "")
+	ssc.Client = ctx.ClientFor(Name)
+	ssc.Recorder = record.New(ssc.Client, e.Kinds, Name, "")
 	ssc.setKind, ssc.podKind, ssc.pvcK = e.Kind("apps", "StatefulSet"), e.Kind("", "Pod"), e.Kind("", "PersistentVolumeClaim")
 	ssc.sets = ctx.Informers.Informer(ssc.setKind)
 	ssc.pods = ctx.Informers.Informer(ssc.podKind)
 	ssc.claims = ctx.Informers.Informer(ssc.pvcK)
 	ssc.revKind = e.Kind("apps", "ControllerRevision")
 	ssc.revs = ctx.Informers.Informer(ssc.revKind)
-	ssc.queue = workqueue.New(e.Loop, nil)
-	ssc.handlers.Add(ssc.sets, cache.EnqueueKeys(ssc.queue.Add))
+	ssc.Queue = workqueue.New(e.Loop, nil)
+	ssc.Handlers.Add(ssc.sets, cache.EnqueueKeys(ssc.Queue.Add))
 	owner := func(o any) {
 		obj, ok := cache.ObjectOf(o)
 		if !ok {
 			return
 		}
 		if ref, ok := obj.Meta.ControllerRef(); ok && ref.Kind == "StatefulSet" {
-			ssc.queue.Add(obj.Meta.Namespace + "/" + ref.Name)
+			ssc.Queue.Add(obj.Meta.Namespace + "/" + ref.Name)
 		}
 	}
-	ssc.handlers.Add(ssc.pods, cache.ResourceEventHandlerFuncs{
+	ssc.Handlers.Add(ssc.pods, cache.ResourceEventHandlerFuncs{
 		AddFunc: func(o *object.Object) { owner(o) }, UpdateFunc: func(_, o *object.Object) { owner(o) }, DeleteFunc: owner})
 	synced := func() bool {
 		return ssc.sets.HasSynced() && ssc.pods.HasSynced() && ssc.claims.HasSynced() && ssc.revs.HasSynced()
 	}
-	ssc.workers.StartWhenSynced(ssc.loop, synced, ssc.queue, Workers, ssc.sync, workqueue.Options{
+	ssc.Workers.StartWhenSynced(ssc.loop, synced, ssc.Queue, Workers, ssc.sync, workqueue.Options{
 		Actor: Name, Log: ssc.log, Group: "apps", Resource: "statefulsets"}, nil)
-}
-
-// Stop ends the controller at once.
-func (ssc *Controller) Stop() {
-	if ssc.queue == nil {
-		return
-	}
-	ssc.handlers.RemoveAll()
-	ssc.workers.Stop()
-	ssc.queue.ShutDown()
-	ssc.rec.Stop()
-	ssc.c.Stop()
 }
 
 var _ controller.Controller = (*Controller)(nil)

@@ -49,7 +49,7 @@ func (ssc *Controller) revisions(set *object.Object) (*history, error) {
 	case len(equal) > 0:
 		bumped := equal[len(equal)-1].DeepCopy()
 		bumped.Content["revision"] = next
-		r, err := client.Shared(ssc.c.Do(client.UpdateRequestOwning(ssc.revKind, bumped, api.WriteOptions{}), nil))
+		r, err := client.Shared(ssc.Client.Do(client.UpdateRequestOwning(ssc.revKind, bumped, api.WriteOptions{}), nil))
 		if err != nil {
 			return nil, err
 		}
@@ -90,14 +90,14 @@ func (ssc *Controller) newRevision(set *object.Object, revision, collisions int6
 // with other data raises the collision count and tries the next hash.
 func (ssc *Controller) createRevision(set, want *object.Object, revision int64, collisions *int64) (*object.Object, error) {
 	for range maxCollisionRetries {
-		r, err := client.Shared(ssc.c.Do(client.CreateRequest(ssc.revKind, want, api.WriteOptions{}), nil))
+		r, err := client.Shared(ssc.Client.Do(client.CreateRequest(ssc.revKind, want, api.WriteOptions{}), nil))
 		if err == nil {
 			return r, nil
 		}
 		if !api.IsReason(err, api.ReasonAlreadyExists) {
 			return nil, err
 		}
-		existing, gerr := client.Shared(ssc.c.Do(client.GetRequest(ssc.revKind, want.Meta.Namespace, want.Meta.Name), nil))
+		existing, gerr := client.Shared(ssc.Client.Do(client.GetRequest(ssc.revKind, want.Meta.Namespace, want.Meta.Name), nil))
 		if gerr != nil {
 			return nil, gerr
 		}
@@ -136,7 +136,7 @@ func (ssc *Controller) truncateHistory(set *object.Object, h *history) error {
 		return nil
 	}
 	for _, r := range old[:len(old)-limit] {
-		err := ssc.c.Do(client.DeleteRequest(ssc.revKind, r.Meta.Namespace, r.Meta.Name, api.DeleteOptions{}), nil).Err()
+		err := ssc.Client.Do(client.DeleteRequest(ssc.revKind, r.Meta.Namespace, r.Meta.Name, api.DeleteOptions{}), nil).Err()
 		if err != nil && !api.IsReason(err, api.ReasonNotFound) {
 			return err
 		}

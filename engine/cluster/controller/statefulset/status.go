@@ -66,7 +66,7 @@ func (ssc *Controller) updateStatus(set *object.Object, h *history) error {
 		st[k] = v
 	}
 	s.Content["status"] = st
-	err := ssc.c.Do(client.UpdateRequestOwning(ssc.setKind, s, api.WriteOptions{}, "status"), nil).Err()
+	err := ssc.Client.Do(client.UpdateRequestOwning(ssc.setKind, s, api.WriteOptions{}, "status"), nil).Err()
 	if api.IsReason(err, api.ReasonNotFound) {
 		return nil
 	}

@@ -162,36 +162,36 @@ func (ssc *Controller) createPod(set *object.Object, h *history, i int) error {
 		if _, ok := ssc.claims.Lister().Get(claim.Meta.Namespace, claim.Meta.Name); ok {
 			continue
 		}
-		if err := ssc.c.Do(client.GetRequest(ssc.pvcK, claim.Meta.Namespace, claim.Meta.Name), nil).Err(); err == nil {
+		if err := ssc.Client.Do(client.GetRequest(ssc.pvcK, claim.Meta.Namespace, claim.Meta.Name), nil).Err(); err == nil {
 			continue
 		} else if !api.IsReason(err, api.ReasonNotFound) {
 			return err
 		}
 		// newClaims copies each template: the claim is handed over.
-		err := ssc.c.Do(client.CreateRequestOwning(ssc.pvcK, claim, api.WriteOptions{}), nil).Err()
+		err := ssc.Client.Do(client.CreateRequestOwning(ssc.pvcK, claim, api.WriteOptions{}), nil).Err()
 		if err != nil && !api.IsReason(err, api.ReasonAlreadyExists) {
-			ssc.rec.Eventf(set, record.Warning, "FailedCreate", "Create Claim %s for Pod %s in StatefulSet %s failed error: %v", claim.Meta.Name, pod.Meta.Name, set.Meta.Name, err)
+			ssc.Recorder.Eventf(set, record.Warning, "FailedCreate", "Create Claim %s for Pod %s in StatefulSet %s failed error: %v", claim.Meta.Name, pod.Meta.Name, set.Meta.Name, err)
 			return err
 		}
-		ssc.rec.Eventf(set, record.Normal, "SuccessfulCreate", "Create Claim %s Pod %s in StatefulSet %s success", claim.Meta.Name, pod.Meta.Name, set.Meta.Name)
+		ssc.Recorder.Eventf(set, record.Normal, "SuccessfulCreate", "Create Claim %s Pod %s in StatefulSet %s success", claim.Meta.Name, pod.Meta.Name, set.Meta.Name)
 	}
 	// newPod copies the template: the Pod's content is handed over (only
 	// its name is read afterwards).
-	if err := ssc.c.Do(client.CreateRequestOwning(ssc.podKind, pod, api.WriteOptions{}), nil).Err(); err != nil {
-		ssc.rec.Eventf(set, record.Warning, "FailedCreate", "Create Pod %s in StatefulSet %s failed error: %v", pod.Meta.Name, set.Meta.Name, err)
+	if err := ssc.Client.Do(client.CreateRequestOwning(ssc.podKind, pod, api.WriteOptions{}), nil).Err(); err != nil {
+		ssc.Recorder.Eventf(set, record.Warning, "FailedCreate", "Create Pod %s in StatefulSet %s failed error: %v", pod.Meta.Name, set.Meta.Name, err)
 		return err
 	}
-	ssc.rec.Eventf(set, record.Normal, "SuccessfulCreate", "Create Pod %s in StatefulSet %s successful", pod.Meta.Name, set.Meta.Name)
+	ssc.Recorder.Eventf(set, record.Normal, "SuccessfulCreate", "Create Pod %s in StatefulSet %s successful", pod.Meta.Name, set.Meta.Name)
 	return nil
 }
 
 // deletePod deletes one Pod (DeleteStatefulPod).
 func (ssc *Controller) deletePod(set, p *object.Object) error {
-	if err := ssc.c.Do(client.DeleteRequest(ssc.podKind, p.Meta.Namespace, p.Meta.Name, api.DeleteOptions{}), nil).Err(); err != nil && !api.IsReason(err, api.ReasonNotFound) {
-		ssc.rec.Eventf(set, record.Warning, "FailedDelete", "Delete Pod %s in StatefulSet %s failed error: %v", p.Meta.Name, set.Meta.Name, err)
+	if err := ssc.Client.Do(client.DeleteRequest(ssc.podKind, p.Meta.Namespace, p.Meta.Name, api.DeleteOptions{}), nil).Err(); err != nil && !api.IsReason(err, api.ReasonNotFound) {
+		ssc.Recorder.Eventf(set, record.Warning, "FailedDelete", "Delete Pod %s in StatefulSet %s failed error: %v", p.Meta.Name, set.Meta.Name, err)
 		return err
 	}
-	ssc.rec.Eventf(set, record.Normal, "SuccessfulDelete", "Delete Pod %s in StatefulSet %s successful", p.Meta.Name, set.Meta.Name)
+	ssc.Recorder.Eventf(set, record.Normal, "SuccessfulDelete", "Delete Pod %s in StatefulSet %s successful", p.Meta.Name, set.Meta.Name)
 	return nil
 }
 

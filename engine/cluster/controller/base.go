@@ -1,0 +1,35 @@
+package controller
+
+import (
+	"github.com/loopbook/loopbook/engine/cluster/client"
+	"github.com/loopbook/loopbook/engine/cluster/client/cache"
+	"github.com/loopbook/loopbook/engine/cluster/client/record"
+	"github.com/loopbook/loopbook/engine/cluster/client/workqueue"
+)
+
+// Base is what a controller starts with and stops: its client and Event
+// recorder, its handlers on the manager's informers, its work queue and
+// the workers that drain it. Controllers embed it; its Stop is theirs.
+type Base struct {
+	Client   *client.Client
+	Recorder *record.Recorder // nil for a controller that records no Events
+	Handlers cache.Handlers
+	Queue    *workqueue.Queue
+	Workers  workqueue.Workers
+}
+
+// Stop ends the controller at once: its handlers removed, its workers
+// stopped, its queue shut down, its pending Events and retries dropped. A
+// controller never started is left alone.
+func (b *Base) Stop() {
+	if b.Queue == nil {
+		return
+	}
+	b.Handlers.RemoveAll()
+	b.Workers.Stop()
+	b.Queue.ShutDown()
+	if b.Recorder != nil {
+		b.Recorder.Stop()
+	}
+	b.Client.Stop()
+}
