@@ -33,3 +33,14 @@ func (b *Base) Stop() {
 	}
 	b.Client.Stop()
 }
+
+// Begin is how every Start begins: the client of the controller's
+// ServiceAccount (ClientFor name), an Event recorder with name as its
+// source when events is set, and an empty work queue.
+func (b *Base) Begin(ctx *Context, name string, events bool) {
+	b.Client = ctx.ClientFor(name)
+	if events {
+		b.Recorder = record.New(b.Client, ctx.Env.Kinds, name, "")
+	}
+	b.Queue = workqueue.New(ctx.Env.Loop, nil)
+}

@@ -45,12 +45,10 @@ func (jm *Controller) Name() string { return Name }
 func (jm *Controller) Start(ctx *controller.Context) {
 	e := ctx.Env
 	jm.loop, jm.log = e.Loop, e.Log
-	jm.Client = ctx.ClientFor(Name)
-	jm.Recorder = record.New(jm.Client, e.Kinds, Name, "")
+	jm.Begin(ctx, Name, true)
 	jm.cronKind, jm.jobKnd = e.Kind("batch", "CronJob"), e.Kind("batch", "Job")
 	jm.cronJobs = ctx.Informers.Informer(jm.cronKind)
 	jm.jobs = ctx.Informers.Informer(jm.jobKnd)
-	jm.Queue = workqueue.New(e.Loop, nil)
 	jm.Handlers.Add(jm.cronJobs, cache.ResourceEventHandlerFuncs{
 		AddFunc:    func(o *object.Object) { jm.Queue.Add(o.Key()) },
 		UpdateFunc: jm.updateCronJob,

@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
-	"github.com/loopbook/loopbook/engine/cluster/client/record"
 	"github.com/loopbook/loopbook/engine/cluster/client/workqueue"
 	"github.com/loopbook/loopbook/engine/cluster/controller"
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -61,13 +60,12 @@ func New() *Controller { return &Controller{} }
 // Name returns "daemonset-controller".
 func (dc *Controller) Name() string { return Name }
 
-// Start watches DaemonSets, Pods, Nodes and ControllerRevisions and runs the workers once the
-// informers have synced.
+// Start watches DaemonSets, Pods, Nodes and ControllerRevisions and runs
+// the workers once the informers have synced.
 func (dc *Controller) Start(ctx *controller.Context) {
 	e := ctx.Env
 	dc.loop, dc.log = e.Loop, e.Log
-	dc.Client = ctx.ClientFor(Name)
-	dc.Recorder = record.New(dc.Client, e.Kinds, Name, "")
+	dc.Begin(ctx, Name, true)
 	podKind := e.Kind("", "Pod")
 	dc.pods = controller.PodControl{Client: dc.Client, Recorder: dc.Recorder, PodKind: podKind}
 	dc.dsKind = e.Kind("apps", "DaemonSet")
@@ -76,7 +74,6 @@ func (dc *Controller) Start(ctx *controller.Context) {
 	dc.nodes = ctx.Informers.Informer(e.Kind("", "Node"))
 	dc.revKind = e.Kind("apps", "ControllerRevision")
 	dc.revs = ctx.Informers.Informer(dc.revKind)
-	dc.Queue = workqueue.New(e.Loop, nil)
 	dc.exp = controller.NewExpectations(e.Loop)
 	dc.backoff = newBackoff(failedPodsBackoffInitial, failedPodsBackoffMax)
 	dc.Handlers.Add(dc.sets, cache.EnqueueKeys(dc.Queue.Add))

@@ -2,7 +2,6 @@ package deployment
 
 import (
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
-	"github.com/loopbook/loopbook/engine/cluster/client/record"
 	"github.com/loopbook/loopbook/engine/cluster/client/workqueue"
 	"github.com/loopbook/loopbook/engine/cluster/controller"
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -66,13 +65,11 @@ func (dc *Controller) Name() string { return Name }
 func (dc *Controller) Start(ctx *controller.Context) {
 	e := ctx.Env
 	dc.loop, dc.log = e.Loop, e.Log
-	dc.Client = ctx.ClientFor(Name)
-	dc.Recorder = record.New(dc.Client, e.Kinds, Name, "")
+	dc.Begin(ctx, Name, true)
 	dc.dKind, dc.rsKind, dc.podKind = e.Kind("apps", "Deployment"), e.Kind("apps", "ReplicaSet"), e.Kind("", "Pod")
 	dc.dInf = ctx.Informers.Informer(dc.dKind)
 	dc.rsInf = ctx.Informers.Informer(dc.rsKind)
 	dc.podInf = ctx.Informers.Informer(dc.podKind)
-	dc.Queue = workqueue.New(e.Loop, nil)
 	_ = addPodControllerIndexer(dc.podInf)
 	dc.Handlers.Add(dc.dInf, cache.ResourceEventHandlerFuncs{AddFunc: dc.addDeployment,
 		UpdateFunc: func(_, cur *object.Object) { dc.addDeployment(cur) }, DeleteFunc: dc.deleteDeployment})

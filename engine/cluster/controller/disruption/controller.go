@@ -40,14 +40,13 @@ func (dc *Controller) Name() string { return Name }
 func (dc *Controller) Start(ctx *controller.Context) {
 	e := ctx.Env
 	dc.loop = e.Loop
-	dc.Client = ctx.ClientFor(Name)
+	dc.Begin(ctx, Name, false)
 	dc.kind = e.Kind("policy", "PodDisruptionBudget")
 	dc.pdbs = ctx.Informers.Informer(dc.kind)
 	dc.pods = ctx.Informers.Informer(e.Kind("", "Pod"))
 	dc.rss = ctx.Informers.Informer(e.Kind("apps", "ReplicaSet"))
 	dc.deploy = ctx.Informers.Informer(e.Kind("apps", "Deployment"))
 	dc.sets = ctx.Informers.Informer(e.Kind("apps", "StatefulSet"))
-	dc.Queue = workqueue.New(e.Loop, nil)
 	dc.Handlers.Add(dc.pdbs, cache.EnqueueKeys(dc.Queue.Add))
 	pod := func(o any) {
 		if p, ok := cache.ObjectOf(o); ok {

@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
-	"github.com/loopbook/loopbook/engine/cluster/client/record"
 	"github.com/loopbook/loopbook/engine/cluster/client/workqueue"
 	"github.com/loopbook/loopbook/engine/cluster/controller"
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -59,14 +58,12 @@ func (jm *Controller) Name() string { return Name }
 func (jm *Controller) Start(ctx *controller.Context) {
 	e := ctx.Env
 	jm.loop, jm.log = e.Loop, e.Log
-	jm.Client = ctx.ClientFor(Name)
-	jm.Recorder = record.New(jm.Client, e.Kinds, Name, "")
+	jm.Begin(ctx, Name, true)
 	podKind := e.Kind("", "Pod")
 	jm.pods = controller.PodControl{Client: jm.Client, Recorder: jm.Recorder, PodKind: podKind}
 	jm.jobKind = e.Kind("batch", "Job")
 	jm.jobs = ctx.Informers.Informer(jm.jobKind)
 	jm.podsInf = ctx.Informers.Informer(podKind)
-	jm.Queue = workqueue.New(e.Loop, nil)
 	jm.exp = controller.NewExpectations(e.Loop)
 	jm.finalizersGoing = newUIDExpectations()
 	jm.backoff = map[string]backoffRecord{}

@@ -2,7 +2,6 @@ package replicaset
 
 import (
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
-	"github.com/loopbook/loopbook/engine/cluster/client/record"
 	"github.com/loopbook/loopbook/engine/cluster/client/workqueue"
 	"github.com/loopbook/loopbook/engine/cluster/controller"
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -74,13 +73,11 @@ func (rsc *Controller) Name() string { return Name }
 func (rsc *Controller) Start(ctx *controller.Context) {
 	e := ctx.Env
 	rsc.loop, rsc.log = e.Loop, e.Log
-	rsc.Client = ctx.ClientFor(Name)
-	rsc.Recorder = record.New(rsc.Client, e.Kinds, Name, "")
+	rsc.Begin(ctx, Name, true)
 	rsc.rsKind, rsc.podKind = e.Kind("apps", "ReplicaSet"), e.Kind("", "Pod")
 	rsc.rsInf = ctx.Informers.Informer(rsc.rsKind)
 	rsc.podInf = ctx.Informers.Informer(rsc.podKind)
 	rsc.rsLister = rsc.rsInf.Lister()
-	rsc.Queue = workqueue.New(e.Loop, nil)
 	rsc.exp = controller.NewExpectations(e.Loop)
 	rsc.pods = newPodTable()
 	rsc.consistent = newConsistency(rsc.podInf, rsc.rsInf)

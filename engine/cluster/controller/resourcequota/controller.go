@@ -56,10 +56,9 @@ func (rq *Controller) Name() string { return Name }
 func (rq *Controller) Start(ctx *controller.Context) {
 	e := ctx.Env
 	rq.loop = e.Loop
-	rq.Client = ctx.ClientFor(Name)
+	rq.Begin(ctx, Name, false)
 	rq.kind = e.Kind("", "ResourceQuota")
 	rq.quotas = ctx.Informers.Informer(rq.kind)
-	rq.Queue = workqueue.New(e.Loop, nil)
 	rq.Handlers.Add(rq.quotas, cache.ResourceEventHandlerFuncs{
 		AddFunc: rq.enqueue,
 		UpdateFunc: func(old, cur *object.Object) {

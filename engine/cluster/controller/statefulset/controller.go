@@ -2,7 +2,6 @@ package statefulset
 
 import (
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
-	"github.com/loopbook/loopbook/engine/cluster/client/record"
 	"github.com/loopbook/loopbook/engine/cluster/client/workqueue"
 	"github.com/loopbook/loopbook/engine/cluster/controller"
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -44,15 +43,13 @@ func (ssc *Controller) Name() string { return Name }
 func (ssc *Controller) Start(ctx *controller.Context) {
 	e := ctx.Env
 	ssc.loop, ssc.log = e.Loop, e.Log
-	ssc.Client = ctx.ClientFor(Name)
-	ssc.Recorder = record.New(ssc.Client, e.Kinds, Name, "")
+	ssc.Begin(ctx, Name, true)
 	ssc.setKind, ssc.podKind, ssc.pvcK = e.Kind("apps", "StatefulSet"), e.Kind("", "Pod"), e.Kind("", "PersistentVolumeClaim")
 	ssc.sets = ctx.Informers.Informer(ssc.setKind)
 	ssc.pods = ctx.Informers.Informer(ssc.podKind)
 	ssc.claims = ctx.Informers.Informer(ssc.pvcK)
 	ssc.revKind = e.Kind("apps", "ControllerRevision")
 	ssc.revs = ctx.Informers.Informer(ssc.revKind)
-	ssc.Queue = workqueue.New(e.Loop, nil)
 	ssc.Handlers.Add(ssc.sets, cache.EnqueueKeys(ssc.Queue.Add))
 	owner := func(o any) {
 		obj, ok := cache.ObjectOf(o)
