@@ -58,7 +58,7 @@ func (b *Binder) Start(ctx *controller.Context) {
 	}
 	on(b.pvs, func(o *object.Object) []string { return []string{"pv:" + o.Meta.Name} })
 	on(b.claims, func(o *object.Object) []string { return []string{"pvc:" + o.Key()} })
-	synced := func() bool { return b.claims.HasSynced() && b.pvs.HasSynced() }
+	synced := cache.AllSynced(b.claims, b.pvs)
 	b.workers.StartWhenSynced(b.loop, synced, b.queue, 1, b.sync, workqueue.Options{
 		Actor: BinderName, Log: b.ctx.Env.Log, Resource: "persistentvolumes"}, nil)
 }

@@ -78,7 +78,7 @@ func (jm *Controller) Start(ctx *controller.Context) {
 		},
 		DeleteFunc: owner,
 	})
-	synced := func() bool { return jm.cronJobs.HasSynced() && jm.jobs.HasSynced() }
+	synced := cache.AllSynced(jm.cronJobs, jm.jobs)
 	jm.Workers.StartWhenSynced(jm.loop, synced, jm.Queue, Workers, jm.sync, workqueue.Options{
 		Actor: Name, Log: jm.log, Group: "batch", Resource: "cronjobs"}, nil)
 }

@@ -86,9 +86,7 @@ func (dc *Controller) Start(ctx *controller.Context) {
 		AddFunc:    dc.addNode,
 		UpdateFunc: dc.updateNode,
 	})
-	synced := func() bool {
-		return dc.sets.HasSynced() && dc.podsInf.HasSynced() && dc.nodes.HasSynced() && dc.revs.HasSynced()
-	}
+	synced := cache.AllSynced(dc.sets, dc.podsInf, dc.nodes, dc.revs)
 	dc.Workers.StartWhenSynced(dc.loop, synced, dc.Queue, Workers, dc.sync, workqueue.Options{
 		Actor: Name, Log: dc.log, Group: "apps", Resource: "daemonsets"}, nil)
 }

@@ -76,7 +76,7 @@ func (dc *Controller) Start(ctx *controller.Context) {
 	dc.Handlers.Add(dc.rsInf, cache.ResourceEventHandlerFuncs{AddFunc: dc.addReplicaSet, UpdateFunc: dc.updateReplicaSet,
 		DeleteFunc: dc.deleteReplicaSet})
 	dc.Handlers.Add(dc.podInf, cache.ResourceEventHandlerFuncs{DeleteFunc: dc.deletePod})
-	synced := func() bool { return dc.dInf.HasSynced() && dc.rsInf.HasSynced() && dc.podInf.HasSynced() }
+	synced := cache.AllSynced(dc.dInf, dc.rsInf, dc.podInf)
 	dc.Workers.StartWhenSynced(dc.loop, synced, dc.Queue, dc.cfg.Workers, dc.reconcile, workqueue.Options{
 		Actor: Name, Log: dc.log, Group: "apps", Resource: "deployments", MaxRetries: MaxRetries}, nil)
 }

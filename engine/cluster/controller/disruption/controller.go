@@ -57,9 +57,7 @@ func (dc *Controller) Start(ctx *controller.Context) {
 	}
 	dc.Handlers.Add(dc.pods, cache.ResourceEventHandlerFuncs{
 		AddFunc: func(o *object.Object) { pod(o) }, UpdateFunc: func(_, o *object.Object) { pod(o) }, DeleteFunc: pod})
-	synced := func() bool {
-		return dc.pdbs.HasSynced() && dc.pods.HasSynced() && dc.rss.HasSynced() && dc.deploy.HasSynced() && dc.sets.HasSynced()
-	}
+	synced := cache.AllSynced(dc.pdbs, dc.pods, dc.rss, dc.deploy, dc.sets)
 	dc.Workers.StartWhenSynced(dc.loop, synced, dc.Queue, 1, dc.sync, workqueue.Options{
 		Actor: Name, Log: e.Log, Group: "policy", Resource: "poddisruptionbudgets"}, nil)
 }

@@ -73,7 +73,7 @@ func (jm *Controller) Start(ctx *controller.Context) {
 		UpdateFunc: jm.updatePod,
 		DeleteFunc: jm.deletePod,
 	})
-	synced := func() bool { return jm.jobs.HasSynced() && jm.podsInf.HasSynced() }
+	synced := cache.AllSynced(jm.jobs, jm.podsInf)
 	jm.Workers.StartWhenSynced(jm.loop, synced, jm.Queue, Workers, jm.sync, workqueue.Options{
 		Actor: Name, Log: jm.log, Group: "batch", Resource: "jobs"}, nil)
 }

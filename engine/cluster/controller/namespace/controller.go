@@ -71,7 +71,7 @@ func (c *Controller) Start(ctx *controller.Context) {
 		AddFunc:    c.enqueue,
 		UpdateFunc: func(_, ns *object.Object) { c.enqueue(ns) },
 	}, SyncPeriod)
-	synced := func() bool { return c.inf.HasSynced() }
+	synced := c.inf.HasSynced
 	c.workers.StartWhenSynced(c.loop, synced, c.queue, DefaultWorkers, c.work, workqueue.Options{}, nil)
 }
 

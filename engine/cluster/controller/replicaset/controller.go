@@ -84,7 +84,7 @@ func (rsc *Controller) Start(ctx *controller.Context) {
 	_ = addIndexer(rsc.rsInf, controllerUIDIndex, controllerUIDIndexFunc)
 	rsc.Handlers.Add(rsc.rsInf, cache.ResourceEventHandlerFuncs{AddFunc: rsc.addRS, UpdateFunc: rsc.updateRS, DeleteFunc: rsc.deleteRS})
 	rsc.Handlers.Add(rsc.podInf, cache.ResourceEventHandlerFuncs{AddFunc: rsc.addPod, UpdateFunc: rsc.updatePod, DeleteFunc: rsc.podDeleted})
-	synced := func() bool { return rsc.rsInf.HasSynced() && rsc.podInf.HasSynced() }
+	synced := cache.AllSynced(rsc.rsInf, rsc.podInf)
 	rsc.Workers.StartWhenSynced(rsc.loop, synced, rsc.Queue, rsc.cfg.Workers, rsc.syncReplicaSet, workqueue.Options{
 		Actor: Name, Log: rsc.log, Group: "apps", Resource: "replicasets"}, nil)
 }

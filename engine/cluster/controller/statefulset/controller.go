@@ -62,9 +62,7 @@ func (ssc *Controller) Start(ctx *controller.Context) {
 	}
 	ssc.Handlers.Add(ssc.pods, cache.ResourceEventHandlerFuncs{
 		AddFunc: func(o *object.Object) { owner(o) }, UpdateFunc: func(_, o *object.Object) { owner(o) }, DeleteFunc: owner})
-	synced := func() bool {
-		return ssc.sets.HasSynced() && ssc.pods.HasSynced() && ssc.claims.HasSynced() && ssc.revs.HasSynced()
-	}
+	synced := cache.AllSynced(ssc.sets, ssc.pods, ssc.claims, ssc.revs)
 	ssc.Workers.StartWhenSynced(ssc.loop, synced, ssc.Queue, Workers, ssc.sync, workqueue.Options{
 		Actor: Name, Log: ssc.log, Group: "apps", Resource: "statefulsets"}, nil)
 }
