@@ -59,7 +59,7 @@ func (r *request) checkDisruptionBudget(pod *object.Object) *api.Status {
 	pdb := budgets[0]
 	st := pdb.Status()
 	current, desired := pdb.GetInt(".status.currentHealthy", 0), pdb.GetInt(".status.desiredHealthy", 0)
-	if pod.GetString(".status.conditions[type=Ready].status") != "True" {
+	if !object.IsPodReady(pod) {
 		if pdb.GetString(".spec.unhealthyPodEvictionPolicy") == "AlwaysAllow" || (current >= desired && desired > 0) {
 			return nil
 		}

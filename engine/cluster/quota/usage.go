@@ -105,8 +105,7 @@ func Usage(group, resource string, o *object.Object, now time.Time) List {
 // countsCompute is QuotaV1Pod: a Pod counts until it has finished, or
 // until its deletion grace period has run out.
 func countsCompute(pod *object.Object, now time.Time) bool {
-	switch object.StringAt(pod.Status(), "phase") {
-	case "Succeeded", "Failed":
+	if object.IsPodTerminal(pod) {
 		return false
 	}
 	if dt := pod.Meta.DeletionTimestamp; dt != nil && pod.Meta.DeletionGracePeriodSeconds != nil {

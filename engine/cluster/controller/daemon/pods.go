@@ -7,21 +7,6 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
-// terminal reports whether pod has finished: Succeeded or Failed.
-func terminal(pod *object.Object) bool {
-	switch object.StringAt(pod.Status(), "phase") {
-	case "Succeeded", "Failed":
-		return true
-	}
-	return false
-}
-
-// podReady is podutil.IsPodReady: the Ready condition is True.
-func podReady(pod *object.Object) bool {
-	c := object.StatusCondition(pod.Status(), "Ready")
-	return c != nil && c["status"] == "True"
-}
-
 // podAvailable is podutil.IsPodAvailable: ready for minReadySeconds
 // (counted from the Ready condition's lastTransitionTime) at now.
 func podAvailable(pod *object.Object, minReadySeconds int64, now time.Time) bool {

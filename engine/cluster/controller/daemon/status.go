@@ -41,7 +41,7 @@ func (dc *Controller) updateStatus(ds *object.Object, nodes []*object.NodeView, 
 		}
 		n.current++
 		pod := pods[0]
-		if podReady(pod) {
+		if object.IsPodReady(pod) {
 			n.ready++
 			if podAvailable(pod, minReady, now) {
 				n.available++

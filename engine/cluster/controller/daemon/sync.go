@@ -108,7 +108,7 @@ func (dc *Controller) nodesToPods(ds *object.Object, includeDeletedTerminal bool
 		if !ok || ref.UID != ds.Meta.UID {
 			continue
 		}
-		if !includeDeletedTerminal && pod.Meta.DeletionTimestamp != nil && terminal(pod) {
+		if !includeDeletedTerminal && pod.Meta.DeletionTimestamp != nil && object.IsPodTerminal(pod) {
 			continue
 		}
 		if node, ok := targetNode(pod); ok {
@@ -214,7 +214,7 @@ func (dc *Controller) podsShouldBeOnNode(node *object.NodeView, p *placement, po
 		}
 		if oldestNew != nil && oldestOld != nil {
 			minReady := minReadySeconds(ds)
-			if !podReady(oldestOld) || podAvailable(oldestNew, minReady, dc.loop.Now().Wall()) {
+			if !object.IsPodReady(oldestOld) || podAvailable(oldestNew, minReady, dc.loop.Now().Wall()) {
 				del = append(del, oldestOld.Meta.Name)
 			}
 		}

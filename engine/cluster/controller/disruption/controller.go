@@ -106,7 +106,7 @@ func (dc *Controller) sync(key string) error {
 	expected, desired := dc.expectations(pdb, pods)
 	current := int64(0)
 	for _, p := range pods {
-		if p.Meta.DeletionTimestamp == nil && p.GetString(".status.conditions[type=Ready].status") == "True" {
+		if p.Meta.DeletionTimestamp == nil && object.IsPodReady(p) {
 			if _, evicted := disrupted[p.Meta.Name]; !evicted {
 				current++
 			}

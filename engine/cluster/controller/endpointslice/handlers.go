@@ -92,7 +92,7 @@ func podEndpointsChanged(old, cur *object.Object) (podChanged, labelsChanged boo
 	if old.Meta.DeletionTimestamp != nil || cur.Meta.DeletionTimestamp != nil {
 		return true, labelsChanged
 	}
-	if isReady(old) != isReady(cur) {
+	if object.IsPodReady(old) != object.IsPodReady(cur) {
 		return true, labelsChanged
 	}
 	oldStatus, curStatus := old.Status(), cur.Status()

@@ -36,12 +36,6 @@ func podOf(o *object.Object) pod {
 	return p
 }
 
-// isReady is podutil.IsPodReady: the Ready condition is True.
-func isReady(o *object.Object) bool {
-	m := object.StatusCondition(o.Status(), "Ready")
-	return m != nil && m["status"] == "True"
-}
-
 // terminal reports a Succeeded or Failed Pod.
 func (p *pod) terminal() bool { return p.phase == "Succeeded" || p.phase == "Failed" }
 

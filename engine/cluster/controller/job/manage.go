@@ -127,7 +127,7 @@ func (jm *Controller) deleteActivePods(job *object.Object, pods []*object.Object
 			continue
 		}
 		deleted++
-		if podReady(p) {
+		if object.IsPodReady(p) {
 			ready++
 		}
 	}

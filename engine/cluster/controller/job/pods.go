@@ -45,12 +45,6 @@ func startTime(status map[string]any) time.Time {
 
 func phase(p *object.Object) string { return object.StringAt(p.Status(), "phase") }
 
-// podReady is podutil.IsPodReady.
-func podReady(p *object.Object) bool {
-	c := object.StatusCondition(p.Status(), "Ready")
-	return c != nil && c["status"] == "True"
-}
-
 // podFailed is isPodFailed: phase Failed or, unless only failed Pods are
 // replaced, being deleted before it succeeded.
 func podFailed(p *object.Object, spec map[string]any) bool {

@@ -179,7 +179,7 @@ func (jm *Controller) newSyncCtx(key string, job *object.Object) *syncCtx {
 			}
 		case ph != "Succeeded" && ph != "Failed":
 			sc.active = append(sc.active, p)
-			if podReady(p) {
+			if object.IsPodReady(p) {
 				sc.ready++
 			}
 		}

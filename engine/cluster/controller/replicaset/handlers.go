@@ -93,7 +93,7 @@ func (rsc *Controller) updatePod(old, cur *object.Object) {
 		rsc.Queue.Add(rs.Key())
 		// A Pod that just became ready is available minReadySeconds
 		// later: look again then.
-		oldReady, curReady := isPodReady(old), isPodReady(cur)
+		oldReady, curReady := object.IsPodReady(old), object.IsPodReady(cur)
 		if mrs := intAt(object.MapAt(rs.Content, "spec"), "minReadySeconds"); !oldReady && curReady && mrs > 0 {
 			rsc.Queue.AddAfter(rs.Key(), time.Duration(mrs)*time.Second)
 		}

@@ -31,12 +31,6 @@ func podNodeName(p *object.Object) string {
 	return s
 }
 
-// isPodReady is podutil.IsPodReady: the Ready condition is True.
-func isPodReady(p *object.Object) bool {
-	c := object.StatusCondition(p.Status(), "Ready")
-	return c != nil && c["status"] == "True"
-}
-
 // podReady returns whether the Pod is ready and since when (the Ready
 // condition's lastTransitionTime).
 func podReady(p *object.Object) (bool, time.Time) {

@@ -88,7 +88,7 @@ func (ssc *Controller) rollingUpdate(set *object.Object, h *history, slots []*ob
 // rolling update may run).
 func (ssc *Controller) processReplicas(set *object.Object, h *history, slots, condemned []*object.Object, monotonic bool) (bool, error) {
 	for i, p := range slots {
-		if p != nil && terminal(p) {
+		if p != nil && object.IsPodTerminal(p) {
 			if p.Meta.DeletionTimestamp == nil {
 				if err := ssc.deletePod(set, p); err != nil {
 					return false, err
@@ -210,14 +210,8 @@ func podOrdinal(set, p *object.Object) int {
 	return n
 }
 
-// terminal reports a Pod that ended: Succeeded or Failed.
-func terminal(p *object.Object) bool {
-	ph := p.GetString(".status.phase")
-	return ph == "Succeeded" || ph == "Failed"
-}
-
 // runningAndReady is isRunningAndReady: phase Running and the Ready
 // condition True.
 func runningAndReady(p *object.Object) bool {
-	return p.GetString(".status.phase") == "Running" && p.GetString(".status.conditions[type=Ready].status") == "True"
+	return p.GetString(".status.phase") == "Running" && object.IsPodReady(p)
 }
