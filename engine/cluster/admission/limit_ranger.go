@@ -190,7 +190,7 @@ func validateClaimLimits(lr *object.Object, claim *object.Object) error {
 		} {
 			bounds := object.AsMap(item[c.field])
 			for _, name := range sortedNames(bounds) {
-				q, err := object.ParseQuantity(fmt.Sprint(bounds[name]))
+				q, err := object.QuantityOf(bounds[name])
 				if err != nil {
 					continue
 				}
@@ -241,7 +241,7 @@ func validatePodLimits(lr *object.Object, pod *object.Object) error {
 			}{{"min", minConstraint}, {"max", maxConstraint}, {"maxLimitRequestRatio", ratioConstraint}} {
 				bounds := object.AsMap(item[c.field])
 				for _, name := range sortedNames(bounds) {
-					q, err := object.ParseQuantity(fmt.Sprint(bounds[name]))
+					q, err := object.QuantityOf(bounds[name])
 					if err != nil {
 						continue
 					}
@@ -292,7 +292,7 @@ func podTotals(spec map[string]any, kind string) map[string]object.Quantity {
 func quantities(m map[string]any) map[string]object.Quantity {
 	out := make(map[string]object.Quantity, len(m))
 	for name, v := range m {
-		if q, err := object.ParseQuantity(fmt.Sprint(v)); err == nil {
+		if q, err := object.QuantityOf(v); err == nil {
 			out[name] = q
 		}
 	}

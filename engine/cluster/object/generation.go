@@ -157,8 +157,8 @@ func PodQOSClass(o *Object) string {
 					continue
 				}
 				if hasReq {
-					a, err1 := quantityOf(rq)
-					b, err2 := quantityOf(lq)
+					a, err1 := QuantityOf(rq)
+					b, err2 := QuantityOf(lq)
 					if err1 != nil || err2 != nil || a.Cmp(b) != 0 {
 						guaranteed = false
 					}

@@ -57,7 +57,7 @@ func validateLimitRange(o, _ *Object) FieldErrors {
 		q := func(field string) map[string]Quantity {
 			out := map[string]Quantity{}
 			for k, v := range mapAt(item, field) {
-				if qq, err := quantityOf(v); err == nil {
+				if qq, err := QuantityOf(v); err == nil {
 					out[k] = qq
 				}
 			}

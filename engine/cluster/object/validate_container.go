@@ -152,7 +152,7 @@ func validateResources(res map[string]any, fp string) FieldErrors {
 			if !strings.Contains(name, "/") && !standardContainerResources[name] && !strings.HasPrefix(name, "hugepages-") {
 				errs = append(errs, Invalid(kp, name, "must be a standard resource for containers"))
 			}
-			q, err := quantityOf(rl[name])
+			q, err := QuantityOf(rl[name])
 			if err != nil {
 				errs = append(errs, Invalid(kp, rl[name], err.Error()))
 				continue
@@ -188,8 +188,8 @@ func validateResources(res map[string]any, fp string) FieldErrors {
 	return errs
 }
 
-// quantityOf reads a quantity from a tree value (string or number).
-func quantityOf(v any) (Quantity, error) {
+// QuantityOf reads a quantity from a tree value (a string, or a number).
+func QuantityOf(v any) (Quantity, error) {
 	switch t := v.(type) {
 	case string:
 		return ParseQuantity(strings.TrimSpace(t))

@@ -66,7 +66,7 @@ func validatePVC(o, old *Object) FieldErrors {
 	storage, ok := mapAt(spec, "resources", "requests")["storage"]
 	if !ok {
 		errs = append(errs, Required("spec.resources[storage]", ""))
-	} else if q, err := quantityOf(storage); err == nil && q.Sign() <= 0 {
+	} else if q, err := QuantityOf(storage); err == nil && q.Sign() <= 0 {
 		errs = append(errs, Invalid("spec.resources[storage]", q.String(), "must be greater than zero"))
 	}
 	if old != nil && stringAt(old.Spec(), "volumeName") != "" {

@@ -45,7 +45,7 @@ func validateResourceQuota(o, _ *Object) FieldErrors {
 					Invalid(kp, name, "must be a standard resource for quota"))
 			}
 		}
-		q, err := quantityOf(hard[name])
+		q, err := QuantityOf(hard[name])
 		if err != nil {
 			errs = append(errs, Invalid(kp, hard[name], err.Error()))
 			continue

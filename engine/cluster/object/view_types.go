@@ -24,7 +24,7 @@ func ResourcesFrom(v any) Resources {
 	var r Resources
 	m, _ := v.(map[string]any)
 	for name, q := range m {
-		qq, err := quantityOf(q)
+		qq, err := QuantityOf(q)
 		if err != nil {
 			continue
 		}

@@ -93,7 +93,7 @@ func Usage(group, resource string, o *object.Object, now time.Time) List {
 		}
 	case "persistentvolumeclaims":
 		out["persistentvolumeclaims"] = one
-		if q, ok := quantity(object.MapAt(o.Spec(), "resources", "requests")["storage"]); ok {
+		if q, ok := quantityOK(object.MapAt(o.Spec(), "resources", "requests")["storage"]); ok {
 			out["requests.storage"] = q
 		}
 	case "configmaps", "secrets", "resourcequotas", "replicationcontrollers":
@@ -134,7 +134,7 @@ func podCompute(spec map[string]any) List {
 		}
 	}
 	for name, v := range object.AsMap(spec["overhead"]) {
-		if q, ok := quantity(v); ok {
+		if q, ok := quantityOK(v); ok {
 			for _, n := range usageNames(name, "requests") {
 				sum[n] = Add(sum[n], q)
 			}
@@ -155,7 +155,7 @@ func containerUsage(c map[string]any) List {
 	res := object.AsMap(c["resources"])
 	for _, kind := range []string{"requests", "limits"} {
 		for name, v := range object.AsMap(res[kind]) {
-			q, ok := quantity(v)
+			q, ok := quantityOK(v)
 			if !ok {
 				continue
 			}
@@ -181,18 +181,6 @@ func usageNames(name, kind string) []string {
 	return nil
 }
 
-// quantity reads a tree value as a quantity.
-func quantity(v any) (object.Quantity, bool) {
-	switch t := v.(type) {
-	case string:
-		q, err := object.ParseQuantity(t)
-		return q, err == nil
-	case int64:
-		return object.NewQuantity(t, object.DecimalSI), true
-	}
-	return object.Quantity{}, false
-}
-
 // Add is a+b as resource.Quantity.Add gives it: a zero amount takes the
 // other's format.
 func Add(a, b object.Quantity) object.Quantity {
@@ -210,7 +198,7 @@ func Add(a, b object.Quantity) object.Quantity {
 func Of(m map[string]any) List {
 	out := make(List, len(m))
 	for name, v := range m {
-		if q, ok := quantity(v); ok {
+		if q, ok := quantityOK(v); ok {
 			out[name] = q
 		}
 	}
@@ -263,4 +251,11 @@ func (l List) Equal(o List) bool {
 		}
 	}
 	return true
+}
+
+// quantityOK reads a tree value as a quantity, reporting whether it is
+// one.
+func quantityOK(v any) (object.Quantity, bool) {
+	q, err := object.QuantityOf(v)
+	return q, err == nil
 }

@@ -38,8 +38,7 @@ func resourceQuotaRow(o *object.Object, now time.Time) []string {
 
 // quantityCell prints a quantity of a tree canonically, "0" when absent.
 func quantityCell(v any) string {
-	s, _ := v.(string)
-	q, err := object.ParseQuantity(s)
+	q, err := object.QuantityOf(v)
 	if err != nil {
 		return "0"
 	}
