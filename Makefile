@@ -72,6 +72,8 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz=FuzzDecodeYAML -fuzztime=30s ./engine/cluster/object/
 	$(GO) test -run='^$$' -fuzz=FuzzValidate -fuzztime=30s ./engine/cluster/object/
 	$(GO) test -run='^$$' -fuzz=FuzzRequestBodies -fuzztime=30s ./engine/cluster/apiserver/
+	$(GO) test -run='^$$' -fuzz=FuzzPolicyAdmission -fuzztime=30s ./engine/cluster/apiserver/
+	$(GO) test -run='^$$' -fuzz=FuzzRunLine -fuzztime=30s ./engine/scenario/kubectl/
 	$(GO) test -run='^$$' -fuzz=FuzzDecode -fuzztime=30s ./engine/cluster/audit/
 
 clean:

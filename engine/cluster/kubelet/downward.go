@@ -1,9 +1,6 @@
 package kubelet
 
-import (
-	"sort"
-	"strconv"
-)
+import "github.com/loopbook/loopbook/engine/cluster/object"
 
 // downwardFiles adds the downward API's files the model can fill.
 func (w *podWorker) downwardFiles(src map[string]any, files map[string]string) {
@@ -30,25 +27,9 @@ func (w *podWorker) fieldValue(path string) string {
 	case "status.hostIP":
 		return w.l.k.cfg.InternalIP
 	case "metadata.labels":
-		return formatMap(w.pod.Meta.Labels)
+		return object.FormatFieldMap(w.pod.Meta.Labels)
 	case "metadata.annotations":
-		return formatMap(w.pod.Meta.Annotations)
+		return object.FormatFieldMap(w.pod.Meta.Annotations)
 	}
 	return ""
-}
-
-func formatMap(m map[string]string) string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	out := ""
-	for i, k := range keys {
-		if i > 0 {
-			out += "\n"
-		}
-		out += k + "=" + strconv.Quote(m[k])
-	}
-	return out
 }

@@ -2,6 +2,7 @@ package kubectl
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -14,6 +15,9 @@ type command struct {
 	output         string
 	selector       map[string]string
 	container      string
+	// showEvents is describe's --show-events when given (nil: the
+	// default, events for a single object only).
+	showEvents *bool
 }
 
 // parse reads the words after "kubectl".
@@ -54,6 +58,16 @@ func parse(args []string) (*command, error) {
 			}
 		case "-c", "--container":
 			c.container, err = next()
+		case "--show-events":
+			// A boolean flag: bare means true; a value only after "=".
+			show := true
+			if hasVal {
+				show, err = strconv.ParseBool(val)
+				if err != nil {
+					err = fmt.Errorf("invalid argument %q for \"--show-events\" flag: %w", val, err)
+				}
+			}
+			c.showEvents = &show
 		default:
 			if strings.HasPrefix(a, "-") {
 				return nil, fmt.Errorf("unknown flag: %s", flag)

@@ -49,16 +49,16 @@ func (d *describer) multiline(title string, m map[string]string) {
 	d.list(title, len(keys), func(i int) string { return keys[i] + "=" + m[keys[i]] })
 }
 
-// annotations is describe.go's printAnnotationsMultiline: "key: value",
-// without kubectl's last-applied configuration.
-func (d *describer) annotations(m map[string]string) {
+// annotations is describe.go's printAnnotationsMultiline under title:
+// "key: value", without kubectl's last-applied configuration.
+func (d *describer) annotations(title string, m map[string]string) {
 	var keys []string
 	for _, k := range sortedKeys(m) {
 		if k != "kubectl.kubernetes.io/last-applied-configuration" {
 			keys = append(keys, k)
 		}
 	}
-	d.list("Annotations", len(keys), func(i int) string { return keys[i] + ": " + strings.TrimSuffix(m[keys[i]], "\n") })
+	d.list(title, len(keys), func(i int) string { return keys[i] + ": " + strings.TrimSuffix(m[keys[i]], "\n") })
 }
 
 // list writes "Title:\tFIRST" and the other items on their own lines,
@@ -82,8 +82,12 @@ func sortedKeys(m map[string]string) []string {
 }
 
 // events is describe.go's DescribeEvents over the Events about one
-// object, oldest last-seen first.
+// object, oldest last-seen first. nil, events not shown, writes nothing;
+// an empty list writes "<none>".
 func (d *describer) events(evs []*object.Object, now time.Time) {
+	if evs == nil {
+		return
+	}
 	if len(evs) == 0 {
 		d.line(0, "Events:\t<none>\n")
 		return
@@ -113,9 +117,10 @@ func (d *describer) events(evs []*object.Object, now time.Time) {
 
 // eventsAbout returns the Events whose involved object is o (same
 // namespace and name, and same UID when both have one; a Node's Events
-// carry its name as UID, as NodeDescriber searches them), by name.
+// carry its name as UID, as NodeDescriber searches them), by name; never
+// nil, so that none print as "<none>".
 func eventsAbout(o *object.Object, evs []*object.Object) []*object.Object {
-	var out []*object.Object
+	out := []*object.Object{}
 	for _, e := range evs {
 		ref := object.MapAt(e.Content, "involvedObject")
 		if str(ref, "name") != o.Meta.Name || str(ref, "namespace") != o.Meta.Namespace {

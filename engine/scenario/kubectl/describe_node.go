@@ -15,7 +15,7 @@ func describeNode(o *object.Object, pods, events []*object.Object, now time.Time
 	d.line(0, "Name:\t%s\n", o.Meta.Name)
 	d.line(0, "Roles:\t%s\n", orNone(strings.Join(nodeRoles(o), ",")))
 	d.multiline("Labels", o.Meta.Labels)
-	d.annotations(o.Meta.Annotations)
+	d.annotations("Annotations", o.Meta.Annotations)
 	d.line(0, "CreationTimestamp:\t%s\n", rfc1123z(o.Meta.CreationTimestamp))
 	d.taints(maps(listAt(sp, "taints")))
 	d.line(0, "Unschedulable:\t%v\n", boolean(sp, "unschedulable"))

@@ -34,7 +34,7 @@ func describePod(o *object.Object, events []*object.Object, now time.Time) strin
 		d.line(0, "Start Time:\t%s\n", rfc1123z(t))
 	}
 	d.multiline("Labels", o.Meta.Labels)
-	d.annotations(o.Meta.Annotations)
+	d.annotations("Annotations", o.Meta.Annotations)
 	phase := str(st, "phase")
 	if dt := o.Meta.DeletionTimestamp; dt != nil && phase != "Failed" && phase != "Succeeded" {
 		d.line(0, "Status:\tTerminating (lasts %s)\n", since(*dt, now))
@@ -68,26 +68,30 @@ func describePod(o *object.Object, events []*object.Object, now time.Time) strin
 	if n := str(st, "nominatedNodeName"); n != "" {
 		d.line(0, "NominatedNodeName:\t%s\n", n)
 	}
+	env := podFieldResolver(o)
 	if inits := maps(listAt(sp, "initContainers")); len(inits) > 0 {
-		d.containers("Init Containers", inits, maps(listAt(st, "initContainerStatuses")))
+		d.containers("Init Containers", "", inits, maps(listAt(st, "initContainerStatuses")), env)
 	}
-	d.containers("Containers", maps(listAt(sp, "containers")), maps(listAt(st, "containerStatuses")))
+	d.containers("Containers", "", maps(listAt(sp, "containers")), maps(listAt(st, "containerStatuses")), env)
 	if conds := maps(listAt(st, "conditions")); len(conds) > 0 {
 		d.line(0, "Conditions:\n  Type\tStatus\n")
 		for _, c := range conds {
 			d.line(1, "%s \t%s \n", str(c, "type"), str(c, "status"))
 		}
 	}
+	d.volumes("", maps(listAt(sp, "volumes")))
 	d.line(0, "QoS Class:\t%s\n", object.PodQOSClass(o))
 	d.multiline("Node-Selectors", object.StringMap(sp["nodeSelector"]))
-	d.tolerations(maps(listAt(sp, "tolerations")))
+	d.tolerations("Tolerations", maps(listAt(sp, "tolerations")))
 	d.events(events, now)
 	return d.String()
 }
 
-// containers is describe.go's describeContainers without environment
-// and mounts.
-func (d *describer) containers(label string, specs, statuses []map[string]any) {
+// containers is describe.go's describeContainers: space is "" for a
+// Pod's and "  " for a Pod template's, whose containers have no status;
+// env resolves the field references of environment variables (nil for
+// a template, whose values are unknown).
+func (d *describer) containers(label, space string, specs, statuses []map[string]any, env fieldResolver) {
 	byName := map[string]map[string]any{}
 	for _, s := range statuses {
 		byName[str(s, "name")] = s
@@ -96,10 +100,14 @@ func (d *describer) containers(label string, specs, statuses []map[string]any) {
 	if len(specs) == 0 {
 		none = " <none>"
 	}
-	d.line(0, "%s:%s\n", label, none)
+	d.line(0, "%s%s:%s\n", space, label, none)
+	nameIndent := ""
+	if space != "" {
+		nameIndent = " "
+	}
 	for _, c := range specs {
 		s, ok := byName[str(c, "name")]
-		d.line(1, "%s:\n", str(c, "name"))
+		d.line(1, "%s%s:\n", nameIndent, str(c, "name"))
 		if ok {
 			d.line(2, "Container ID:\t%s\n", str(s, "containerID"))
 		}
@@ -134,6 +142,11 @@ func (d *describer) containers(label string, specs, statuses []map[string]any) {
 				d.line(2, "%s:\t%s\n", p.label, describeProbe(pr))
 			}
 		}
+		if from := maps(listAt(c, "envFrom")); len(from) > 0 {
+			d.envFrom(from)
+		}
+		d.env(c, env)
+		d.mounts(maps(listAt(c, "volumeMounts")))
 	}
 }
 
@@ -229,8 +242,9 @@ func describeProbe(p map[string]any) string {
 }
 
 // tolerations is describe.go's printTolerationsMultilineWithIndent,
-// sorted by key.
-func (d *describer) tolerations(ts []map[string]any) {
+// sorted by key, under title ("Tolerations", or "  Tolerations" in a Pod
+// template).
+func (d *describer) tolerations(title string, ts []map[string]any) {
 	var items []string
 	for _, t := range ts {
 		s := str(t, "key")
@@ -253,7 +267,7 @@ func (d *describer) tolerations(ts []map[string]any) {
 		items = append(items, s)
 	}
 	sortByKey(items, ts)
-	d.list("Tolerations", len(items), func(i int) string { return items[i] })
+	d.list(title, len(items), func(i int) string { return items[i] })
 }
 
 // sortByKey sorts items by the key of the toleration each came from,

@@ -2,6 +2,7 @@ package kubectl
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -74,36 +75,58 @@ func Table(kind string, objs []*object.Object, now sim.Time, wide bool) (string,
 	return buildTable(r, objs, now, false).render(wide), nil
 }
 
-// describe prints `kubectl describe` of Pods, Nodes, ResourceQuotas or
-// LimitRanges.
+// describable are the kinds describe prints here.
+var describable = []string{"Pod", "Node", "Deployment", "ReplicaSet", "Service", "ResourceQuota", "LimitRange"}
+
+// describe is `kubectl describe`: each object's description, separated
+// by a blank line. As kubectl does since v1.34 (cmd/describe/describe.go),
+// events are shown for a single object only, unless --show-events says
+// otherwise.
 func (e Env) describe(c *command) (string, error) {
 	r, err := c.lookup()
 	if err != nil {
 		return "", err
 	}
-	switch r.kind {
-	case "Pod", "Node", "ResourceQuota", "LimitRange":
-	default:
-		return "", fmt.Errorf("describe prints pods, nodes, resourcequotas and limitranges here, not %s", r.plural)
+	if !slices.Contains(describable, r.kind) {
+		return "", fmt.Errorf("describe prints pods, nodes, deployments, replicasets, services, resourcequotas and limitranges here, not %s", r.plural)
 	}
 	objs, missing := e.fetch(r, c)
 	if len(objs) == 0 && len(missing) == 0 {
 		return noResources(r, c), nil
 	}
-	var parts []string
+	showEvents := len(objs) == 1 && len(missing) == 0
+	if c.showEvents != nil {
+		showEvents = *c.showEvents
+	}
+	parts := make([]string, 0, len(objs))
 	for _, o := range objs {
-		switch r.kind {
-		case "Pod":
-			parts = append(parts, DescribePod(o, e.Objects("Event", o.Meta.Namespace), e.Now))
-		case "Node":
-			parts = append(parts, DescribeNode(o, e.Objects("Pod", ""), e.Objects("Event", ""), e.Now))
-		case "ResourceQuota":
-			parts = append(parts, describeQuota(o))
-		case "LimitRange":
-			parts = append(parts, describeLimitRange(o))
+		var events []*object.Object // nil: not shown
+		if showEvents {
+			events = eventsAbout(o, sorted(e.Objects("Event", o.Meta.Namespace)))
 		}
+		parts = append(parts, e.describeOne(o, events))
 	}
 	return strings.Join(parts, "\n\n") + strings.Join(missing, ""), nil
+}
+
+// describeOne describes one object; events nil leaves the Events out.
+func (e Env) describeOne(o *object.Object, events []*object.Object) string {
+	now := e.Now.Wall()
+	switch o.Kind {
+	case "Pod":
+		return describePod(o, events, now)
+	case "Node":
+		return describeNode(o, podsOn(o, e.Objects("Pod", "")), events, now)
+	case "Deployment":
+		return describeDeployment(o, e.Objects("ReplicaSet", o.Meta.Namespace), events, now)
+	case "ReplicaSet":
+		return describeReplicaSet(o, e.Objects("Pod", o.Meta.Namespace), events, now)
+	case "Service":
+		return describeService(o, e.Objects("EndpointSlice", o.Meta.Namespace), events, now)
+	case "ResourceQuota":
+		return describeQuota(o)
+	}
+	return describeLimitRange(o)
 }
 
 // DescribePod prints `kubectl describe pod` of a Pod; events may hold any
@@ -115,6 +138,12 @@ func DescribePod(pod *object.Object, events []*object.Object, now sim.Time) stri
 // DescribeNode prints `kubectl describe node` of a Node; pods and events
 // may hold any Pods and Events, those on and about the Node are shown.
 func DescribeNode(node *object.Object, pods, events []*object.Object, now sim.Time) string {
+	return describeNode(node, podsOn(node, pods), eventsAbout(node, sorted(events)), now.Wall())
+}
+
+// podsOn returns, of pods, those bound to node and not finished, as
+// NodeDescriber lists them (by namespace and name).
+func podsOn(node *object.Object, pods []*object.Object) []*object.Object {
 	var on []*object.Object
 	for _, p := range sorted(pods) {
 		ph := str(status(p), "phase")
@@ -122,7 +151,7 @@ func DescribeNode(node *object.Object, pods, events []*object.Object, now sim.Ti
 			on = append(on, p)
 		}
 	}
-	return describeNode(node, on, eventsAbout(node, sorted(events)), now.Wall())
+	return on
 }
 
 // logs prints `kubectl logs`.

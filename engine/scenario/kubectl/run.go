@@ -49,7 +49,9 @@ func (e Env) RunLine(line string) (string, error) {
 // Run runs one kubectl command given as its words after "kubectl":
 //
 //	get RESOURCE [NAME…] [-o wide|yaml] [-n NS] [-A] [-l k=v,…]
-//	describe RESOURCE [NAME…] [-n NS]     (pods and nodes)
+//	describe RESOURCE [NAME…] [-n NS] [--show-events[=BOOL]]
+//	                    (pods, nodes, deployments, replicasets, services,
+//	                    resourcequotas, limitranges)
 //	logs [pod/]NAME [-c CONTAINER] [-n NS]
 //
 // RESOURCE is a name kubectl knows (pod, pods, po, deploy, rs, no, svc,

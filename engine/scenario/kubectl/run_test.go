@@ -32,6 +32,13 @@ func TestRunGolden(t *testing.T) {
 		{"describe-node", "kubectl describe node worker-a"},
 		{"describe-node-unreachable", "kubectl describe node worker-b"},
 		{"describe-missing", "kubectl describe pod nope"},
+		{"describe-deployment", "kubectl describe deploy web"},
+		{"describe-replicaset", "kubectl describe rs web-7c9d4"},
+		{"describe-replicasets", "kubectl describe replicasets"},
+		{"describe-service", "kubectl describe svc web"},
+		{"describe-services", "kubectl describe services"},
+		{"describe-pod-no-events", "kubectl describe pod web-b --show-events=false"},
+		{"describe-pods-events", "kubectl describe pods web-b pending --show-events"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -60,7 +67,8 @@ func TestRunErrors(t *testing.T) {
 		{"get pods --watch", "unknown flag: --watch"},
 		{"get pods -l app", `unable to parse requirement "app"`},
 		{"get pod demo/web -n other", `"demo/web" names namespace demo, but -n names other`},
-		{"describe deploy web", "describe prints pods, nodes, resourcequotas and limitranges here, not deployments.apps"},
+		{"describe ev x", "describe prints pods, nodes, deployments, replicasets, services, resourcequotas and limitranges here, not events"},
+		{"describe pod web-a --show-events=maybe", `invalid argument "maybe" for "--show-events" flag`},
 		{"logs web-a", "kubectl logs: no container logs in this state"},
 		{"logs", "expected one pod for logs"},
 	}

@@ -78,7 +78,7 @@ func (dc *Controller) getNewReplicaSet(d *deployment, rsList, oldRSs []*replicaS
 			return nil, api.NewNotFound(api.GroupResource{Group: "apps", Resource: "replicaset"}, name)
 		}
 		if ref, ok := cached.Meta.ControllerRef(); ok && ref.UID == d.obj.Meta.UID &&
-			equalIgnoreHash(d.template, object.MapAt(cached.Content, "spec", "template")) {
+			EqualIgnoreHash(d.template, object.MapAt(cached.Content, "spec", "template")) {
 			created, err = cached, nil
 			break
 		}

@@ -7,11 +7,12 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
-// equalIgnoreHash is util.EqualIgnoreHash: two Pod templates are equal
+// EqualIgnoreHash is util.EqualIgnoreHash (kubectl describe finds a
+// Deployment's new ReplicaSet with it too): two Pod templates are equal
 // once the pod-template-hash label is taken out of both (and labels left
 // empty by that are dropped). It compares the templates in place, without
 // building the copies without the label.
-func equalIgnoreHash(t1, t2 map[string]any) bool {
+func EqualIgnoreHash(t1, t2 map[string]any) bool {
 	l1, h1 := hashLabels(t1)
 	l2, h2 := hashLabels(t2)
 	if !h1 && !h2 {
@@ -95,7 +96,7 @@ func equalExcept(x, y map[string]any, skipX, skipY string) bool {
 func findNewReplicaSet(d *deployment, rsList []*replicaSet) *replicaSet {
 	sortByCreationTimestamp(rsList, false)
 	for _, rs := range rsList {
-		if equalIgnoreHash(rs.template, d.template) {
+		if EqualIgnoreHash(rs.template, d.template) {
 			return rs
 		}
 	}

@@ -8,7 +8,7 @@ import (
 )
 
 // withoutHashReference is the template with the hash label taken out, as
-// util.EqualIgnoreHash builds it: the reference equalIgnoreHash must agree
+// util.EqualIgnoreHash builds it: the reference EqualIgnoreHash must agree
 // with.
 func withoutHashReference(t map[string]any) map[string]any {
 	meta := object.MapAt(t, "metadata")
@@ -66,8 +66,8 @@ func TestEqualIgnoreHashAgreesWithCopies(t *testing.T) {
 		for j, b := range templates {
 			t.Run(fmt.Sprintf("%d-%d", i, j), func(t *testing.T) {
 				want := object.EqualValues(withoutHashReference(a), withoutHashReference(b))
-				if got := equalIgnoreHash(a, b); got != want {
-					t.Errorf("equalIgnoreHash = %v, the copies say %v", got, want)
+				if got := EqualIgnoreHash(a, b); got != want {
+					t.Errorf("EqualIgnoreHash = %v, the copies say %v", got, want)
 				}
 			})
 		}
