@@ -79,7 +79,7 @@ func Table(kind string, objs []*object.Object, now sim.Time, wide bool) (string,
 var describable = []string{"Pod", "Node", "Deployment", "ReplicaSet", "Service", "ResourceQuota", "LimitRange"}
 
 // describe is `kubectl describe`: each object's description, separated
-// by a blank line. As kubectl does since v1.34 (cmd/describe/describe.go),
+// by a blank line. As kubectl v1.37 does (cmd/describe/describe.go),
 // events are shown for a single object only, unless --show-events says
 // otherwise.
 func (e Env) describe(c *command) (string, error) {
