@@ -4,6 +4,7 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/auth"
 	"github.com/loopbook/loopbook/engine/cluster/controller/cronjob"
 	"github.com/loopbook/loopbook/engine/cluster/controller/job"
+	"github.com/loopbook/loopbook/engine/cluster/controller/ttlafterfinished"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
@@ -19,9 +20,10 @@ func wantsKind(objs []*object.Object, group, kind string) bool {
 	return false
 }
 
-// buildEarlyJobs creates the identities of the Job controller, and of the
-// CronJob controller, when the fixture's objects or the run's manifests
-// hold a Job or a CronJob: each one's ServiceAccount in kube-system, and
+// buildEarlyJobs creates the identities of the Job and TTL-after-finished
+// controllers, and of the CronJob controller, when the fixture's objects
+// or the run's manifests hold a Job or a CronJob: each one's
+// ServiceAccount in kube-system, and
 // the ClusterRole system:controller:NAME bound to it, with the rules
 // kube-apiserver v1.37 bootstraps
 // (plugin/pkg/auth/authorizer/rbac/bootstrappolicy/controller_policy.go).
@@ -46,11 +48,17 @@ func (c *Cluster) buildEarlyJobs() error {
 			return err
 		}
 	}
-	return c.controllerRole(job.Name, auth.ControllerRolePrefix+job.Name, []any{
+	if err := c.controllerRole(job.Name, auth.ControllerRolePrefix+job.Name, []any{
 		rule([]string{"batch"}, []string{"jobs"}, "get", "list", "watch", "update", "patch"),
 		rule([]string{"batch"}, []string{"jobs/status"}, "update"),
 		rule([]string{"batch"}, []string{"jobs/finalizers"}, "update"),
 		rule([]string{""}, []string{"pods"}, "list", "watch", "create", "delete", "patch"),
+		rule([]string{"", "events.k8s.io"}, []string{"events"}, "create", "patch", "update"),
+	}); err != nil {
+		return err
+	}
+	return c.controllerRole(ttlafterfinished.Name, auth.ControllerRolePrefix+ttlafterfinished.Name, []any{
+		rule([]string{"batch"}, []string{"jobs"}, "get", "list", "watch", "delete"),
 		rule([]string{"", "events.k8s.io"}, []string{"events"}, "create", "patch", "update"),
 	})
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/controller/podautoscaler"
 	"github.com/loopbook/loopbook/engine/cluster/controller/resourcequota"
 	"github.com/loopbook/loopbook/engine/cluster/controller/statefulset"
+	"github.com/loopbook/loopbook/engine/cluster/controller/ttlafterfinished"
 	"github.com/loopbook/loopbook/engine/cluster/csi"
 	"github.com/loopbook/loopbook/engine/cluster/gateway"
 	"github.com/loopbook/loopbook/engine/cluster/ingress"
@@ -45,8 +46,10 @@ import (
 //	                  application in a Pod calling the API (ext_podclient.go).
 //	statefulset-      a StatefulSet among the objects or the manifests,
 //	controller        or the operator.
-//	job-controller    a Job among the objects or the manifests
-//	                  (ext_jobs.go).
+//	job-controller    a Job among the objects or the manifests, with the
+//	and ttl-after-    ttl-after-finished-controller that deletes finished
+//	finished-         Jobs (ext_jobs.go).
+//	controller
 //	cronjob-          a CronJob among the objects or the manifests, with
 //	controller        the job-controller (ext_jobs.go).
 //	daemonset-        a DaemonSet among the objects or the manifests
@@ -207,7 +210,8 @@ func (c *Cluster) extensionControllers() []func() controller.Controller {
 		out = append(out, func() controller.Controller { return statefulset.New() })
 	}
 	if c.ext.jobs {
-		out = append(out, func() controller.Controller { return job.New() })
+		out = append(out, func() controller.Controller { return job.New() },
+			func() controller.Controller { return ttlafterfinished.New() })
 	}
 	if c.ext.cronJobs {
 		out = append(out, func() controller.Controller { return cronjob.New() })

@@ -60,7 +60,8 @@ var defaultActors = []string{
 	// The names the engine's controllers trace under where they differ
 	// from the ones above (kube-controller-manager's own names).
 	"taint-eviction-controller", "generic-garbage-collector", "root-ca-cert-publisher",
-	"service-account-controller", "resourcequota-controller",
+	"service-account-controller", "resourcequota-controller", "disruption-controller",
+	"ttl-after-finished-controller",
 	// Extension actors and the noisy client of the overload fault.
 	"metrics-server", "noisy-client", "csi-provisioner", "persistent-volume-binder",
 	"service-controller", "cloud-provider", "database-operator", "gateway-controller",

@@ -47,9 +47,10 @@
 // is removed, and .status.completedIndexes lists the succeeded ones
 // ("0-2,4").
 //
+// A finished Job's ttlSecondsAfterFinished is the TTL-after-finished
+// controller's (package ttlafterfinished).
+//
 // Simplifications, named: no backoffLimitPerIndex; no podFailurePolicy,
 // successPolicy or managedBy; no adoption of orphaned Pods by selector
-// (manualSelector Jobs only count the Pods they created);
-// ttlSecondsAfterFinished is not acted on (the TTL-after-finished
-// controller is not modelled).
+// (manualSelector Jobs only count the Pods they created).
 package job

@@ -82,7 +82,7 @@ func (jm *Controller) podGone(pod *object.Object, final bool) {
 	if ok {
 		job = jm.resolve(pod.Meta.Namespace, ref)
 	}
-	if job == nil || finished(job) {
+	if job == nil || Finished(job) {
 		if hasTrackingFinalizer(pod) {
 			jm.enqueueOrphan(pod)
 		}

@@ -18,7 +18,7 @@ func (jm *Controller) syncOrphanPod(key string) error {
 		return nil
 	}
 	if ref, ok := pod.Meta.ControllerRef(); ok {
-		if job := jm.resolve(ns, ref); job != nil && !finished(job) {
+		if job := jm.resolve(ns, ref); job != nil && !Finished(job) {
 			return nil // its Job counts it and removes the finalizer
 		}
 	}

@@ -6,8 +6,9 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
-// finished is util.IsJobFinished: the Job has Complete or Failed True.
-func finished(job *object.Object) bool {
+// Finished is util.IsJobFinished: the Job has Complete or Failed True
+// (the TTL-after-finished controller asks it too).
+func Finished(job *object.Object) bool {
 	return hasCondition(job, condComplete) || hasCondition(job, condFailed)
 }
 

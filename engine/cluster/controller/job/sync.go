@@ -70,7 +70,7 @@ func (jm *Controller) sync(key string) error {
 		delete(jm.backoff, key)
 		return nil
 	}
-	if finished(job) {
+	if Finished(job) {
 		delete(jm.backoff, key)
 		return nil
 	}
