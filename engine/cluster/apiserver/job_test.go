@@ -97,6 +97,35 @@ func TestJobValidation(t *testing.T) {
 		{"manual selector not matching", jobBody("pi", jobTemplate("Never", map[string]any{"app": "other"}), map[string]any{"manualSelector": true, "selector": map[string]any{"matchLabels": map[string]any{"app": "mine"}}}),
 			`Job.batch "pi" is invalid: spec.template.metadata.labels: Invalid value: {"app":"other"}: ` + "`selector` does not match template `labels`"},
 	}
+	cases = append(cases, struct {
+		name string
+		body map[string]any
+		want string
+	}{"pod failure policy", jobBody("bad", jobTemplate("OnFailure", nil), map[string]any{
+		"podReplacementPolicy": "TerminatingOrFailed",
+		"podFailurePolicy": map[string]any{"rules": []any{
+			map[string]any{"action": "FailIndex", "onExitCodes": map[string]any{"operator": "In", "values": []any{int64(0), int64(3), int64(2), int64(3)}}},
+			map[string]any{"action": "Explode", "onExitCodes": map[string]any{"containerName": "nope", "operator": "Has", "values": []any{}}},
+			map[string]any{"onPodConditions": []any{map[string]any{"type": "DisruptionTarget"}, map[string]any{"type": "bad type!", "status": "Maybe"}}},
+			map[string]any{"action": "Ignore"},
+			map[string]any{"action": "Count", "onExitCodes": map[string]any{"operator": "NotIn", "values": []any{int64(1)}},
+				"onPodConditions": []any{map[string]any{"type": "DisruptionTarget", "status": "True"}}},
+		}},
+	}), `Job.batch "bad" is invalid: [spec.podFailurePolicy.rules[0].action: Invalid value: "FailIndex": requires the backoffLimitPerIndex to be set, ` +
+		`spec.podFailurePolicy.rules[0].onExitCodes.values[0]: Invalid value: 0: must not be 0 for the In operator, ` +
+		`spec.podFailurePolicy.rules[0].onExitCodes.values[3]: Duplicate value: 3, ` +
+		`spec.podFailurePolicy.rules[0].onExitCodes.values: Invalid value: [0,3,2,3]: must be ordered, ` +
+		`spec.podFailurePolicy.rules[1].action: Unsupported value: "Explode": supported values: "Count", "FailIndex", "FailJob", "Ignore", ` +
+		`spec.podFailurePolicy.rules[1].onExitCodes.operator: Unsupported value: "Has": supported values: "In", "NotIn", ` +
+		`spec.podFailurePolicy.rules[1].onExitCodes.containerName: Invalid value: "nope": must be one of the container or initContainer names in the pod template, ` +
+		`spec.podFailurePolicy.rules[1].onExitCodes.values: Invalid value: []: at least one value is required, ` +
+		`spec.podFailurePolicy.rules[2].action: Required value: valid values: ["Count" "FailIndex" "FailJob" "Ignore"], ` +
+		`spec.podFailurePolicy.rules[2].onPodConditions[1].type: Invalid value: "bad type!": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]'), ` +
+		`spec.podFailurePolicy.rules[2].onPodConditions[1].status: Unsupported value: "Maybe": supported values: "False", "True", "Unknown", ` +
+		`spec.podFailurePolicy.rules[3]: Invalid value: specifying one of OnExitCodes and OnPodConditions is required, ` +
+		`spec.podFailurePolicy.rules[4]: Invalid value: specifying both OnExitCodes and OnPodConditions is not supported, ` +
+		`spec.podReplacementPolicy: Unsupported value: "TerminatingOrFailed": supported values: "Failed", ` +
+		`spec.template.spec.restartPolicy: Invalid value: "OnFailure": only "Never" is supported when podFailurePolicy is specified]`})
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			resp := h.do("alice", "POST", jobsPath, c.body)

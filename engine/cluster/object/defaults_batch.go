@@ -21,7 +21,8 @@ const (
 // parallelism runs one Pod to one completion; parallelism 1, backoffLimit
 // 6, completionMode NonIndexed, suspend and manualSelector false,
 // podReplacementPolicy TerminatingOrFailed (Failed with a
-// podFailurePolicy); a Job without labels takes its template's. Its
+// podFailurePolicy, whose condition patterns match status True unless
+// they say otherwise); a Job without labels takes its template's. Its
 // template gets the Pod defaults.
 func DefaultJob(o *Object) {
 	spec := o.EnsureMap("spec")
@@ -39,6 +40,7 @@ func DefaultJob(o *Object) {
 	} else {
 		setDefault(spec, "podReplacementPolicy", "TerminatingOrFailed")
 	}
+	defaultPodFailurePolicy(spec)
 	defaultPodTemplate(spec)
 	defaultJobLabels(o)
 }
@@ -86,5 +88,7 @@ func DefaultCronJob(o *Object) {
 	setDefault(spec, "suspend", false)
 	setDefault(spec, "successfulJobsHistoryLimit", int64(3))
 	setDefault(spec, "failedJobsHistoryLimit", int64(1))
-	defaultPodTemplate(ensureMap(ensureMap(spec, "jobTemplate"), "spec"))
+	jobSpec := ensureMap(ensureMap(spec, "jobTemplate"), "spec")
+	defaultPodFailurePolicy(jobSpec)
+	defaultPodTemplate(jobSpec)
 }

@@ -39,8 +39,9 @@ func validateJob(o, old *Object) FieldErrors {
 }
 
 // validateJobSpec is validateJobSpec, what a Job and a CronJob's job
-// template share: the counts, the enumerations, the template
-// (restartPolicy OnFailure or Never).
+// template share: the counts, the enumerations, the podFailurePolicy,
+// the template (restartPolicy OnFailure or Never; Never with a
+// podFailurePolicy).
 func validateJobSpec(spec map[string]any, fp string) FieldErrors {
 	var errs FieldErrors
 	for _, f := range []string{"parallelism", "completions", "activeDeadlineSeconds", "backoffLimit", "ttlSecondsAfterFinished"} {
@@ -52,14 +53,30 @@ func validateJobSpec(spec map[string]any, fp string) FieldErrors {
 	if _, ok := spec["completions"]; !ok && spec["completionMode"] == "Indexed" {
 		errs = append(errs, Required(child(fp, "completions"), "when completion mode is Indexed"))
 	}
-	if p, ok := spec["podReplacementPolicy"].(string); ok && p != "Failed" && p != "TerminatingOrFailed" {
-		errs = append(errs, NotSupported(child(fp, "podReplacementPolicy"), p, []string{"Failed", "TerminatingOrFailed"}))
+	_, policy := spec["podFailurePolicy"]
+	if policy {
+		errs = append(errs, validatePodFailurePolicy(spec, child(fp, "podFailurePolicy"))...)
+	}
+	// validatePodReplacementPolicy: only Failed with a podFailurePolicy.
+	if p, ok := spec["podReplacementPolicy"].(string); ok {
+		switch {
+		case policy && p != "Failed":
+			errs = append(errs, NotSupported(child(fp, "podReplacementPolicy"), p, []string{"Failed"}))
+		case !policy && p != "Failed" && p != "TerminatingOrFailed":
+			errs = append(errs, NotSupported(child(fp, "podReplacementPolicy"), p, []string{"Failed", "TerminatingOrFailed"}))
+		}
 	}
 	tpl := mapAt(spec, "template")
 	tfp := child(fp, "template")
 	errs = append(errs, validatePodTemplate(tpl, tfp)...)
-	if rp := stringAt(tpl, "spec", "restartPolicy"); rp != "OnFailure" && rp != "Never" {
-		errs = append(errs, Required(child(child(tfp, "spec"), "restartPolicy"), fmt.Sprintf("valid values: %q, %q", "OnFailure", "Never")))
+	rpfp := child(child(tfp, "spec"), "restartPolicy")
+	switch rp := stringAt(tpl, "spec", "restartPolicy"); {
+	case rp == "Always" || rp == "":
+		errs = append(errs, Required(rpfp, fmt.Sprintf("valid values: %q, %q", "OnFailure", "Never")))
+	case rp != "OnFailure" && rp != "Never":
+		errs = append(errs, NotSupported(rpfp, rp, []string{"OnFailure", "Never"}))
+	case policy && rp != "Never":
+		errs = append(errs, Invalid(rpfp, rp, fmt.Sprintf("only %q is supported when podFailurePolicy is specified", "Never")))
 	}
 	return errs
 }

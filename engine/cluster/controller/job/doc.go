@@ -47,10 +47,21 @@
 // is removed, and .status.completedIndexes lists the succeeded ones
 // ("0-2,4").
 //
+// A podFailurePolicy (pod_failure_policy.go) judges each failed Pod by
+// its first matching rule, on a terminated container's non-zero exit
+// code (In or NotIn a list, of one named container or any) or on a Pod
+// condition: FailJob fails the Job at once (FailureTarget then Failed,
+// reason PodFailurePolicy, "Container C for pod NS/P failed with exit
+// code N matching FailJob rule at index I"), Ignore leaves the failure
+// out of the count that backoffLimit bounds, Count counts it as without
+// a policy (FailIndex too: per-index limits are not modelled). With a
+// policy only Pods in phase Failed count as failed (podReplacementPolicy
+// Failed).
+//
 // A finished Job's ttlSecondsAfterFinished is the TTL-after-finished
 // controller's (package ttlafterfinished).
 //
-// Simplifications, named: no backoffLimitPerIndex; no podFailurePolicy,
-// successPolicy or managedBy; no adoption of orphaned Pods by selector
+// Simplifications, named: no backoffLimitPerIndex (so FailIndex counts
+// like Count); no successPolicy or managedBy; no adoption of orphaned Pods by selector
 // (manualSelector Jobs only count the Pods they created).
 package job

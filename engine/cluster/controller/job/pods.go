@@ -19,7 +19,7 @@ func suspended(job *object.Object) bool {
 }
 
 // onlyReplaceFailedPods is onlyReplaceFailedPods: podReplacementPolicy
-// Failed (or a podFailurePolicy, not modelled).
+// Failed (the default with a podFailurePolicy).
 func onlyReplaceFailedPods(spec map[string]any) bool {
 	return spec["podReplacementPolicy"] == "Failed"
 }

@@ -49,8 +49,10 @@ func (jm *Controller) trackStatus(sc *syncCtx, needsFlush bool) error {
 				needsFlush = true
 			}
 		case failed || (sc.finished != nil && sc.finished.typ != condSuccessCriteriaMet):
-			// A Job that fails counts every Pod it stops as failed.
-			if !slices.Contains(sc.uncountedFailed, uid) && (!indexed(sc.spec) || sc.validIndex(p)) {
+			// A Job that fails counts every Pod it stops as failed, but
+			// those a podFailurePolicy's Ignore rule matches.
+			if !slices.Contains(sc.uncountedFailed, uid) && (!indexed(sc.spec) || sc.validIndex(p)) &&
+				(!hasFailurePolicy(sc.spec) || matchFailurePolicy(sc.spec, p).counts) {
 				sc.uncountedFailed = append(sc.uncountedFailed, uid)
 				needsFlush = true
 			}

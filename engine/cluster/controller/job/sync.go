@@ -82,7 +82,7 @@ func (jm *Controller) sync(key string) error {
 	}
 	newSucceeded, newFailed := sc.newFinishedPods(jm.finalizersGoing)
 	sc.succeeded = intOf(sc.status["succeeded"]) + int64(len(newSucceeded)+len(sc.uncountedSucceeded))
-	sc.failed = intOf(sc.status["failed"]) + int64(len(newFailed)+len(sc.uncountedFailed))
+	sc.failed = intOf(sc.status["failed"]) + int64(countedFailures(sc.spec, newFailed)+len(sc.uncountedFailed))
 	sc.backoff = jm.newBackoffRecord(key, newSucceeded, newFailed)
 	if indexed(sc.spec) {
 		sc.prevDone, sc.doneIndexes = sc.succeededIndexes()
@@ -93,6 +93,8 @@ func (jm *Controller) sync(key string) error {
 		sc.finished = &condition{condSuccessCriteriaMet, reasonCompletionsReached, msgCompletionsReached}
 	} else if c := findCondition(job, condFailureTarget); c != nil {
 		sc.finished = &condition{condFailed, object.StringAt(c, "reason"), object.StringAt(c, "message")}
+	} else if msg, ok := failJobMessage(sc.spec, sc.pods); ok {
+		sc.finished = &condition{condFailureTarget, reasonPodFailurePolicy, msg}
 	}
 	if sc.finished == nil {
 		switch {

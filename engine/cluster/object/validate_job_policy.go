@@ -1,0 +1,153 @@
+package object
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Limits and enumerations of a Job's podFailurePolicy
+// (pkg/apis/batch/validation/validation.go).
+const (
+	maxPodFailurePolicyRules                   = 20
+	maxPodFailurePolicyOnExitCodesValues       = 255
+	maxPodFailurePolicyOnPodConditionsPatterns = 20
+)
+
+var (
+	podFailurePolicyActions        = []string{"Count", "FailIndex", "FailJob", "Ignore"}
+	podFailurePolicyOperators      = []string{"In", "NotIn"}
+	podFailurePolicyConditionValue = []string{"False", "True", "Unknown"}
+)
+
+// defaultPodFailurePolicy is SetDefaults_PodFailurePolicyOnPodConditionsPattern:
+// a condition pattern without a status matches status True.
+func defaultPodFailurePolicy(spec map[string]any) {
+	for _, r := range listAt(spec, "podFailurePolicy", "rules") {
+		for _, p := range listAt(AsMap(r), "onPodConditions") {
+			if pm := AsMap(p); pm != nil {
+				setDefault(pm, "status", "True")
+			}
+		}
+	}
+}
+
+// validatePodFailurePolicy is validatePodFailurePolicy: at most 20 rules,
+// each with a supported action and exactly one of onExitCodes and
+// onPodConditions.
+func validatePodFailurePolicy(spec map[string]any, fp string) FieldErrors {
+	var errs FieldErrors
+	rules := listAt(spec, "podFailurePolicy", "rules")
+	rfp := child(fp, "rules")
+	if len(rules) > maxPodFailurePolicyRules {
+		errs = append(errs, TooMany(rfp, len(rules), maxPodFailurePolicyRules))
+	}
+	var containers []string
+	for _, list := range []string{"containers", "initContainers"} {
+		for _, c := range listAt(mapAt(spec, "template", "spec"), list) {
+			containers = append(containers, stringAt(AsMap(c), "name"))
+		}
+	}
+	for i, r := range rules {
+		errs = append(errs, validatePodFailurePolicyRule(spec, AsMap(r), index(rfp, i), containers)...)
+	}
+	return errs
+}
+
+// validatePodFailurePolicyRule is validatePodFailurePolicyRule.
+func validatePodFailurePolicyRule(spec, rule map[string]any, fp string, containers []string) FieldErrors {
+	var errs FieldErrors
+	afp := child(fp, "action")
+	switch action := stringAt(rule, "action"); {
+	case action == "":
+		errs = append(errs, Required(afp, fmt.Sprintf("valid values: %q", podFailurePolicyActions)))
+	case action == "FailIndex":
+		if _, ok := spec["backoffLimitPerIndex"]; !ok {
+			errs = append(errs, Invalid(afp, action, "requires the backoffLimitPerIndex to be set"))
+		}
+	case !slices.Contains(podFailurePolicyActions, action):
+		errs = append(errs, NotSupported(afp, action, podFailurePolicyActions))
+	}
+	onExit := mapAt(rule, "onExitCodes")
+	onConds := listAt(rule, "onPodConditions")
+	if onExit != nil {
+		errs = append(errs, validateOnExitCodes(onExit, child(fp, "onExitCodes"), containers)...)
+	}
+	if len(onConds) > 0 {
+		errs = append(errs, validateOnPodConditions(onConds, child(fp, "onPodConditions"))...)
+	}
+	if onExit != nil && len(onConds) > 0 {
+		errs = append(errs, Invalid(fp, OmitValue, "specifying both OnExitCodes and OnPodConditions is not supported"))
+	}
+	if onExit == nil && len(onConds) == 0 {
+		errs = append(errs, Invalid(fp, OmitValue, "specifying one of OnExitCodes and OnPodConditions is required"))
+	}
+	return errs
+}
+
+// validateOnPodConditions is validatePodFailurePolicyRuleOnPodConditions.
+func validateOnPodConditions(patterns []any, fp string) FieldErrors {
+	var errs FieldErrors
+	if len(patterns) > maxPodFailurePolicyOnPodConditionsPatterns {
+		errs = append(errs, TooMany(fp, len(patterns), maxPodFailurePolicyOnPodConditionsPatterns))
+	}
+	for j, p := range patterns {
+		pm := AsMap(p)
+		pfp := index(fp, j)
+		typ := stringAt(pm, "type")
+		for _, msg := range IsQualifiedName(typ) {
+			errs = append(errs, Invalid(child(pfp, "type"), typ, msg))
+		}
+		switch st := stringAt(pm, "status"); {
+		case st == "":
+			errs = append(errs, Required(child(pfp, "status"), fmt.Sprintf("valid values: %q", podFailurePolicyConditionValue)))
+		case !slices.Contains(podFailurePolicyConditionValue, st):
+			errs = append(errs, NotSupported(child(pfp, "status"), st, podFailurePolicyConditionValue))
+		}
+	}
+	return errs
+}
+
+// validateOnExitCodes is validatePodFailurePolicyRuleOnExitCodes: a
+// supported operator, a container of the template, and 1 to 255 exit
+// codes, unique and ordered, none 0 for In.
+func validateOnExitCodes(req map[string]any, fp string, containers []string) FieldErrors {
+	var errs FieldErrors
+	op := stringAt(req, "operator")
+	switch {
+	case op == "":
+		errs = append(errs, Required(child(fp, "operator"), fmt.Sprintf("valid values: %q", podFailurePolicyOperators)))
+	case !slices.Contains(podFailurePolicyOperators, op):
+		errs = append(errs, NotSupported(child(fp, "operator"), op, podFailurePolicyOperators))
+	}
+	if name, ok := req["containerName"].(string); ok && !slices.Contains(containers, name) {
+		errs = append(errs, Invalid(child(fp, "containerName"), name, "must be one of the container or initContainer names in the pod template"))
+	}
+	vfp := child(fp, "values")
+	values := listAt(req, "values")
+	switch {
+	case len(values) == 0:
+		errs = append(errs, Invalid(vfp, req["values"], "at least one value is required"))
+	case len(values) > maxPodFailurePolicyOnExitCodesValues:
+		errs = append(errs, TooMany(vfp, len(values), maxPodFailurePolicyOnExitCodesValues))
+	}
+	ordered := true
+	var seen []int64
+	for j, v := range values {
+		code, _ := Int(v)
+		if op == "In" && code == 0 {
+			errs = append(errs, Invalid(index(vfp, j), code, "must not be 0 for the In operator"))
+		}
+		if slices.Contains(seen, code) {
+			errs = append(errs, Duplicate(index(vfp, j), code))
+		} else {
+			seen = append(seen, code)
+		}
+		if prev, _ := Int(values[max(j-1, 0)]); j > 0 && prev > code {
+			ordered = false
+		}
+	}
+	if !ordered {
+		errs = append(errs, Invalid(vfp, values, "must be ordered"))
+	}
+	return errs
+}
