@@ -1,6 +1,8 @@
 package controller
 
 import (
+	"maps"
+
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
@@ -18,4 +20,41 @@ func ResolveControllerRef(l cache.Lister, kind, namespace string, ref object.Own
 		return nil
 	}
 	return o
+}
+
+// SelectingControllers are the controllers in the lister's cache, in
+// obj's namespace, whose non-empty spec.selector matches obj's labels:
+// those that may adopt it when it is an orphan (GetPodStatefulSets,
+// GetPodDaemonSets).
+func SelectingControllers(l cache.Lister, obj *object.Object) []*object.Object {
+	var out []*object.Object
+	for _, c := range l.ListNamespace(obj.Meta.Namespace, object.LabelSelector{}) {
+		sel, ok := object.LabelSelectorFrom(c.Spec()["selector"])
+		if ok && !sel.Empty() && sel.Matches(obj.Meta.Labels) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// OrphanChanged reports whether an update of an object that has no
+// controller changed what an adopter looks at: its labels or its
+// controller reference (the controllers' updatePod).
+func OrphanChanged(old, cur *object.Object) bool {
+	return !maps.Equal(old.Meta.Labels, cur.Meta.Labels) || ControllerRefChanged(old, cur)
+}
+
+// ControllerRefChanged reports whether an update changed the object's
+// controller reference.
+func ControllerRefChanged(old, cur *object.Object) bool {
+	oldRef, oldOK := old.Meta.ControllerRef()
+	curRef, curOK := cur.Meta.ControllerRef()
+	return oldOK != curOK || !sameRef(oldRef, curRef)
+}
+
+// sameRef compares two owner references field by field.
+func sameRef(a, b object.OwnerReference) bool {
+	deref := func(p *bool) bool { return p != nil && *p }
+	return a.APIVersion == b.APIVersion && a.Kind == b.Kind && a.Name == b.Name && a.UID == b.UID &&
+		deref(a.Controller) == deref(b.Controller) && deref(a.BlockOwnerDeletion) == deref(b.BlockOwnerDeletion)
 }

@@ -79,16 +79,35 @@ func EqualRevision(a, b *object.Object) bool {
 }
 
 // OwnedRevisions are the revisions in owner's namespace, from revisions'
-// cache, that owner controls and whose labels its spec.selector matches
-// (history.ListControllerRevisions after ClaimControllerRevisions,
-// without adoption).
+// cache, whose labels its spec.selector matches and that it controls or
+// nobody does (history.ListControllerRevisions; a caller adopts the
+// orphans first, see AdoptOrphanRevisions).
 func OwnedRevisions(revisions cache.Lister, owner *object.Object) []*object.Object {
 	sel, _ := object.LabelSelectorFrom(owner.Spec()["selector"])
 	var out []*object.Object
 	for _, r := range revisions.ListNamespace(owner.Meta.Namespace, object.LabelSelector{}) {
-		if ref, ok := r.Meta.ControllerRef(); ok && ref.UID == owner.Meta.UID && sel.Matches(r.Meta.Labels) {
+		ref, ok := r.Meta.ControllerRef()
+		if (!ok || ref.UID == owner.Meta.UID) && sel.Matches(r.Meta.Labels) {
 			out = append(out, r)
 		}
 	}
 	return out
+}
+
+// AdoptOrphanRevisions is the StatefulSet and DaemonSet controllers'
+// adoption of the revisions their selector matches that nobody controls
+// (adoptOrphanRevisions, ClaimControllerRevisions): m, whose Kind is
+// ControllerRevision, adopts them after its fresh read of the owner.
+func AdoptOrphanRevisions(m *RefManager, revisions cache.Lister) error {
+	var orphans []*object.Object
+	for _, r := range revisions.ListNamespace(m.Owner.Meta.Namespace, object.LabelSelector{}) {
+		if _, ok := r.Meta.ControllerRef(); !ok && m.Selector.Matches(r.Meta.Labels) {
+			orphans = append(orphans, r)
+		}
+	}
+	if len(orphans) == 0 {
+		return nil
+	}
+	_, err := m.Claim(orphans)
+	return err
 }

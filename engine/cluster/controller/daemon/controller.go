@@ -48,6 +48,7 @@ type Controller struct {
 	log                  *trace.Log
 	pods                 controller.PodControl
 	dsKind, revKind      *object.KindInfo
+	podKind              *object.KindInfo
 	sets, podsInf, nodes *cache.SharedInformer
 	revs                 *cache.SharedInformer
 	exp                  *controller.Expectations
@@ -67,6 +68,7 @@ func (dc *Controller) Start(ctx *controller.Context) {
 	dc.loop, dc.log = e.Loop, e.Log
 	dc.Begin(ctx, Name, true)
 	podKind := e.Kind("", "Pod")
+	dc.podKind = podKind
 	dc.pods = controller.PodControl{Client: dc.Client, Recorder: dc.Recorder, PodKind: podKind}
 	dc.dsKind = e.Kind("apps", "DaemonSet")
 	dc.sets = ctx.Informers.Informer(dc.dsKind)

@@ -36,9 +36,13 @@
 // old template comes back; old revisions no Pod carries are deleted
 // beyond spec.revisionHistoryLimit.
 //
+// A DaemonSet claims its Pods and revisions as the controller reference
+// manager does (controller.RefManager): orphans its selector matches are
+// adopted, after a fresh read shows it is not being deleted, and Pods it
+// owns that stop matching are released; a new or relabelled orphan makes
+// every DaemonSet that selects it sync.
+//
 // Deviations: the hash is computed as the model's Deployment controller
 // computes pod-template-hash (see controller.ComputeHash), so its value
-// differs from Kubernetes'. Orphan Pods and revisions matching a
-// DaemonSet's selector are not adopted, and those it owns that stop
-// matching are not released.
+// differs from Kubernetes'.
 package daemon

@@ -9,8 +9,8 @@ import (
 )
 
 // addPod is daemon_controller.go's addPod: a new Pod of a DaemonSet is an
-// observed creation and syncs it; a Pod already being deleted is handled
-// as a deletion.
+// observed creation and syncs it; a new orphan makes the DaemonSets that
+// select it sync; a Pod already being deleted is handled as a deletion.
 func (dc *Controller) addPod(pod *object.Object) {
 	if pod.Meta.DeletionTimestamp != nil {
 		dc.podGone(pod)
@@ -21,12 +21,25 @@ func (dc *Controller) addPod(pod *object.Object) {
 			dc.exp.CreationObserved(ds.Key())
 			dc.enqueue(ds)
 		}
+		return
+	}
+	// An orphan: every DaemonSet that selects it syncs, to see whether one
+	// adopts it (no creation is observed: nobody waits for an orphan).
+	dc.enqueueSelecting(pod)
+}
+
+// enqueueSelecting syncs the DaemonSets whose selector matches the
+// orphan pod (getDaemonSetsForPod).
+func (dc *Controller) enqueueSelecting(pod *object.Object) {
+	for _, ds := range controller.SelectingControllers(dc.sets.Lister(), pod) {
+		dc.enqueue(ds)
 	}
 }
 
 // updatePod is updatePod: a Pod being deleted is handled as a deletion;
 // otherwise its DaemonSet syncs, and its former one when its controller
-// changed.
+// changed; an orphan whose labels or controller changed makes the
+// DaemonSets that select it sync.
 func (dc *Controller) updatePod(old, cur *object.Object) {
 	if cur.Meta.ResourceVersion == old.Meta.ResourceVersion {
 		return
@@ -46,6 +59,10 @@ func (dc *Controller) updatePod(old, cur *object.Object) {
 		if ds := dc.resolve(cur.Meta.Namespace, curRef); ds != nil {
 			dc.enqueue(ds)
 		}
+		return
+	}
+	if controller.OrphanChanged(old, cur) {
+		dc.enqueueSelecting(cur)
 	}
 }
 

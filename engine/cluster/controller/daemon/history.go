@@ -14,6 +14,11 @@ import (
 // (created by snapshot when there is none, renumbered above the others
 // when it is older than one of them) and the old ones.
 func (dc *Controller) constructHistory(ds *object.Object) (cur *object.Object, old []*object.Object, err error) {
+	sel, _ := object.LabelSelectorFrom(ds.Spec()["selector"])
+	revs := controller.RefManager{Client: dc.Client, Owner: ds, OwnerKind: dc.dsKind, Kind: dc.revKind, Selector: sel}
+	if err := controller.AdoptOrphanRevisions(&revs, dc.revs.Lister()); err != nil {
+		return nil, nil, err
+	}
 	var current []*object.Object
 	patch := templatePatch(ds)
 	for _, r := range controller.OwnedRevisions(dc.revs.Lister(), ds) {
@@ -107,8 +112,12 @@ func (dc *Controller) cleanupHistory(ds *object.Object, old []*object.Object) er
 	if toKill <= 0 {
 		return nil
 	}
+	byNode, err := dc.nodesToPods(ds, true)
+	if err != nil {
+		return err
+	}
 	live := map[string]bool{}
-	for _, pods := range dc.nodesToPods(ds, true) {
+	for _, pods := range byNode {
 		for _, p := range pods {
 			if h := p.Meta.Labels[LabelRevisionHash]; h != "" {
 				live[h] = true

@@ -20,7 +20,10 @@ type counts struct {
 // minReadySeconds and Pods ready but not yet available, the DaemonSet
 // syncs again after minReadySeconds.
 func (dc *Controller) updateStatus(ds *object.Object, nodes []*object.NodeView, hash string, observed bool) error {
-	byNode := dc.nodesToPods(ds, false)
+	byNode, err := dc.nodesToPods(ds, false)
+	if err != nil {
+		return err
+	}
 	p := placementOf(ds)
 	now := dc.loop.Now().Wall()
 	minReady := minReadySeconds(ds)

@@ -98,16 +98,20 @@ func (dc *Controller) nodeList() []*object.NodeView {
 	return out
 }
 
-// nodesToPods is getNodesToDaemonPods: ds's Pods (those it controls) by
-// target Node, each Node's oldest first. Without includeDeletedTerminal,
-// a finished Pod being deleted is left out.
-func (dc *Controller) nodesToPods(ds *object.Object, includeDeletedTerminal bool) map[string][]*object.Object {
+// nodesToPods is getNodesToDaemonPods: ds's Pods (claimed: those it
+// controls, released when its selector no longer matches them, and the
+// orphans it selects adopted, as getDaemonPods does) by target Node, each
+// Node's oldest first. Without includeDeletedTerminal, a finished Pod
+// being deleted is left out.
+func (dc *Controller) nodesToPods(ds *object.Object, includeDeletedTerminal bool) (map[string][]*object.Object, error) {
+	sel, _ := object.LabelSelectorFrom(ds.Spec()["selector"])
+	m := controller.RefManager{Client: dc.Client, Owner: ds, OwnerKind: dc.dsKind, Kind: dc.podKind, Selector: sel}
+	claimed, err := m.Claim(dc.podsInf.Lister().ListNamespace(ds.Meta.Namespace, object.LabelSelector{}))
+	if err != nil {
+		return nil, fmt.Errorf("couldn't get node to daemon pod mapping for daemon set %q: %v", ds.Meta.Name, err)
+	}
 	out := map[string][]*object.Object{}
-	for _, pod := range dc.podsInf.Lister().ListNamespace(ds.Meta.Namespace, object.LabelSelector{}) {
-		ref, ok := pod.Meta.ControllerRef()
-		if !ok || ref.UID != ds.Meta.UID {
-			continue
-		}
+	for _, pod := range claimed {
 		if !includeDeletedTerminal && pod.Meta.DeletionTimestamp != nil && object.IsPodTerminal(pod) {
 			continue
 		}
@@ -118,7 +122,7 @@ func (dc *Controller) nodesToPods(ds *object.Object, includeDeletedTerminal bool
 	for _, pods := range out {
 		slices.SortFunc(pods, byCreationAndPhase)
 	}
-	return out
+	return out, nil
 }
 
 // byCreationAndPhase is podByCreationTimestampAndPhase: scheduled Pods
@@ -141,7 +145,10 @@ func byCreationAndPhase(a, b *object.Object) int {
 // delete (podsShouldBeOnNode), and the unscheduled Pods of Nodes that are
 // gone; then syncNodes.
 func (dc *Controller) manage(ds *object.Object, nodes []*object.NodeView, hash string) error {
-	byNode := dc.nodesToPods(ds, false)
+	byNode, err := dc.nodesToPods(ds, false)
+	if err != nil {
+		return err
+	}
 	p := placementOf(ds)
 	var create, del []string
 	for _, node := range nodes {

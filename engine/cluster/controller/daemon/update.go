@@ -13,7 +13,10 @@ import (
 // maxSurge Nodes, and the old Pod goes once the new one is available.
 // Nodes are visited by name (Kubernetes walks a map).
 func (dc *Controller) rollingUpdate(ds *object.Object, nodes []*object.NodeView, hash string) error {
-	byNode := dc.nodesToPods(ds, false)
+	byNode, err := dc.nodesToPods(ds, false)
+	if err != nil {
+		return err
+	}
 	surge, unavailable, desired := dc.desiredCounts(ds, nodes, byNode)
 	now := dc.loop.Now().Wall()
 	minReady := minReadySeconds(ds)

@@ -51,20 +51,51 @@ func (ssc *Controller) Start(ctx *controller.Context) {
 	ssc.revKind = e.Kind("apps", "ControllerRevision")
 	ssc.revs = ctx.Informers.Informer(ssc.revKind)
 	ssc.Handlers.Add(ssc.sets, cache.EnqueueKeys(ssc.Queue.Add))
-	owner := func(o any) {
-		obj, ok := cache.ObjectOf(o)
-		if !ok {
-			return
-		}
-		if ref, ok := obj.Meta.ControllerRef(); ok && ref.Kind == "StatefulSet" {
-			ssc.Queue.Add(obj.Meta.Namespace + "/" + ref.Name)
-		}
-	}
 	ssc.Handlers.Add(ssc.pods, cache.ResourceEventHandlerFuncs{
-		AddFunc: func(o *object.Object) { owner(o) }, UpdateFunc: func(_, o *object.Object) { owner(o) }, DeleteFunc: owner})
+		AddFunc: func(o *object.Object) { ssc.podChanged(nil, o) }, UpdateFunc: ssc.podChanged, DeleteFunc: ssc.podDeleted})
 	synced := cache.AllSynced(ssc.sets, ssc.pods, ssc.claims, ssc.revs)
 	ssc.Workers.StartWhenSynced(ssc.loop, synced, ssc.Queue, Workers, ssc.sync, workqueue.Options{
 		Actor: Name, Log: ssc.log, Group: "apps", Resource: "statefulsets"}, nil)
+}
+
+// podChanged is addPod and updatePod (old is nil for an add): the
+// owner of a Pod syncs, and its former owner when its controller
+// changed; an orphan makes every set that selects it sync, when it is
+// new or its labels or controller changed, to see whether one adopts it.
+func (ssc *Controller) podChanged(old, cur *object.Object) {
+	if old != nil && old.Meta.ResourceVersion == cur.Meta.ResourceVersion {
+		return
+	}
+	if old != nil {
+		if ref, ok := old.Meta.ControllerRef(); ok && controller.ControllerRefChanged(old, cur) {
+			ssc.enqueueOwner(old.Meta.Namespace, ref)
+		}
+	}
+	if ref, ok := cur.Meta.ControllerRef(); ok {
+		ssc.enqueueOwner(cur.Meta.Namespace, ref)
+		return
+	}
+	if old == nil || controller.OrphanChanged(old, cur) {
+		for _, set := range controller.SelectingControllers(ssc.sets.Lister(), cur) {
+			ssc.Queue.Add(set.Key())
+		}
+	}
+}
+
+// podDeleted is deletePod: the Pod's owner syncs.
+func (ssc *Controller) podDeleted(o any) {
+	if pod, ok := cache.ObjectOf(o); ok {
+		if ref, ok := pod.Meta.ControllerRef(); ok {
+			ssc.enqueueOwner(pod.Meta.Namespace, ref)
+		}
+	}
+}
+
+// enqueueOwner syncs the StatefulSet a controller reference names.
+func (ssc *Controller) enqueueOwner(namespace string, ref object.OwnerReference) {
+	if ref.Kind == "StatefulSet" {
+		ssc.Queue.Add(namespace + "/" + ref.Name)
+	}
 }
 
 var _ controller.Controller = (*Controller)(nil)

@@ -32,7 +32,12 @@
 // data-web-0 Pod web-0 in StatefulSet web success", SuccessfulDelete
 // "Delete Pod web-2 in StatefulSet web successful".
 //
+// A set claims its Pods (those its selector matches named SET-N) and
+// adopts the orphan revisions it selects, as the controller reference
+// manager does (controller.RefManager), so that a set deleted with
+// propagationPolicy Orphan and created again takes its Pods back.
+//
 // Simplifications, named: minReadySeconds is 0 (available is ready);
 // maxUnavailable is 1 (one Pod at a time); no PVC retention policy other
-// than Retain; orphan revisions are not adopted.
+// than Retain.
 package statefulset

@@ -9,6 +9,7 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
 	"github.com/loopbook/loopbook/engine/cluster/client/record"
+	"github.com/loopbook/loopbook/engine/cluster/controller"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
@@ -26,6 +27,15 @@ func (ssc *Controller) sync(key string) error {
 	if !ok {
 		return nil
 	}
+	sel, _ := object.LabelSelectorFrom(set.Spec()["selector"])
+	revs := controller.RefManager{Client: ssc.Client, Owner: set, OwnerKind: ssc.setKind, Kind: ssc.revKind, Selector: sel}
+	if err := controller.AdoptOrphanRevisions(&revs, ssc.revs.Lister()); err != nil {
+		return err
+	}
+	pods, err := ssc.claimPods(set, sel)
+	if err != nil {
+		return err
+	}
 	h, err := ssc.revisions(set)
 	if err != nil {
 		return err
@@ -34,7 +44,7 @@ func (ssc *Controller) sync(key string) error {
 	monotonic := set.GetString(".spec.podManagementPolicy") != "Parallel"
 	slots := make([]*object.Object, replicas)
 	var condemned []*object.Object
-	for _, p := range ssc.ownedPods(set) {
+	for _, p := range pods {
 		ord, ok := ordinal(set.Meta.Name, p.Meta.Name)
 		switch {
 		case !ok:
@@ -131,6 +141,18 @@ func (ssc *Controller) processReplicas(set *object.Object, h *history, slots, co
 		}
 	}
 	return true, nil
+}
+
+// claimPods is getPodsForStatefulSet: of the Pods in the set's
+// namespace, those its selector matches and whose names are its own
+// (isMemberOf), claimed: kept, released or adopted.
+func (ssc *Controller) claimPods(set *object.Object, sel object.LabelSelector) ([]*object.Object, error) {
+	m := controller.RefManager{Client: ssc.Client, Owner: set, OwnerKind: ssc.setKind, Kind: ssc.podKind, Selector: sel,
+		Filter: func(p *object.Object) bool {
+			_, member := ordinal(set.Meta.Name, p.Meta.Name)
+			return member
+		}}
+	return m.Claim(ssc.pods.Lister().ListNamespace(set.Meta.Namespace, object.LabelSelector{}))
 }
 
 // ownedPods are the Pods in the set's namespace it controls and whose
