@@ -63,7 +63,9 @@ func validateStatefulSet(o, old *Object) FieldErrors {
 		}
 	case "RollingUpdate":
 		if ru := mapAt(us, "rollingUpdate"); ru != nil {
-			errs = append(errs, nonNegative(ru, child(child(fp, "updateStrategy"), "rollingUpdate"), "partition")...)
+			rp := child(child(fp, "updateStrategy"), "rollingUpdate")
+			errs = append(errs, nonNegative(ru, rp, "partition")...)
+			errs = append(errs, validateStatefulSetMaxUnavailable(ru, rp)...)
 		}
 	default:
 		errs = append(errs, Invalid(child(fp, "updateStrategy"), us, "must be 'RollingUpdate' or 'OnDelete'"))
@@ -218,6 +220,25 @@ func intOrPercentValue(v any) int {
 	}
 	n, _ := asInt(v)
 	return int(n)
+}
+
+// validateStatefulSetMaxUnavailable is ValidateStatefulSetUpdateStrategy's
+// maxUnavailable: a non-negative int or a valid percentage, not 0, at
+// most 100%.
+func validateStatefulSetMaxUnavailable(ru map[string]any, rp string) FieldErrors {
+	v, ok := ru["maxUnavailable"]
+	if !ok || v == nil {
+		return nil
+	}
+	fp := child(rp, "maxUnavailable")
+	errs := validateIntOrPercent(v, fp)
+	if intOrPercentValue(v) == 0 {
+		errs = append(errs, Invalid(fp, v, "cannot be 0"))
+	}
+	if n, isPct := percentValue(v); isPct && n > 100 {
+		errs = append(errs, Invalid(fp, v, "must not be greater than 100%"))
+	}
+	return errs
 }
 
 // nonNegative is ValidateNonnegativeField for an optional integer field.

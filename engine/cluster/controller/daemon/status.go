@@ -46,7 +46,7 @@ func (dc *Controller) updateStatus(ds *object.Object, nodes []*object.NodeView, 
 		pod := pods[0]
 		if object.IsPodReady(pod) {
 			n.ready++
-			if podAvailable(pod, minReady, now) {
+			if controller.PodAvailable(pod, minReady, now) {
 				n.available++
 			}
 		}

@@ -221,7 +221,7 @@ func (dc *Controller) podsShouldBeOnNode(node *object.NodeView, p *placement, po
 		}
 		if oldestNew != nil && oldestOld != nil {
 			minReady := minReadySeconds(ds)
-			if !object.IsPodReady(oldestOld) || podAvailable(oldestNew, minReady, dc.loop.Now().Wall()) {
+			if !object.IsPodReady(oldestOld) || controller.PodAvailable(oldestNew, minReady, dc.loop.Now().Wall()) {
 				del = append(del, oldestOld.Meta.Name)
 			}
 		}

@@ -3,6 +3,7 @@ package daemon
 import (
 	"slices"
 
+	"github.com/loopbook/loopbook/engine/cluster/controller"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
@@ -34,10 +35,10 @@ func (dc *Controller) rollingUpdate(ds *object.Object, nodes []*object.NodeView,
 			case !ok, oldPod == nil && newPod == nil, oldPod != nil && newPod != nil:
 				numUnavailable++ // manage handles this Node
 			case newPod != nil:
-				if !podAvailable(newPod, minReady, now) {
+				if !controller.PodAvailable(newPod, minReady, now) {
 					numUnavailable++
 				}
-			case !podAvailable(oldPod, minReady, now):
+			case !controller.PodAvailable(oldPod, minReady, now):
 				replace = append(replace, oldPod.Meta.Name)
 				numUnavailable++
 			case numUnavailable >= unavailable:
@@ -61,7 +62,7 @@ func (dc *Controller) rollingUpdate(ds *object.Object, nodes []*object.NodeView,
 			numSurge++
 			continue
 		}
-		if oldPod != nil && podAvailable(oldPod, minReady, now) || oldPod == nil && newPod != nil && podAvailable(newPod, minReady, now) {
+		if oldPod != nil && controller.PodAvailable(oldPod, minReady, now) || oldPod == nil && newPod != nil && controller.PodAvailable(newPod, minReady, now) {
 			numAvailable++
 		}
 		switch {
@@ -72,7 +73,7 @@ func (dc *Controller) rollingUpdate(ds *object.Object, nodes []*object.NodeView,
 				run, _ = p.shouldRun(n)
 			}
 			switch {
-			case !podAvailable(oldPod, minReady, now):
+			case !controller.PodAvailable(oldPod, minReady, now):
 				if !run {
 					del = append(del, oldPod.Meta.Name)
 					continue
@@ -85,7 +86,7 @@ func (dc *Controller) rollingUpdate(ds *object.Object, nodes []*object.NodeView,
 				candidates = append(candidates, node)
 			}
 		default:
-			if !podAvailable(newPod, minReady, now) {
+			if !controller.PodAvailable(newPod, minReady, now) {
 				numSurge++
 				continue
 			}

@@ -1,6 +1,8 @@
 package statefulset
 
 import (
+	"time"
+
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
 	"github.com/loopbook/loopbook/engine/cluster/client/workqueue"
 	"github.com/loopbook/loopbook/engine/cluster/controller"
@@ -73,6 +75,13 @@ func (ssc *Controller) podChanged(old, cur *object.Object) {
 	}
 	if ref, ok := cur.Meta.ControllerRef(); ok {
 		ssc.enqueueOwner(cur.Meta.Namespace, ref)
+		// A Pod that became ready is looked at again once it may be
+		// available.
+		if old != nil && !object.IsPodReady(old) && object.IsPodReady(cur) {
+			if set := controller.ResolveControllerRef(ssc.sets.Lister(), "StatefulSet", cur.Meta.Namespace, ref); set != nil && minReadySeconds(set) > 0 {
+				ssc.Queue.AddAfter(set.Key(), time.Duration(minReadySeconds(set))*time.Second)
+			}
+		}
 		return
 	}
 	if old == nil || controller.OrphanChanged(old, cur) {

@@ -17,9 +17,9 @@
 // patch replacing the template; the template's labels and
 // controller.kubernetes.io/hash), and each Pod is labelled
 // controller-revision-hash with the revision it was made from. A changed
-// template becomes the update revision; under RollingUpdate the Pod with
-// the highest ordinal not of it is deleted, and recreated from it, one at
-// a time, each once the Pods above are Running and Ready, down to
+// template becomes the update revision; under RollingUpdate the Pods
+// not of it are deleted, from the highest ordinal down, and recreated
+// from it, as many at a time as maxUnavailable allows (below), down to
 // spec.updateStrategy.rollingUpdate.partition (Pods below it are made
 // from the current revision). When every Pod is updated and ready the
 // update revision becomes the current one (status.currentRevision). A
@@ -37,7 +37,14 @@
 // manager does (controller.RefManager), so that a set deleted with
 // propagationPolicy Orphan and created again takes its Pods back.
 //
-// Simplifications, named: minReadySeconds is 0 (available is ready);
-// maxUnavailable is 1 (one Pod at a time); no PVC retention policy other
-// than Retain.
+// A Pod counts as available once it has been ready for minReadySeconds:
+// an ordered set creates and deletes a Pod only when those below it are
+// available, availableReplicas counts them, and the set syncs again when
+// the next ready Pod becomes available. The rolling update is v1.37's
+// (MaxUnavailableStatefulSet on by default): old Pods are deleted from
+// the highest ordinal down to the partition while fewer than
+// rollingUpdate.maxUnavailable (1 by default) replicas are unavailable.
+//
+// Simplifications, named: no PVC retention policy other than Retain; no
+// Recreate update strategy.
 package statefulset

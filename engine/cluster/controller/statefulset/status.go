@@ -1,26 +1,34 @@
 package statefulset
 
 import (
+	"time"
+
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/client"
+	"github.com/loopbook/loopbook/engine/cluster/controller"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
 // updateStatus is updateStatus and updateStatefulSetStatus: count the
-// owned Pods that are created, ready and available (minReadySeconds 0),
-// of the current and of the update revision; a RollingUpdate whose Pods
+// owned Pods that are created, ready and available (ready for
+// minReadySeconds), of the current and of the update revision; a RollingUpdate whose Pods
 // are all updated and ready is complete (completeRollingUpdate: the
 // update revision becomes the current one). Then update
 // statefulsets/status when anything changed.
 func (ssc *Controller) updateStatus(set *object.Object, h *history) error {
-	var replicas, ready, current, updated int64
-	for _, p := range ssc.ownedPods(set) {
+	var replicas, ready, available, current, updated int64
+	minReady, now := minReadySeconds(set), ssc.loop.Now().Wall()
+	pods := ssc.ownedPods(set)
+	for _, p := range pods {
 		if p.Meta.DeletionTimestamp != nil {
 			continue // isCreated but terminating Pods are not counted
 		}
 		replicas++
 		if runningAndReady(p) {
 			ready++
+			if controller.PodAvailable(p, minReady, now) {
+				available++
+			}
 		}
 		switch p.Meta.Labels[RevisionLabel] {
 		case h.current.Meta.Name:
@@ -40,10 +48,19 @@ func (ssc *Controller) updateStatus(set *object.Object, h *history) error {
 		"readyReplicas":      ready,
 		"currentReplicas":    current,
 		"updatedReplicas":    updated,
-		"availableReplicas":  ready,
+		"availableReplicas":  available,
 		"currentRevision":    currentRevision,
 		"updateRevision":     h.update.Meta.Name,
 		"collisionCount":     h.collisionCount,
+	}
+	// Pods ready but not yet available are looked at again when the first
+	// of them becomes available (at the latest after minReadySeconds).
+	if minReady > 0 && ready != available {
+		next, ok := controller.NextAvailabilityCheck(pods, minReady, now)
+		if !ok {
+			next = time.Duration(minReady) * time.Second
+		}
+		ssc.Queue.AddAfter(set.Key(), next)
 	}
 	cur, _ := set.Content["status"].(map[string]any)
 	same := true

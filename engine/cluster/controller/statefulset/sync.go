@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/client"
@@ -68,28 +69,90 @@ func (ssc *Controller) sync(key string) error {
 	return err
 }
 
-// rollingUpdate is the end of updateStatefulSet under RollingUpdate: from
-// the highest ordinal down to the partition, the first Pod not of the
-// update revision is deleted (its successor is created from the update
-// revision by a later sync), and an unhealthy Pod is waited for.
+// rollingUpdate is updateStatefulSetAfterInvariantEstablished, the end
+// of updateStatefulSet under RollingUpdate with MaxUnavailableStatefulSet
+// (on by default since v1.37): count the unavailable replicas (a slot
+// created in this sync counts as one); within the maxUnavailable budget
+// (rollingUpdate.maxUnavailable, 1 by default, a percentage of replicas
+// rounded down, at least 1), delete Pods not of the update revision from
+// the highest ordinal down to the partition. A Parallel set first deletes
+// old Pods that are unavailable anyway, then spends what is left of the
+// budget. Each Pod's successor is created by a later sync.
 func (ssc *Controller) rollingUpdate(set *object.Object, h *history, slots []*object.Object) error {
 	if set.GetString(".spec.updateStrategy.type") == "OnDelete" {
 		return nil
 	}
 	updateMin := int(set.GetInt(".spec.updateStrategy.rollingUpdate.partition", 0))
-	for target := len(slots) - 1; target >= updateMin; target-- {
-		p := slots[target]
-		if p == nil {
-			return nil // created in this sync: not yet healthy
+	budget := maxUnavailable(set, len(slots))
+	minReady, now := minReadySeconds(set), ssc.loop.Now().Wall()
+	parallel := set.GetString(".spec.podManagementPolicy") == "Parallel"
+	old := func(p *object.Object) bool {
+		return p != nil && p.Meta.Labels[RevisionLabel] != h.update.Meta.Name && p.Meta.DeletionTimestamp == nil
+	}
+	unavailable, unavailableOld := 0, 0
+	for _, p := range slots {
+		if p == nil || unavailablePod(p, minReady, now) {
+			unavailable++
+			if parallel && old(p) {
+				unavailableOld++
+			}
 		}
-		if p.Meta.Labels[RevisionLabel] != h.update.Meta.Name && p.Meta.DeletionTimestamp == nil {
-			return ssc.deletePod(set, p)
+	}
+	if unavailable >= budget && unavailableOld == 0 {
+		return nil
+	}
+	if parallel {
+		for target := len(slots) - 1; target >= updateMin; target-- {
+			if p := slots[target]; old(p) && !controller.PodAvailable(p, minReady, now) {
+				if err := ssc.deletePod(set, p); err != nil {
+					return err
+				}
+			}
 		}
-		if p.Meta.DeletionTimestamp != nil || !runningAndReady(p) {
-			return nil // waiting for the Pod to update
+		left := budget - unavailable
+		for target := len(slots) - 1; target >= updateMin && left > 0; target-- {
+			if p := slots[target]; old(p) && !unavailablePod(p, minReady, now) {
+				if err := ssc.deletePod(set, p); err != nil {
+					return err
+				}
+				left--
+			}
+		}
+		return nil
+	}
+	deleted := 0
+	for target := len(slots) - 1; target >= updateMin && deleted < budget-unavailable; target-- {
+		if p := slots[target]; old(p) {
+			if err := ssc.deletePod(set, p); err != nil {
+				return err
+			}
+			deleted++
 		}
 	}
 	return nil
+}
+
+// maxUnavailable is getStatefulSetMaxUnavailable: the rolling update's
+// maxUnavailable (1 when unset) scaled to replicas, rounded down, and at
+// least 1.
+func maxUnavailable(set *object.Object, replicas int) int {
+	v, ok := object.MapAt(set.Spec(), "updateStrategy", "rollingUpdate")["maxUnavailable"]
+	if !ok {
+		return 1
+	}
+	n, err := object.ScaledIntOrPercent(v, replicas, false)
+	if err != nil || n < 1 {
+		return 1
+	}
+	return n
+}
+
+// minReadySeconds is the set's spec.minReadySeconds.
+func minReadySeconds(set *object.Object) int64 { return set.GetInt(".spec.minReadySeconds", 0) }
+
+// unavailablePod is isUnavailable: not available, or terminating.
+func unavailablePod(p *object.Object, minReady int64, now time.Time) bool {
+	return !controller.PodAvailable(p, minReady, now) || p.Meta.DeletionTimestamp != nil
 }
 
 // processReplicas creates, waits for and deletes Pods, as processReplica
@@ -97,6 +160,7 @@ func (ssc *Controller) rollingUpdate(set *object.Object, h *history, slots []*ob
 // must wait for, and reports whether it went through (so that the
 // rolling update may run).
 func (ssc *Controller) processReplicas(set *object.Object, h *history, slots, condemned []*object.Object, monotonic bool) (bool, error) {
+	minReady, now := minReadySeconds(set), ssc.loop.Now().Wall()
 	for i, p := range slots {
 		if p != nil && object.IsPodTerminal(p) {
 			if p.Meta.DeletionTimestamp == nil {
@@ -115,15 +179,23 @@ func (ssc *Controller) processReplicas(set *object.Object, h *history, slots, co
 			}
 			continue
 		}
-		if monotonic && (p.Meta.DeletionTimestamp != nil || !runningAndReady(p)) {
-			return false, nil // waiting for Pod to Terminate / to be Running and Ready
+		if monotonic && (p.Meta.DeletionTimestamp != nil || !runningAndReady(p) || !controller.PodAvailable(p, minReady, now)) {
+			return false, nil // waiting for Pod to Terminate / to be Running and Ready / to be Available
 		}
 	}
+	// The first unavailable replica, else the lowest unavailable condemned
+	// Pod, may go first.
 	var firstUnhealthy *object.Object
+	found := false
 	for _, p := range slots {
-		if p == nil || !runningAndReady(p) {
-			firstUnhealthy = p
+		if p == nil || unavailablePod(p, minReady, now) {
+			firstUnhealthy, found = p, true
 			break
+		}
+	}
+	for i := len(condemned) - 1; i >= 0 && !found; i-- {
+		if unavailablePod(condemned[i], minReady, now) {
+			firstUnhealthy, found = condemned[i], true
 		}
 	}
 	for _, p := range condemned {
@@ -133,7 +205,7 @@ func (ssc *Controller) processReplicas(set *object.Object, h *history, slots, co
 			}
 			continue
 		}
-		if monotonic && !runningAndReady(p) && firstUnhealthy != nil && p != firstUnhealthy {
+		if monotonic && (!runningAndReady(p) || !controller.PodAvailable(p, minReady, now)) && found && p != firstUnhealthy {
 			return false, nil
 		}
 		if err := ssc.deletePod(set, p); err != nil || monotonic {
