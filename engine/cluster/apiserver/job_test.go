@@ -126,6 +126,38 @@ func TestJobValidation(t *testing.T) {
 		`spec.podFailurePolicy.rules[4]: Invalid value: specifying both OnExitCodes and OnPodConditions is not supported, ` +
 		`spec.podReplacementPolicy: Unsupported value: "TerminatingOrFailed": supported values: "Failed", ` +
 		`spec.template.spec.restartPolicy: Invalid value: "OnFailure": only "Never" is supported when podFailurePolicy is specified]`})
+	tpl := jobTemplate("Never", nil)
+	indexed := func(rules ...any) map[string]any {
+		return map[string]any{"completionMode": "Indexed", "completions": int64(5), "parallelism": int64(5), "successPolicy": map[string]any{"rules": rules}}
+	}
+	rule := func(kv ...any) map[string]any {
+		r := map[string]any{}
+		for i := 0; i < len(kv); i += 2 {
+			r[kv[i].(string)] = kv[i+1]
+		}
+		return r
+	}
+	cases = append(cases, []struct {
+		name string
+		body map[string]any
+		want string
+	}{
+		{"success policy without Indexed", jobBody("sp1", tpl, map[string]any{"successPolicy": map[string]any{"rules": []any{rule("succeededCount", int64(1))}}}),
+			`Job.batch "sp1" is invalid: spec.successPolicy: Invalid value: {"Rules":[{"SucceededIndexes":null,"SucceededCount":1}]}: requires indexed completion mode`},
+		{"success policy rules", jobBody("sp2", tpl, indexed(rule(), rule("succeededIndexes", "0-2,1", "succeededCount", int64(9)), rule("succeededIndexes", "3-1"),
+			rule("succeededIndexes", "7"), rule("succeededIndexes", "a"), rule("succeededIndexes", "1-2-3"), rule("succeededIndexes", "0,2", "succeededCount", int64(3)))),
+			`Job.batch "sp2" is invalid: [spec.successPolicy.rules[0]: Required value: at least one of succeededCount or succeededIndexes must be specified, ` +
+				`spec.successPolicy.rules[1].succeededIndexes: Invalid value: "0-2,1": error parsing succeededIndexes: non-increasing order, previous: 2, current: 1, ` +
+				`spec.successPolicy.rules[1].succeededCount: Invalid value: 9: must be less than or equal to 5 (the number of specified completions), ` +
+				`spec.successPolicy.rules[1].succeededCount: Invalid value: 9: must be less than or equal to 0 (the number of indexes in the specified succeededIndexes field), ` +
+				`spec.successPolicy.rules[2].succeededIndexes: Invalid value: "3-1": error parsing succeededIndexes: non-increasing order, previous: 3, current: 1, ` +
+				`spec.successPolicy.rules[3].succeededIndexes: Invalid value: "7": error parsing succeededIndexes: too large index: "7", ` +
+				`spec.successPolicy.rules[4].succeededIndexes: Invalid value: "a": error parsing succeededIndexes: cannot convert string to integer for index: "a", ` +
+				`spec.successPolicy.rules[5].succeededIndexes: Invalid value: "1-2-3": error parsing succeededIndexes: the fragment "1-2-3" violates the requirement that an index interval can have at most two parts separated by '-', ` +
+				`spec.successPolicy.rules[6].succeededCount: Invalid value: 3: must be less than or equal to 2 (the number of indexes in the specified succeededIndexes field)]`},
+		{"success policy without rules", jobBody("sp3", tpl, indexed()),
+			`Job.batch "sp3" is invalid: spec.successPolicy.rules: Required value: at least one rules must be specified when the successPolicy is specified`},
+	}...)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			resp := h.do("alice", "POST", jobsPath, c.body)

@@ -99,3 +99,34 @@ func TestPodFailurePolicyCount(t *testing.T) {
 		t.Errorf("status %q", got)
 	}
 }
+
+// An Indexed Job whose successPolicy is met completes then, with reason
+// SuccessPolicy, though indexes remain: the Pods still running are
+// stopped and not counted as failed.
+func TestJobSuccessPolicy(t *testing.T) {
+	manifest := jobYAML("quorum", "worker:v1", "Never", `  completionMode: Indexed
+  completions: 5
+  parallelism: 2
+  successPolicy:
+    rules:
+    - succeededIndexes: "3-4"
+    - succeededCount: 2
+`)
+	c := policyCluster(t, manifest)
+	apply(t, c, "alice", manifest)
+	if !c.RunUntil(func() bool { return strings.Contains(jobStatus(c, "quorum"), "Complete=True") }, 5*time.Minute) {
+		t.Fatalf("the Job did not complete: %s", jobStatus(c, "quorum"))
+	}
+	job := c.Object("batch", "Job", "demo", "quorum")
+	st := jobStatus(c, "quorum")
+	if !strings.Contains(st, "succeeded=2 ") || !strings.Contains(st, "failed=<nil>") ||
+		!strings.HasSuffix(st, "SuccessCriteriaMet=True/SuccessPolicy,Complete=True/SuccessPolicy") {
+		t.Errorf("status %s", st)
+	}
+	if msg := job.GetString(".status.conditions[type=Complete].message"); msg != "Matched rules at index 1" {
+		t.Errorf("Complete message %q", msg)
+	}
+	if got := job.GetString(".status.completedIndexes"); got != "0-1" {
+		t.Errorf("completedIndexes %q, want 0-1", got)
+	}
+}

@@ -57,6 +57,9 @@ func validateJobSpec(spec map[string]any, fp string) FieldErrors {
 	if policy {
 		errs = append(errs, validatePodFailurePolicy(spec, child(fp, "podFailurePolicy"))...)
 	}
+	if _, ok := spec["successPolicy"]; ok {
+		errs = append(errs, validateSuccessPolicy(spec, child(fp, "successPolicy"))...)
+	}
 	// validatePodReplacementPolicy: only Failed with a podFailurePolicy.
 	if p, ok := spec["podReplacementPolicy"].(string); ok {
 		switch {

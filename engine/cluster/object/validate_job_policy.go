@@ -3,6 +3,8 @@ package object
 import (
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 )
 
 // Limits and enumerations of a Job's podFailurePolicy
@@ -150,4 +152,151 @@ func validateOnExitCodes(req map[string]any, fp string, containers []string) Fie
 		errs = append(errs, Invalid(vfp, values, "must be ordered"))
 	}
 	return errs
+}
+
+// Limits of a Job's successPolicy (pkg/apis/batch/validation/validation.go).
+const (
+	maxSuccessPolicyRules              = 20
+	maxSuccessPolicyIndexesStringBytes = 64 * 1024
+)
+
+// validateSuccessPolicy is validateJobSpec's successPolicy part: only for
+// an Indexed Job, with 1 to 20 rules (validateSuccessPolicy).
+func validateSuccessPolicy(spec map[string]any, fp string) FieldErrors {
+	if spec["completionMode"] != "Indexed" {
+		return FieldErrors{Invalid(fp, successPolicyValueOf(spec), "requires indexed completion mode")}
+	}
+	var errs FieldErrors
+	rules := listAt(spec, "successPolicy", "rules")
+	rfp := child(fp, "rules")
+	if len(rules) == 0 {
+		errs = append(errs, Required(rfp, "at least one rules must be specified when the successPolicy is specified"))
+	}
+	if len(rules) > maxSuccessPolicyRules {
+		errs = append(errs, TooMany(rfp, len(rules), maxSuccessPolicyRules))
+	}
+	completions, _ := Int(spec["completions"])
+	for i, r := range rules {
+		errs = append(errs, validateSuccessPolicyRule(AsMap(r), index(rfp, i), completions)...)
+	}
+	return errs
+}
+
+// successPolicyValue is batch.SuccessPolicy as kube-apiserver prints it
+// in a field error: the internal type, whose fields have no JSON names.
+type successPolicyValue struct {
+	Rules []successPolicyRuleValue
+}
+
+type successPolicyRuleValue struct {
+	SucceededIndexes *string
+	SucceededCount   *int64
+}
+
+// successPolicyValueOf is the spec's successPolicy as successPolicyValue.
+func successPolicyValueOf(spec map[string]any) successPolicyValue {
+	v := successPolicyValue{Rules: []successPolicyRuleValue{}}
+	for _, r := range listAt(spec, "successPolicy", "rules") {
+		rule := AsMap(r)
+		var rv successPolicyRuleValue
+		if s, ok := rule["succeededIndexes"].(string); ok {
+			rv.SucceededIndexes = &s
+		}
+		if n, ok := Int(rule["succeededCount"]); ok {
+			rv.SucceededCount = &n
+		}
+		v.Rules = append(v.Rules, rv)
+	}
+	return v
+}
+
+// validateSuccessPolicyRule is validateSuccessPolicyRule: succeededCount
+// or succeededIndexes, the indexes well formed and below completions, the
+// count no more than completions or the indexes named.
+func validateSuccessPolicyRule(rule map[string]any, fp string, completions int64) FieldErrors {
+	var errs FieldErrors
+	indexes, hasIndexes := rule["succeededIndexes"].(string)
+	count, hasCount := Int(rule["succeededCount"])
+	if !hasIndexes && !hasCount {
+		errs = append(errs, Required(fp, "at least one of succeededCount or succeededIndexes must be specified"))
+	}
+	var total int64
+	if hasIndexes {
+		ifp := child(fp, "succeededIndexes")
+		if len(indexes) > maxSuccessPolicyIndexesStringBytes {
+			errs = append(errs, TooLong(ifp, maxSuccessPolicyIndexesStringBytes))
+		}
+		var err error
+		if total, err = indexesTotal(indexes, completions); err != nil {
+			errs = append(errs, Invalid(ifp, indexes, "error parsing succeededIndexes: "+err.Error()))
+		}
+	}
+	if hasCount {
+		cfp := child(fp, "succeededCount")
+		if count < 0 {
+			errs = append(errs, Invalid(cfp, count, IsNegativeErrorMsg))
+		}
+		if count > completions {
+			errs = append(errs, Invalid(cfp, count, fmt.Sprintf("must be less than or equal to %d (the number of specified completions)", completions)))
+		}
+		if hasIndexes && count > total {
+			errs = append(errs, Invalid(cfp, count, fmt.Sprintf("must be less than or equal to %d (the number of indexes in the specified succeededIndexes field)", total)))
+		}
+	}
+	return errs
+}
+
+// indexesTotal is validateIndexesFormat: how many indexes "0-2,4"
+// names, each interval increasing, below completions and after the one
+// before.
+func indexesTotal(s string, completions int64) (int64, error) {
+	if s == "" {
+		return 0, nil
+	}
+	var total int64
+	last := int64(-1)
+	first := true
+	for part := range strings.SplitSeq(s, ",") {
+		x, y, err := indexInterval(part, completions)
+		if err != nil {
+			return 0, err
+		}
+		if !first && last >= x {
+			return 0, fmt.Errorf("non-increasing order, previous: %d, current: %d", last, x)
+		}
+		first = false
+		total += y - x + 1
+		last = y
+	}
+	return total, nil
+}
+
+// indexInterval is parseIndexInterval: "x" or "x-y" with x < y, both
+// below completions.
+func indexInterval(s string, completions int64) (int64, int64, error) {
+	parts := strings.Split(s, "-")
+	if len(parts) > 2 {
+		return 0, 0, fmt.Errorf("the fragment %q violates the requirement that an index interval can have at most two parts separated by '-'", s)
+	}
+	x, err := strconv.Atoi(parts[0])
+	if err != nil {
+		return 0, 0, fmt.Errorf("cannot convert string to integer for index: %q", parts[0])
+	}
+	if int64(x) >= completions {
+		return 0, 0, fmt.Errorf("too large index: %q", parts[0])
+	}
+	if len(parts) == 1 {
+		return int64(x), int64(x), nil
+	}
+	y, err := strconv.Atoi(parts[1])
+	if err != nil {
+		return 0, 0, fmt.Errorf("cannot convert string to integer for index: %q", parts[1])
+	}
+	if int64(y) >= completions {
+		return 0, 0, fmt.Errorf("too large index: %q", parts[1])
+	}
+	if x >= y {
+		return 0, 0, fmt.Errorf("non-increasing order, previous: %d, current: %d", x, y)
+	}
+	return int64(x), int64(y), nil
 }

@@ -61,7 +61,13 @@
 // A finished Job's ttlSecondsAfterFinished is the TTL-after-finished
 // controller's (package ttlafterfinished).
 //
+// An Indexed Job's successPolicy (success_policy.go) completes it as soon
+// as a rule is met (all of the rule's succeededIndexes, or
+// succeededCount of them or of all indexes): SuccessCriteriaMet then
+// Complete, reason SuccessPolicy, "Matched rules at index N"; the Pods
+// still running are stopped and not counted as failed.
+//
 // Simplifications, named: no backoffLimitPerIndex (so FailIndex counts
-// like Count); no successPolicy or managedBy; no adoption of orphaned Pods by selector
+// like Count); no managedBy; no adoption of orphaned Pods by selector
 // (manualSelector Jobs only count the Pods they created).
 package job

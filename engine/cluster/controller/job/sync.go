@@ -89,8 +89,8 @@ func (jm *Controller) sync(key string) error {
 		sc.succeeded = int64(len(sc.doneIndexes))
 	}
 
-	if hasCondition(job, condSuccessCriteriaMet) {
-		sc.finished = &condition{condSuccessCriteriaMet, reasonCompletionsReached, msgCompletionsReached}
+	if c := findCondition(job, condSuccessCriteriaMet); c != nil {
+		sc.finished = &condition{condSuccessCriteriaMet, object.StringAt(c, "reason"), object.StringAt(c, "message")}
 	} else if c := findCondition(job, condFailureTarget); c != nil {
 		sc.finished = &condition{condFailed, object.StringAt(c, "reason"), object.StringAt(c, "message")}
 	} else if msg, ok := failJobMessage(sc.spec, sc.pods); ok {
@@ -106,6 +106,11 @@ func (jm *Controller) sync(key string) error {
 			if ads, ok := sc.spec["activeDeadlineSeconds"]; ok && !suspended(job) {
 				jm.Queue.AddAfter(key, time.Duration(intOf(ads))*time.Second-now.Wall().Sub(startTime(sc.status)))
 			}
+		}
+	}
+	if sc.finished == nil && indexed(sc.spec) {
+		if msg, ok := matchSuccessPolicy(sc.spec, sc.doneIndexes); ok {
+			sc.finished = &condition{condSuccessCriteriaMet, reasonSuccessPolicy, msg}
 		}
 	}
 	active := int64(len(sc.active))
