@@ -155,6 +155,10 @@ func TestJobValidation(t *testing.T) {
 				`spec.successPolicy.rules[4].succeededIndexes: Invalid value: "a": error parsing succeededIndexes: cannot convert string to integer for index: "a", ` +
 				`spec.successPolicy.rules[5].succeededIndexes: Invalid value: "1-2-3": error parsing succeededIndexes: the fragment "1-2-3" violates the requirement that an index interval can have at most two parts separated by '-', ` +
 				`spec.successPolicy.rules[6].succeededCount: Invalid value: 3: must be less than or equal to 2 (the number of indexes in the specified succeededIndexes field)]`},
+		{"managedBy not a domain-prefixed path", jobBody("mb1", tpl, map[string]any{"managedBy": "nope", "completionMode": "Bad"}),
+			`Job.batch "mb1" is invalid: [spec.managedBy: Invalid value: "nope": must be a domain-prefixed path (such as "acme.io/foo"), spec.completionMode: Unsupported value: "Bad": supported values: "NonIndexed", "Indexed"]`},
+		{"managedBy too long", jobBody("mb2", tpl, map[string]any{"managedBy": "example.com/" + strings.Repeat("a", 60)}),
+			`Job.batch "mb2" is invalid: spec.managedBy: Too long: may not be more than 63 bytes`},
 		{"success policy without rules", jobBody("sp3", tpl, indexed()),
 			`Job.batch "sp3" is invalid: spec.successPolicy.rules: Required value: at least one rules must be specified when the successPolicy is specified`},
 	}...)

@@ -130,3 +130,23 @@ func TestJobSuccessPolicy(t *testing.T) {
 		t.Errorf("completedIndexes %q, want 0-1", got)
 	}
 }
+
+// A Job whose spec.managedBy names another controller is left to it: the
+// Job controller creates no Pod and writes no status, as
+// kube-controller-manager v1.37 does; managedBy kubernetes.io/job-controller
+// is its own.
+func TestJobManagedByAnotherController(t *testing.T) {
+	manifest := jobYAML("queued", "worker:v1", "Never", "  managedBy: example.com/queue\n") +
+		"---\n" + jobYAML("ours", "worker:v1", "Never", "  managedBy: kubernetes.io/job-controller\n")
+	c := policyCluster(t, manifest)
+	apply(t, c, "alice", manifest)
+	if !c.RunUntil(func() bool { return strings.Contains(jobStatus(c, "ours"), "Complete=True") }, 2*time.Minute) {
+		t.Fatalf("the Job managed by the Job controller did not complete: %s", jobStatus(c, "ours"))
+	}
+	if n := len(list(t, c, "", "Pod", "demo", "job-name=queued")); n != 0 {
+		t.Errorf("%d Pods for the Job another controller manages", n)
+	}
+	if st := c.Object("batch", "Job", "demo", "queued").Status(); len(st) != 0 {
+		t.Errorf("its status was written: %v", st)
+	}
+}

@@ -38,14 +38,24 @@ func validateJob(o, old *Object) FieldErrors {
 	return errs
 }
 
+// maxManagedByLength bounds a Job's spec.managedBy.
+const maxManagedByLength = 63
+
 // validateJobSpec is validateJobSpec, what a Job and a CronJob's job
-// template share: the counts, the enumerations, the podFailurePolicy,
+// template share: managedBy, the counts, the enumerations, the podFailurePolicy,
 // the template (restartPolicy OnFailure or Never; Never with a
 // podFailurePolicy).
 func validateJobSpec(spec map[string]any, fp string) FieldErrors {
 	var errs FieldErrors
 	for _, f := range []string{"parallelism", "completions", "activeDeadlineSeconds", "backoffLimit", "ttlSecondsAfterFinished"} {
 		errs = append(errs, nonNegative(spec, fp, f)...)
+	}
+	if mb, ok := spec["managedBy"].(string); ok {
+		// The name of the controller that syncs the Job.
+		errs = append(errs, isDomainPrefixedPath(child(fp, "managedBy"), mb)...)
+		if len(mb) > maxManagedByLength {
+			errs = append(errs, TooLong(child(fp, "managedBy"), maxManagedByLength))
+		}
 	}
 	if m, ok := spec["completionMode"].(string); ok && m != "NonIndexed" && m != "Indexed" {
 		errs = append(errs, NotSupported(child(fp, "completionMode"), m, []string{"NonIndexed", "Indexed"}))
@@ -127,14 +137,14 @@ func validateHasLabel(labels map[string]string, fp, key, value string) FieldErro
 }
 
 // validateJobUpdate is ValidateJobSpecUpdate's immutable fields: the
-// selector, the template, completions (of a NonIndexed Job) and
-// completionMode.
+// selector, the template, completions (of a NonIndexed Job),
+// completionMode and managedBy.
 func validateJobUpdate(spec, old map[string]any) FieldErrors {
 	var errs FieldErrors
 	if !EqualValues(spec["selector"], old["selector"]) {
 		errs = append(errs, Invalid("spec.selector", selectorValue(spec["selector"]), FieldImmutableErrorMsg))
 	}
-	for _, f := range []string{"completions", "completionMode"} {
+	for _, f := range []string{"completions", "completionMode", "managedBy"} {
 		if !EqualValues(spec[f], old[f]) {
 			errs = append(errs, Invalid(child("spec", f), spec[f], FieldImmutableErrorMsg))
 		}

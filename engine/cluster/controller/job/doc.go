@@ -61,6 +61,10 @@
 // A finished Job's ttlSecondsAfterFinished is the TTL-after-finished
 // controller's (package ttlafterfinished).
 //
+// A Job whose spec.managedBy names another controller than
+// kubernetes.io/job-controller is left to it: not synced, its Pods'
+// finalizers not touched.
+//
 // An Indexed Job's successPolicy (success_policy.go) completes it as soon
 // as a rule is met (all of the rule's succeededIndexes, or
 // succeededCount of them or of all indexes): SuccessCriteriaMet then
@@ -68,6 +72,6 @@
 // still running are stopped and not counted as failed.
 //
 // Simplifications, named: no backoffLimitPerIndex (so FailIndex counts
-// like Count); no managedBy; no adoption of orphaned Pods by selector
+// like Count); no adoption of orphaned Pods by selector
 // (manualSelector Jobs only count the Pods they created).
 package job

@@ -18,8 +18,8 @@ func (jm *Controller) syncOrphanPod(key string) error {
 		return nil
 	}
 	if ref, ok := pod.Meta.ControllerRef(); ok {
-		if job := jm.resolve(ns, ref); job != nil && !Finished(job) {
-			return nil // its Job counts it and removes the finalizer
+		if job := jm.resolve(ns, ref); job != nil && (managedByOther(job) || !Finished(job)) {
+			return nil // its Job counts it and removes the finalizer, or its own controller does
 		}
 	}
 	_, err = jm.pods.PatchPod(ns, name, removeFinalizerPatch())

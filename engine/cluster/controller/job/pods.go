@@ -12,6 +12,17 @@ func Finished(job *object.Object) bool {
 	return hasCondition(job, condComplete) || hasCondition(job, condFailed)
 }
 
+// ControllerName is batch.JobControllerName: the spec.managedBy of a Job
+// this controller syncs (the default when unset).
+const ControllerName = "kubernetes.io/job-controller"
+
+// managedByOther is managedByExternalController (JobManagedBy, GA):
+// another controller, named by spec.managedBy, syncs the Job.
+func managedByOther(job *object.Object) bool {
+	mb, ok := job.Spec()["managedBy"].(string)
+	return ok && mb != ControllerName
+}
+
 // suspended reports spec.suspend.
 func suspended(job *object.Object) bool {
 	s, _ := job.Spec()["suspend"].(bool)

@@ -70,6 +70,10 @@ func (jm *Controller) sync(key string) error {
 		delete(jm.backoff, key)
 		return nil
 	}
+	// A Job another controller manages is left to it (syncJob skips it).
+	if managedByOther(job) {
+		return nil
+	}
 	if Finished(job) {
 		delete(jm.backoff, key)
 		return nil
