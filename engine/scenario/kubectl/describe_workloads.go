@@ -103,15 +103,105 @@ func describeReplicaSet(o *object.Object, pods, events []*object.Object, now tim
 		d.line(0, "Controlled By:\t%s/%s\n", ref.Kind, ref.Name)
 	}
 	d.line(0, "Replicas:\t%d current / %d desired\n", integer(st, "replicas"), integer(sp, "replicas"))
+	d.podsStatus(o, pods)
+	d.podTemplate(object.MapAt(sp, "template"))
+	d.conditionTable(maps(listAt(st, "conditions")))
+	d.events(events, now)
+	return d.String()
+}
+
+// podsStatus is the Pods Status line of getPodStatusForController: the
+// phases of the Pods, of pods, that owner controls.
+func (d *describer) podsStatus(owner *object.Object, pods []*object.Object) {
 	phases := map[string]int{}
 	for _, p := range pods {
-		if ref, ok := p.Meta.ControllerRef(); ok && ref.UID == o.Meta.UID && p.Meta.Namespace == o.Meta.Namespace {
+		if ref, ok := p.Meta.ControllerRef(); ok && ref.UID == owner.Meta.UID && p.Meta.Namespace == owner.Meta.Namespace {
 			phases[str(status(p), "phase")]++
 		}
 	}
 	d.line(0, "Pods Status:\t%d Running / %d Waiting / %d Succeeded / %d Failed\n", phases["Running"], phases["Pending"], phases["Succeeded"], phases["Failed"])
+}
+
+// describeStatefulSet is describe.go's describeStatefulSet.
+func describeStatefulSet(o *object.Object, pods, events []*object.Object, now time.Time) string {
+	sp, st := spec(o), status(o)
+	d := newDescriber()
+	d.line(0, "Name:\t%s\n", o.Meta.Name)
+	d.line(0, "Namespace:\t%s\n", o.Meta.Namespace)
+	d.line(0, "CreationTimestamp:\t%s\n", rfc1123z(o.Meta.CreationTimestamp))
+	d.line(0, "Selector:\t%s\n", formatSelector(object.MapAt(sp, "selector")))
+	d.multiline("Labels", o.Meta.Labels)
+	d.annotations("Annotations", o.Meta.Annotations)
+	if sn := str(sp, "serviceName"); sn != "" {
+		d.line(0, "Service Name:\t%s\n", sn)
+	}
+	if pmp := str(sp, "podManagementPolicy"); pmp != "" {
+		d.line(0, "Pod Management Policy:\t%s\n", pmp)
+	}
+	d.line(0, "Replicas:\t%d desired | %d total\n", integer(sp, "replicas"), integer(st, "replicas"))
+	us := object.MapAt(sp, "updateStrategy")
+	d.line(0, "Update Strategy:\t%s\n", str(us, "type"))
+	if ru := object.MapAt(us, "rollingUpdate"); ru != nil {
+		if _, ok := ru["partition"]; ok {
+			d.line(1, "Partition:\t%d\n", integer(ru, "partition"))
+			if mu := str(ru, "maxUnavailable"); mu != "" {
+				d.line(1, "MaxUnavailable:\t%s\n", mu)
+			}
+		}
+	}
+	if rp := object.MapAt(sp, "persistentVolumeClaimRetentionPolicy"); rp != nil {
+		d.line(0, "Persistent Volume Claim Retention Policy:\n")
+		d.line(1, "WhenDeleted:\t%s\n", str(rp, "whenDeleted"))
+		d.line(1, "WhenScaled:\t%s\n", str(rp, "whenScaled"))
+	}
+	d.podsStatus(o, pods)
 	d.podTemplate(object.MapAt(sp, "template"))
-	d.conditionTable(maps(listAt(st, "conditions")))
+	d.volumeClaimTemplates(maps(listAt(sp, "volumeClaimTemplates")))
+	d.events(events, now)
+	return d.String()
+}
+
+// volumeClaimTemplates is describe.go's describeVolumeClaimTemplates.
+func (d *describer) volumeClaimTemplates(claims []map[string]any) {
+	if len(claims) == 0 {
+		d.line(0, "Volume Claims:\t<none>\n")
+		return
+	}
+	d.line(0, "Volume Claims:\n")
+	for _, c := range claims {
+		meta, cs := object.MapAt(c, "metadata"), object.MapAt(c, "spec")
+		d.line(1, "Name:\t%s\n", str(meta, "name"))
+		class := str(cs, "storageClassName")
+		if beta := object.StringMap(meta["annotations"])["volume.beta.kubernetes.io/storage-class"]; beta != "" {
+			class = beta
+		}
+		d.line(1, "StorageClass:\t%s\n", class)
+		d.multiline("  Labels", object.StringMap(meta["labels"]))
+		d.multiline("  Annotations", object.StringMap(meta["annotations"]))
+		capacity := str(object.MapAt(cs, "resources", "requests"), "storage")
+		d.line(1, "Capacity:\t%s\n", firstNonEmpty(capacity, "<default>"))
+		d.line(1, "Access Modes:\t[%s]\n", strings.Join(strs(listAt(cs, "accessModes")), " "))
+	}
+}
+
+// describeDaemonSet is describe.go's describeDaemonSet; its count lines
+// have no tab, as kubectl writes them.
+func describeDaemonSet(o *object.Object, pods, events []*object.Object, now time.Time) string {
+	sp, st := spec(o), status(o)
+	d := newDescriber()
+	d.line(0, "Name:\t%s\n", o.Meta.Name)
+	d.line(0, "Namespace:\t%s\n", o.Meta.Namespace)
+	d.line(0, "Selector:\t%s\n", formatSelector(object.MapAt(sp, "selector")))
+	d.line(0, "Node-Selector:\t%s\n", formatLabels(object.StringMap(object.MapAt(sp, "template", "spec")["nodeSelector"])))
+	d.multiline("Labels", o.Meta.Labels)
+	d.annotations("Annotations", o.Meta.Annotations)
+	d.line(0, "Desired Number of Nodes Scheduled: %d\n", integer(st, "desiredNumberScheduled"))
+	d.line(0, "Current Number of Nodes Scheduled: %d\n", integer(st, "currentNumberScheduled"))
+	d.line(0, "Number of Nodes Scheduled with Up-to-date Pods: %d\n", integer(st, "updatedNumberScheduled"))
+	d.line(0, "Number of Nodes Scheduled with Available Pods: %d\n", integer(st, "numberAvailable"))
+	d.line(0, "Number of Nodes Misscheduled: %d\n", integer(st, "numberMisscheduled"))
+	d.podsStatus(o, pods)
+	d.podTemplate(object.MapAt(sp, "template"))
 	d.events(events, now)
 	return d.String()
 }

@@ -76,7 +76,7 @@ func Table(kind string, objs []*object.Object, now sim.Time, wide bool) (string,
 }
 
 // describable are the kinds describe prints here.
-var describable = []string{"Pod", "Node", "Deployment", "ReplicaSet", "Service", "ResourceQuota", "LimitRange"}
+var describable = []string{"Pod", "Node", "Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job", "Service", "ResourceQuota", "LimitRange"}
 
 // describe is `kubectl describe`: each object's description, separated
 // by a blank line. As kubectl v1.37 does (cmd/describe/describe.go),
@@ -88,7 +88,7 @@ func (e Env) describe(c *command) (string, error) {
 		return "", err
 	}
 	if !slices.Contains(describable, r.kind) {
-		return "", fmt.Errorf("describe prints pods, nodes, deployments, replicasets, services, resourcequotas and limitranges here, not %s", r.plural)
+		return "", fmt.Errorf("describe prints pods, nodes, deployments, replicasets, statefulsets, daemonsets, jobs, services, resourcequotas and limitranges here, not %s", r.plural)
 	}
 	objs, missing := e.fetch(r, c)
 	if len(objs) == 0 && len(missing) == 0 {
@@ -121,6 +121,12 @@ func (e Env) describeOne(o *object.Object, events []*object.Object) string {
 		return describeDeployment(o, e.Objects("ReplicaSet", o.Meta.Namespace), events, now)
 	case "ReplicaSet":
 		return describeReplicaSet(o, e.Objects("Pod", o.Meta.Namespace), events, now)
+	case "StatefulSet":
+		return describeStatefulSet(o, e.Objects("Pod", o.Meta.Namespace), events, now)
+	case "DaemonSet":
+		return describeDaemonSet(o, e.Objects("Pod", o.Meta.Namespace), events, now)
+	case "Job":
+		return describeJob(o, events, now)
 	case "Service":
 		return describeService(o, e.Objects("EndpointSlice", o.Meta.Namespace), events, now)
 	case "ResourceQuota":

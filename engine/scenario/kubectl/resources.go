@@ -27,6 +27,7 @@ var resources = []resource{
 	{"ControllerRevision", "controllerrevisions.apps", []string{"controllerrevision", "controllerrevisions"}, true, controllerRevisionColumns, controllerRevisionRow},
 	{"DaemonSet", "daemonsets.apps", []string{"daemonset", "daemonsets", "ds"}, true, daemonSetColumns, daemonSetRow},
 	{"ReplicaSet", "replicasets.apps", []string{"replicaset", "replicasets", "rs"}, true, replicaSetColumns, replicaSetRow},
+	{"StatefulSet", "statefulsets.apps", []string{"statefulset", "statefulsets", "sts"}, true, statefulSetColumns, statefulSetRow},
 	{"Job", "jobs.batch", []string{"job", "jobs"}, true, jobColumns, jobRow},
 	{"CronJob", "cronjobs.batch", []string{"cronjob", "cronjobs", "cj"}, true, cronJobColumns, cronJobRow},
 	{"LimitRange", "limitranges", []string{"limitrange", "limitranges", "limits"}, true, limitRangeColumns, limitRangeRow},

@@ -50,11 +50,12 @@ func (e Env) RunLine(line string) (string, error) {
 //
 //	get RESOURCE [NAME…] [-o wide|yaml] [-n NS] [-A] [-l k=v,…]
 //	describe RESOURCE [NAME…] [-n NS] [--show-events[=BOOL]]
-//	                    (pods, nodes, deployments, replicasets, services,
+//	                    (pods, nodes, deployments, replicasets,
+//	                    statefulsets, daemonsets, jobs, services,
 //	                    resourcequotas, limitranges)
 //	logs [pod/]NAME [-c CONTAINER] [-n NS]
 //
-// RESOURCE is a name kubectl knows (pod, pods, po, deploy, rs, no, svc,
+// RESOURCE is a name kubectl knows (pod, pods, po, deploy, rs, sts, no, svc,
 // endpointslices, ev), or RESOURCE/NAME; a NAME of the form NS/NAME sets
 // the namespace. It returns what kubectl prints, errors from the server
 // included (`Error from server (NotFound): pods "x" not found`), and an

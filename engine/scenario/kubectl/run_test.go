@@ -39,6 +39,10 @@ func TestRunGolden(t *testing.T) {
 		{"describe-services", "kubectl describe services"},
 		{"describe-pod-no-events", "kubectl describe pod web-b --show-events=false"},
 		{"describe-pods-events", "kubectl describe pods web-b pending --show-events"},
+		{"describe-statefulset", "kubectl describe sts db"},
+		{"describe-daemonset", "kubectl describe ds agent"},
+		{"describe-job", "kubectl describe job pi"},
+		{"get-statefulsets", "kubectl get statefulsets -o wide"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -67,7 +71,7 @@ func TestRunErrors(t *testing.T) {
 		{"get pods --watch", "unknown flag: --watch"},
 		{"get pods -l app", `unable to parse requirement "app"`},
 		{"get pod demo/web -n other", `"demo/web" names namespace demo, but -n names other`},
-		{"describe ev x", "describe prints pods, nodes, deployments, replicasets, services, resourcequotas and limitranges here, not events"},
+		{"describe ev x", "describe prints pods, nodes, deployments, replicasets, statefulsets, daemonsets, jobs, services, resourcequotas and limitranges here, not events"},
 		{"describe pod web-a --show-events=maybe", `invalid argument "maybe" for "--show-events" flag`},
 		{"logs web-a", "kubectl logs: no container logs in this state"},
 		{"logs", "expected one pod for logs"},

@@ -28,6 +28,19 @@ var daemonSetColumns = []column{
 	{name: "Containers", wide: true}, {name: "Images", wide: true}, {name: "Selector", wide: true},
 }
 
+// statefulSetColumns are printers.go's statefulSetColumnDefinitions.
+var statefulSetColumns = []column{
+	{name: "Name"}, {name: "Ready"}, {name: "Age"}, {name: "Containers", wide: true}, {name: "Images", wide: true},
+}
+
+// statefulSetRow is printers.go's printStatefulSet: ready of desired.
+func statefulSetRow(o *object.Object, now time.Time) []string {
+	sp, st := spec(o), status(o)
+	names, images := containerCells(sp)
+	return []string{o.Meta.Name, fmt.Sprintf("%d/%d", integer(st, "readyReplicas"), integer(sp, "replicas")),
+		since(o.Meta.CreationTimestamp, now), names, images}
+}
+
 // daemonSetRow is printers.go's printDaemonSet: the status counts and the
 // template's nodeSelector.
 func daemonSetRow(o *object.Object, now time.Time) []string {

@@ -1,0 +1,84 @@
+package kubectl
+
+import (
+	"time"
+
+	"github.com/loopbook/loopbook/engine/cluster/object"
+)
+
+// describeJob is describe.go's describeJob.
+func describeJob(o *object.Object, events []*object.Object, now time.Time) string {
+	sp, st := spec(o), status(o)
+	d := newDescriber()
+	d.line(0, "Name:\t%s\n", o.Meta.Name)
+	d.line(0, "Namespace:\t%s\n", o.Meta.Namespace)
+	d.line(0, "Selector:\t%s\n", formatSelector(object.MapAt(sp, "selector")))
+	d.multiline("Labels", o.Meta.Labels)
+	d.annotations("Annotations", o.Meta.Annotations)
+	if ref, ok := o.Meta.ControllerRef(); ok {
+		d.line(0, "Controlled By:\t%s/%s\n", ref.Kind, ref.Name)
+	}
+	if _, ok := sp["parallelism"]; ok {
+		d.line(0, "Parallelism:\t%d\n", integer(sp, "parallelism"))
+	}
+	if _, ok := sp["completions"]; ok {
+		d.line(0, "Completions:\t%d\n", integer(sp, "completions"))
+	} else {
+		d.line(0, "Completions:\t<unset>\n")
+	}
+	if m := str(sp, "completionMode"); m != "" {
+		d.line(0, "Completion Mode:\t%s\n", m)
+	}
+	if _, ok := sp["suspend"]; ok {
+		d.line(0, "Suspend:\t%t\n", boolean(sp, "suspend"))
+	}
+	if _, ok := sp["backoffLimit"]; ok {
+		d.line(0, "Backoff Limit:\t%d\n", integer(sp, "backoffLimit"))
+	}
+	if _, ok := sp["ttlSecondsAfterFinished"]; ok {
+		d.line(0, "TTL Seconds After Finished:\t%d\n", integer(sp, "ttlSecondsAfterFinished"))
+	}
+	start, started := timeAt(st, "startTime")
+	done, completed := timeAt(st, "completionTime")
+	if started {
+		d.line(0, "Start Time:\t%s\n", rfc1123z(start))
+	}
+	if completed {
+		d.line(0, "Completed At:\t%s\n", rfc1123z(done))
+	}
+	if started && completed {
+		d.line(0, "Duration:\t%s\n", HumanDuration(done.Sub(start)))
+	}
+	if _, ok := sp["activeDeadlineSeconds"]; ok {
+		d.line(0, "Active Deadline Seconds:\t%ds\n", integer(sp, "activeDeadlineSeconds"))
+	}
+	if _, ok := st["ready"]; ok {
+		d.line(0, "Pods Statuses:\t%d Active (%d Ready) / %d Succeeded / %d Failed\n", integer(st, "active"), integer(st, "ready"), integer(st, "succeeded"), integer(st, "failed"))
+	} else {
+		d.line(0, "Pods Statuses:\t%d Active / %d Succeeded / %d Failed\n", integer(st, "active"), integer(st, "succeeded"), integer(st, "failed"))
+	}
+	if str(sp, "completionMode") == "Indexed" {
+		d.line(0, "Completed Indexes:\t%s\n", capIndexes(str(st, "completedIndexes"), 50))
+	}
+	d.podTemplate(object.MapAt(sp, "template"))
+	d.events(events, now)
+	return d.String()
+}
+
+// capIndexes is capIndexesListOrNone: the list cut after the first comma
+// at or past softLimit, with "..."; "<none>" when empty.
+func capIndexes(indexes string, softLimit int) string {
+	if indexes == "" {
+		return "<none>"
+	}
+	ix := softLimit
+	for ; ix < len(indexes); ix++ {
+		if indexes[ix] == ',' {
+			break
+		}
+	}
+	if ix >= len(indexes) {
+		return indexes
+	}
+	return indexes[:ix+1] + "..."
+}
