@@ -19,5 +19,6 @@ func (s *Session) kubectlEnv(at int, ns string) kubectl.Env {
 		},
 		Now:       now,
 		Namespace: ns,
+		Kinds:     s.Kind,
 	}
 }

@@ -19,18 +19,29 @@ import (
 // missing value blank. Simplification: JSONPaths are read as field
 // paths (.spec.replicas, .status.phase), without JSONPath filters.
 func CustomTable(cols []object.Column, objs []*object.Object, now sim.Time, wide bool) string {
-	t := &table{}
-	for _, c := range cols {
-		t.columns = append(t.columns, column{name: c.Name, wide: c.Priority > 0})
-	}
+	r := &resource{}
+	r.columns, r.row = customColumns(cols)
+	t := &table{columns: r.columns}
 	for _, o := range objs {
-		var row []string
-		for _, c := range cols {
-			row = append(row, customCell(o, c, now.Wall()))
-		}
-		t.rows = append(t.rows, row)
+		t.rows = append(t.rows, r.row(o, now.Wall()))
 	}
 	return strings.TrimRight(t.render(wide), "\n")
+}
+
+// customColumns are a CRD's printer columns as a table's columns (those
+// of priority above 0 only with -o wide) and the row of an object.
+func customColumns(cols []object.Column) ([]column, func(o *object.Object, now time.Time) []string) {
+	columns := make([]column, len(cols))
+	for i, c := range cols {
+		columns[i] = column{name: c.Name, wide: c.Priority > 0}
+	}
+	return columns, func(o *object.Object, now time.Time) []string {
+		row := make([]string, len(cols))
+		for i, c := range cols {
+			row[i] = customCell(o, c, now)
+		}
+		return row
+	}
 }
 
 // customCell is one column's cell of o.

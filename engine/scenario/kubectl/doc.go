@@ -1,10 +1,12 @@
 // Package kubectl prints API objects as kubectl v1.37 prints them, from
 // the engine's state rather than from an API server: the tables of `kubectl
-// get` (pods, deployments, replicasets, nodes, services, endpointslices,
-// events, persistentvolumeclaims, persistentvolumes, storageclasses;
-// `-o wide` adds the priority-1 columns; custom resources with their
-// CRD's printer columns, [CustomTable]), `kubectl describe pod` and
-// `kubectl describe node`, and `-o yaml`. It also prints the commands
+// get` (workloads, nodes, namespaces, configuration, services and
+// ingresses, RBAC bindings, storage, autoscalers, events and more, each
+// as printers.go prints it; `-o wide` adds the priority-1 columns; custom
+// resources with their CRD's printer columns, [CustomTable]; any other
+// kind the API server serves with its default table, [TableFor]),
+// `kubectl describe` of pods, nodes, workloads, services and policies,
+// and `-o yaml`. It also prints the commands
 // that describe the cluster from discovery documents and the client's
 // configuration: `kubectl api-versions` ([APIVersions]), `kubectl
 // api-resources` ([APIResources]), `kubectl cluster-info`

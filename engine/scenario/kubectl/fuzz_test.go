@@ -3,6 +3,8 @@ package kubectl
 import (
 	"strings"
 	"testing"
+
+	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
 // FuzzRunLine runs any command line an author could write against the
@@ -17,7 +19,7 @@ func FuzzRunLine(f *testing.F) {
 	} {
 		f.Add(seed)
 	}
-	env := Env{Objects: state(f), Now: testNow, Namespace: "demo",
+	env := Env{Objects: state(f), Now: testNow, Namespace: "demo", Kinds: object.NewBuiltinRegistry().Resolve,
 		Logs: func(ns, pod, container string) (string, error) { return "log of " + ns + "/" + pod + "\n", nil }}
 	f.Fuzz(func(t *testing.T, line string) {
 		out, err := env.RunLine(line)

@@ -11,7 +11,7 @@ import (
 
 // get prints `kubectl get`.
 func (e Env) get(c *command) (string, error) {
-	r, err := c.lookup()
+	r, err := e.lookup(c)
 	if err != nil {
 		return "", err
 	}
@@ -30,13 +30,18 @@ func (e Env) get(c *command) (string, error) {
 	return out + strings.Join(missing, ""), nil
 }
 
-// lookup finds the command's resource.
-func (c *command) lookup() (*resource, error) {
-	r, ok := lookup(c.resource)
-	if !ok {
-		return nil, fmt.Errorf("the server doesn't have a resource type %q%s", c.resource, hint(c.resource, resourceWords()))
+// lookup finds the command's resource: one of the tables here, else a
+// kind Kinds resolves.
+func (e Env) lookup(c *command) (*resource, error) {
+	if r, ok := lookup(c.resource); ok {
+		return r, nil
 	}
-	return r, nil
+	if e.Kinds != nil {
+		if k, err := e.Kinds(c.resource); err == nil && !k.BodyOnly {
+			return servedResource(k), nil
+		}
+	}
+	return nil, fmt.Errorf("the server doesn't have a resource type %q%s", c.resource, hint(c.resource, resourceWords()))
 }
 
 // selects reports whether o carries every label of the selector.
@@ -64,17 +69,6 @@ func buildTable(r *resource, objs []*object.Object, now sim.Time, allNamespaces 
 	return t
 }
 
-// Table prints objects of one kind ("Pod", "Node", …) as `kubectl get`
-// does, with the -o wide columns when wide is set; "" when there are no
-// objects. It returns an error for a kind it does not print.
-func Table(kind string, objs []*object.Object, now sim.Time, wide bool) (string, error) {
-	r, ok := lookup(kind)
-	if !ok {
-		return "", fmt.Errorf("kubectl: no table for kind %q", kind)
-	}
-	return buildTable(r, objs, now, false).render(wide), nil
-}
-
 // describable are the kinds describe prints here.
 var describable = []string{"Pod", "Node", "Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job", "Service", "ResourceQuota", "LimitRange"}
 
@@ -83,7 +77,7 @@ var describable = []string{"Pod", "Node", "Deployment", "ReplicaSet", "StatefulS
 // events are shown for a single object only, unless --show-events says
 // otherwise.
 func (e Env) describe(c *command) (string, error) {
-	r, err := c.lookup()
+	r, err := e.lookup(c)
 	if err != nil {
 		return "", err
 	}

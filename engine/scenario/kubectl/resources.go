@@ -41,6 +41,18 @@ var resources = []resource{
 	{"PersistentVolumeClaim", "persistentvolumeclaims", []string{"persistentvolumeclaim", "persistentvolumeclaims", "pvc"}, true, pvcColumns, pvcRow},
 	{"PersistentVolume", "persistentvolumes", []string{"persistentvolume", "persistentvolumes", "pv"}, false, pvColumns, pvRow},
 	{"StorageClass", "storageclasses.storage.k8s.io", []string{"storageclass", "storageclasses", "sc"}, false, storageClassColumns, storageClassRow},
+	{"Namespace", "namespaces", []string{"namespace", "namespaces", "ns"}, false, namespaceColumns, namespaceRow},
+	{"ConfigMap", "configmaps", []string{"configmap", "configmaps", "cm"}, true, configMapColumns, configMapRow},
+	{"Secret", "secrets", []string{"secret", "secrets"}, true, secretColumns, secretRow},
+	{"ServiceAccount", "serviceaccounts", []string{"serviceaccount", "serviceaccounts", "sa"}, true, serviceAccountColumns, serviceAccountRow},
+	{"RoleBinding", "rolebindings.rbac.authorization.k8s.io", []string{"rolebinding", "rolebindings"}, true, bindingColumns, bindingRow},
+	{"ClusterRoleBinding", "clusterrolebindings.rbac.authorization.k8s.io", []string{"clusterrolebinding", "clusterrolebindings"}, false, bindingColumns, bindingRow},
+	{"MutatingWebhookConfiguration", "mutatingwebhookconfigurations.admissionregistration.k8s.io", []string{"mutatingwebhookconfiguration", "mutatingwebhookconfigurations"}, false, webhookColumns, webhookRow},
+	{"ValidatingWebhookConfiguration", "validatingwebhookconfigurations.admissionregistration.k8s.io", []string{"validatingwebhookconfiguration", "validatingwebhookconfigurations"}, false, webhookColumns, webhookRow},
+	{"APIService", "apiservices.apiregistration.k8s.io", []string{"apiservice", "apiservices"}, false, apiServiceColumns, apiServiceRow},
+	{"Ingress", "ingresses.networking.k8s.io", []string{"ingress", "ingresses", "ing"}, true, ingressColumns, ingressRow},
+	{"IngressClass", "ingressclasses.networking.k8s.io", []string{"ingressclass", "ingressclasses"}, false, ingressClassColumns, ingressClassRow},
+	{"HorizontalPodAutoscaler", "horizontalpodautoscalers.autoscaling", []string{"horizontalpodautoscaler", "horizontalpodautoscalers", "hpa"}, true, hpaColumns, hpaRow},
 }
 
 // lookup returns the resource a word names, case-insensitively as

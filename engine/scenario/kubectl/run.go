@@ -29,6 +29,10 @@ type Env struct {
 	// Logs returns a container's log, for `kubectl logs`; nil makes
 	// logs an error.
 	Logs func(namespace, pod, container string) (string, error)
+	// Kinds, when not nil, resolves a resource word the tables here do
+	// not know to a kind the API server serves (custom resources
+	// included), which `get` then prints with its default table.
+	Kinds func(word string) (*object.KindInfo, error)
 }
 
 // Run runs a command with the default namespace. See Env.Run.

@@ -3,10 +3,12 @@ package kubectl
 import (
 	"strings"
 	"testing"
+
+	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
 func TestRunGolden(t *testing.T) {
-	env := Env{Objects: state(t), Now: testNow, Namespace: "demo"}
+	env := Env{Objects: state(t), Now: testNow, Namespace: "demo", Kinds: object.NewBuiltinRegistry().Resolve}
 	cases := []struct{ name, line string }{
 		{"get-pods", "kubectl get pods"},
 		{"get-pods-wide", "kubectl get po -o wide"},
@@ -43,6 +45,17 @@ func TestRunGolden(t *testing.T) {
 		{"describe-daemonset", "kubectl describe ds agent"},
 		{"describe-job", "kubectl describe job pi"},
 		{"get-statefulsets", "kubectl get statefulsets -o wide"},
+		{"get-namespaces", "kubectl get ns"},
+		{"get-configmaps", "kubectl get cm"},
+		{"get-secrets", "kubectl get secrets"},
+		{"get-serviceaccounts", "kubectl get sa"},
+		{"get-rolebindings-wide", "kubectl get rolebindings -o wide"},
+		{"get-roles", "kubectl get roles"},
+		{"get-ingresses", "kubectl get ing"},
+		{"get-ingressclasses", "kubectl get ingressclasses"},
+		{"get-hpa", "kubectl get hpa"},
+		{"get-apiservices", "kubectl get apiservices"},
+		{"get-validatingwebhookconfigurations", "kubectl get validatingwebhookconfigurations"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
