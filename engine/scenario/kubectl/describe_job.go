@@ -10,14 +10,7 @@ import (
 func describeJob(o *object.Object, events []*object.Object, now time.Time) string {
 	sp, st := spec(o), status(o)
 	d := newDescriber()
-	d.line(0, "Name:\t%s\n", o.Meta.Name)
-	d.line(0, "Namespace:\t%s\n", o.Meta.Namespace)
-	d.line(0, "Selector:\t%s\n", formatSelector(object.MapAt(sp, "selector")))
-	d.multiline("Labels", o.Meta.Labels)
-	d.annotations("Annotations", o.Meta.Annotations)
-	if ref, ok := o.Meta.ControllerRef(); ok {
-		d.line(0, "Controlled By:\t%s/%s\n", ref.Kind, ref.Name)
-	}
+	d.controlledHeader(o)
 	if _, ok := sp["parallelism"]; ok {
 		d.line(0, "Parallelism:\t%d\n", integer(sp, "parallelism"))
 	}

@@ -94,20 +94,26 @@ func replicaSetsCreated(sets []*object.Object) string {
 func describeReplicaSet(o *object.Object, pods, events []*object.Object, now time.Time) string {
 	sp, st := spec(o), status(o)
 	d := newDescriber()
-	d.line(0, "Name:\t%s\n", o.Meta.Name)
-	d.line(0, "Namespace:\t%s\n", o.Meta.Namespace)
-	d.line(0, "Selector:\t%s\n", formatSelector(object.MapAt(sp, "selector")))
-	d.multiline("Labels", o.Meta.Labels)
-	d.annotations("Annotations", o.Meta.Annotations)
-	if ref, ok := o.Meta.ControllerRef(); ok {
-		d.line(0, "Controlled By:\t%s/%s\n", ref.Kind, ref.Name)
-	}
+	d.controlledHeader(o)
 	d.line(0, "Replicas:\t%d current / %d desired\n", integer(st, "replicas"), integer(sp, "replicas"))
 	d.podsStatus(o, pods)
 	d.podTemplate(object.MapAt(sp, "template"))
 	d.conditionTable(maps(listAt(st, "conditions")))
 	d.events(events, now)
 	return d.String()
+}
+
+// controlledHeader is the head of describeReplicaSet and describeJob:
+// name, namespace, selector, labels, annotations and the controller.
+func (d *describer) controlledHeader(o *object.Object) {
+	d.line(0, "Name:\t%s\n", o.Meta.Name)
+	d.line(0, "Namespace:\t%s\n", o.Meta.Namespace)
+	d.line(0, "Selector:\t%s\n", formatSelector(object.MapAt(spec(o), "selector")))
+	d.multiline("Labels", o.Meta.Labels)
+	d.annotations("Annotations", o.Meta.Annotations)
+	if ref, ok := o.Meta.ControllerRef(); ok {
+		d.line(0, "Controlled By:\t%s/%s\n", ref.Kind, ref.Name)
+	}
 }
 
 // podsStatus is the Pods Status line of getPodStatusForController: the
