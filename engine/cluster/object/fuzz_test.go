@@ -5,8 +5,26 @@ import (
 	"testing"
 )
 
+// jobPoliciesYAML is a Job with the policies the batch validation reads.
+const jobPoliciesYAML = `apiVersion: batch/v1
+kind: Job
+metadata: {name: pi, namespace: demo}
+spec:
+  completionMode: Indexed
+  completions: 4
+  managedBy: example.com/queue
+  podFailurePolicy:
+    rules:
+    - {action: FailJob, onExitCodes: {containerName: pi, operator: In, values: [3, 42]}}
+    - {action: Ignore, onPodConditions: [{type: DisruptionTarget}]}
+  successPolicy:
+    rules: [{succeededIndexes: "0-2,3", succeededCount: 2}]
+  template:
+    spec: {restartPolicy: Never, containers: [{name: pi, image: "pi:v1"}]}
+`
+
 func addSeeds(f *testing.F) {
-	for _, s := range []string{deploymentYAML, podYAML, minimalPod, minimalService, databaseCRD} {
+	for _, s := range []string{deploymentYAML, podYAML, minimalPod, minimalService, databaseCRD, jobPoliciesYAML, statefulSetYAML} {
 		f.Add([]byte(s))
 	}
 	if data, err := os.ReadFile("testdata/objects.yaml"); err == nil {
