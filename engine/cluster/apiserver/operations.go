@@ -21,6 +21,9 @@ func operationFor(k *object.KindInfo, info *api.RequestInfo) *operation {
 		if k.Group == "" && k.Resource == "bindings" {
 			return ops.binding // the legacy POST …/bindings
 		}
+		if isAccessReview(k) && verb == "create" {
+			return ops.accessReview
+		}
 		switch verb {
 		case "get":
 			return ops.get
@@ -92,7 +95,7 @@ func operationFor(k *object.KindInfo, info *api.RequestInfo) *operation {
 // changed once built, so every request shares them.
 type operations struct {
 	get, list, watch, create, delete, deleteCollection *operation
-	getScale, binding, eviction                        *operation
+	getScale, binding, eviction, accessReview          *operation
 	// update and patch by target; log and stream (exec, attach,
 	// portforward) are the connect operations.
 	update, patch [finalizeResource + 1]*operation
@@ -106,7 +109,8 @@ func newOperations() *operations {
 		get: getOperation(), list: listOperation(), watch: watchOperation(), create: createOperation(),
 		delete: deleteOperation(), deleteCollection: deleteCollectionOperation(),
 		getScale: getScaleOperation(), binding: bindingOperation(), eviction: evictionOperation(),
-		log: connectOperation("log"), stream: connectOperation("exec"),
+		accessReview: accessReviewOperation(),
+		log:          connectOperation("log"), stream: connectOperation("exec"),
 	}
 	for t := range o.update {
 		o.update[t] = updateOperation(updateTarget(t))

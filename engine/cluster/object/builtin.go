@@ -139,6 +139,11 @@ func builtinKinds() []*KindInfo {
 		{Group: "autoscaling", Version: "v1", Kind: "Scale", Resource: "scales", Namespaced: true, BodyOnly: true,
 			Validate: validateScale},
 
+		// authorization.k8s.io/v1: reviews the authorizer answers, never
+		// stored (pkg/registry/authorization).
+		{Group: "authorization.k8s.io", Version: "v1", Kind: "SelfSubjectAccessReview", Resource: "selfsubjectaccessreviews", Verbs: []string{"create"}},
+		{Group: "authorization.k8s.io", Version: "v1", Kind: "SubjectAccessReview", Resource: "subjectaccessreviews", Verbs: []string{"create"}},
+
 		// coordination.k8s.io/v1
 		{Group: "coordination.k8s.io", Version: "v1", Kind: "Lease", Resource: "leases", Namespaced: true, Verbs: verbsAll,
 			Columns: cols("Name", "Holder", "Age"), Validate: validateLease, Schema: leaseSchema},
