@@ -6,7 +6,6 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/api"
 )
 
-
 // Access reviews are answered by the authorizer, as kube-apiserver v1.37
 // answers them (checked against it): a self review for the caller, with
 // RBAC's reason when allowed; a subject review only for those allowed to
