@@ -108,12 +108,17 @@ func (c *Cacher) Replace(kvs []store.KeyValue[*object.Object], rv int64) {
 
 // OnEvent records a store change: the object is updated and the event
 // appended to the history, to reach the watchers after the latency.
+//
+// The cache holds what the store held at the cache's revision (a list
+// and then every change since, in order), so the object a change
+// replaces is the store event's previous value: it is taken from there
+// rather than looked up again.
 func (c *Cacher) OnEvent(sev store.Event[*object.Object]) {
 	if c.stopped {
 		return
 	}
 	ev := Event{Key: sev.KV.Key, RV: sev.Revision(), At: c.cfg.Loop.Now()}
-	prev, had := c.objs.get(ev.Key)
+	prev, had := sev.Prev.Value, sev.HasPrev()
 	if had {
 		ev.Prev = prev
 	}
