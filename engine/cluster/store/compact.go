@@ -85,7 +85,7 @@ func (s *Store[V]) trimLog() {
 			w.pos++
 		}
 		if w.pos < cut {
-			w.err = &CompactedError{Requested: s.log.at(w.pos).KV.ModRevision, Compacted: s.compactRev}
+			w.err = &CompactedError{Requested: s.log.at(w.pos).rev, Compacted: s.compactRev}
 			w.done = true
 			lost = true
 		}

@@ -67,17 +67,17 @@ func (s *Store[V]) Watch(prefix string, from int64, h Handler[V]) (*Watcher[V], 
 func (w *Watcher[V]) Next() (Event[V], bool) {
 	s := w.s
 	for !w.done && w.pos < s.log.end {
-		ev := s.log.at(w.pos)
+		e := s.log.at(w.pos)
 		w.pos++
-		if w.wants(ev) {
-			return *ev, true
+		if w.wants(e) {
+			return e.event(), true
 		}
 	}
 	return Event[V]{}, false
 }
 
-func (w *Watcher[V]) wants(ev *Event[V]) bool {
-	return ev.KV.ModRevision >= w.minRev && strings.HasPrefix(ev.KV.Key, w.prefix)
+func (w *Watcher[V]) wants(e *logEntry[V]) bool {
+	return e.rev >= w.minRev && strings.HasPrefix(e.key, w.prefix)
 }
 
 // Err returns why the store cancelled the watcher: a *CompactedError, or
@@ -128,10 +128,10 @@ func (s *Store[V]) notify() {
 				continue
 			}
 			for !w.done && w.pos < s.log.end {
-				ev := s.log.at(w.pos)
+				e := s.log.at(w.pos)
 				w.pos++
-				if w.wants(ev) {
-					w.h.OnEvent(*ev) // a copy: the handler may grow the log
+				if w.wants(e) {
+					w.h.OnEvent(e.event()) // built first: the handler may grow the log
 				}
 			}
 		}

@@ -176,6 +176,6 @@ func (s *Store[V]) applyTo(ks *keyState[V], op Op[V]) Event[V] {
 		ev.Type = Put
 		ev.KV = ks.kv(&ks.hist[len(ks.hist)-1])
 	}
-	s.log.append(ev)
+	s.log.append(entryOf(&ev))
 	return ev
 }
