@@ -111,8 +111,21 @@ func strMapToTree(m map[string]string) map[string]any {
 func MetaFromMap(in map[string]any) (Meta, error) {
 	var m Meta
 	var err error
-	str := func(k string) string {
+	// Most metadata has a few of the fields: once every key of in has
+	// been found, the remaining fields are absent without looking.
+	left := len(in)
+	get := func(k string) (any, bool) {
+		if left == 0 {
+			return nil, false
+		}
 		v, ok := in[k]
+		if ok {
+			left--
+		}
+		return v, ok
+	}
+	str := func(k string) string {
+		v, ok := get(k)
 		if !ok || v == nil {
 			return ""
 		}
@@ -127,7 +140,7 @@ func MetaFromMap(in map[string]any) (Meta, error) {
 	m.Namespace = str("namespace")
 	m.UID = str("uid")
 	m.ResourceVersion = str("resourceVersion")
-	if v, ok := in["generation"]; ok && v != nil {
+	if v, ok := get("generation"); ok && v != nil {
 		n, ok := asInt(v)
 		if !ok && err == nil {
 			err = metaTypeError(v, "generation", "int64")
@@ -148,7 +161,7 @@ func MetaFromMap(in map[string]any) (Meta, error) {
 		}
 		m.DeletionTimestamp = &t
 	}
-	if v, ok := in["deletionGracePeriodSeconds"]; ok && v != nil {
+	if v, ok := get("deletionGracePeriodSeconds"); ok && v != nil {
 		n, ok := asInt(v)
 		if !ok && err == nil {
 			err = metaTypeError(v, "deletionGracePeriodSeconds", "int64")
@@ -156,7 +169,7 @@ func MetaFromMap(in map[string]any) (Meta, error) {
 		m.DeletionGracePeriodSeconds = &n
 	}
 	strMap := func(k string) map[string]string {
-		v, ok := in[k]
+		v, ok := get(k)
 		if !ok || v == nil {
 			return nil
 		}
@@ -179,7 +192,7 @@ func MetaFromMap(in map[string]any) (Meta, error) {
 	}
 	m.Labels = strMap("labels")
 	m.Annotations = strMap("annotations")
-	if v, ok := in["ownerReferences"]; ok && v != nil {
+	if v, ok := get("ownerReferences"); ok && v != nil {
 		l, ok := v.([]any)
 		if !ok {
 			if err == nil {
@@ -210,7 +223,7 @@ func MetaFromMap(in map[string]any) (Meta, error) {
 			}
 		}
 	}
-	if v, ok := in["finalizers"]; ok && v != nil {
+	if v, ok := get("finalizers"); ok && v != nil {
 		l, ok := v.([]any)
 		if !ok {
 			if err == nil {
