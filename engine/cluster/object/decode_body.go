@@ -23,14 +23,19 @@ func DecodeOwnedBody(info *KindInfo, body map[string]any) (*Object, bool) {
 	return decodeBody(info, body, true)
 }
 
-// decodeBody is DecodeBody, keeping body's values when owned.
+// decodeBody is DecodeBody, keeping body's values when owned. It reads
+// body in one pass: the envelope into the object, every other field
+// checked against the schema (and copied unless owned); only once all
+// are clean does an owned body lose its envelope and become the content.
 func decodeBody(info *KindInfo, body map[string]any, owned bool) (*Object, bool) {
 	if info == nil || info.CRD != nil || body == nil {
 		return nil, false
 	}
 	s := info.Schema
 	o := &Object{Kind: info.Kind}
-	content := len(body)
+	if !owned {
+		o.Content = make(map[string]any, contentLen(body))
+	}
 	for k, v := range body {
 		switch k {
 		case "apiVersion":
@@ -42,14 +47,11 @@ func decodeBody(info *KindInfo, body map[string]any, owned bool) (*Object, bool)
 			} else if v != nil && !ok {
 				return nil, false
 			}
-			content--
 		case "kind":
 			if !ownName(v, o.Kind) {
 				return nil, false
 			}
-			content--
 		case "metadata":
-			content--
 			if v == nil {
 				continue
 			}
@@ -62,56 +64,46 @@ func decodeBody(info *KindInfo, body map[string]any, owned bool) (*Object, bool)
 				return nil, false
 			}
 			o.Meta = m
+		default:
+			fs, ok := contentField(s, k)
+			if !ok {
+				return nil, false
+			}
+			if owned {
+				if !clean(v, fs) {
+					return nil, false
+				}
+				continue
+			}
+			c, ok := copyClean(v, fs)
+			if !ok {
+				return nil, false
+			}
+			o.Content[k] = c
 		}
 	}
 	if o.APIVersion == "" {
 		o.APIVersion = info.APIVersion()
 	}
 	if owned {
-		if !takeContent(o, body, s) {
-			return nil, false
-		}
-		return o, true
-	}
-	o.Content = make(map[string]any, content)
-	for k, v := range body {
-		if isEnvelope(k) {
-			continue
-		}
-		fs, ok := contentField(s, k)
-		if !ok {
-			return nil, false
-		}
-		if fs == nil {
-			o.Content[k] = DeepCopyValue(v)
-			continue
-		}
-		c, ok := copyClean(v, fs)
-		if !ok {
-			return nil, false
-		}
-		o.Content[k] = c
+		delete(body, "apiVersion")
+		delete(body, "kind")
+		delete(body, "metadata")
+		o.Content = body
 	}
 	return o, true
 }
 
-// takeContent makes body, without apiVersion, kind and metadata, the
-// content of o, when every other field is clean against s; it reports
-// whether they were, and leaves body as it was when not.
-func takeContent(o *Object, body map[string]any, s *Schema) bool {
-	for k, v := range body {
-		if isEnvelope(k) {
-			continue
-		}
-		if fs, ok := contentField(s, k); !ok || !clean(v, fs) {
-			return false
+// contentLen is the number of body's top-level fields that are not its
+// envelope.
+func contentLen(body map[string]any) int {
+	n := len(body)
+	for _, k := range [...]string{"apiVersion", "kind", "metadata"} {
+		if _, ok := body[k]; ok {
+			n--
 		}
 	}
-	delete(body, "apiVersion")
-	delete(body, "kind")
-	delete(body, "metadata")
-	o.Content = body
-	return true
+	return n
 }
 
 // isEnvelope reports whether a body's top-level key is one the decoder
