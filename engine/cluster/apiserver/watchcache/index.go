@@ -12,11 +12,19 @@ import (
 // for lists. New keys are sorted in lazily, at the next ordered read, so a
 // burst of creates costs one sort rather than one insertion each.
 type index struct {
-	objs    map[string]*object.Object // nil until an object is put
-	sorted  []string                  // ordered keys; may hold deleted ones until the next merge
-	pending []string                  // keys added since the last merge
-	deleted int                       // deleted keys still in sorted
+	objs   map[string]*object.Object // nil until an object is put
+	sorted []string                  // ordered keys; may hold deleted ones until the next merge
+	// pending holds the keys added since the last merge, in blocks: a
+	// long run of creates between two ordered reads adds a block now and
+	// then rather than copying an ever longer list.
+	pending  [][]string
+	npending int // the number of keys in pending
+	deleted  int // deleted keys still in sorted
 }
+
+// pendingBlock is the number of keys a block of pending holds, unless
+// reserve sized it for a list.
+const pendingBlock = 512
 
 // newIndex returns an empty index; its map is made by the first put.
 func newIndex() index { return index{} }
@@ -29,7 +37,10 @@ func (x *index) reserve(n int) {
 	if x.objs == nil {
 		x.objs = make(map[string]*object.Object, n)
 	}
-	x.pending = slices.Grow(x.pending, n)
+	if x.npending == 0 {
+		x.pending = x.pending[:0] // the list's block replaces the empty one
+	}
+	x.pending = append(x.pending, make([]string, 0, n))
 }
 
 func (x *index) len() int { return len(x.objs) }
@@ -48,12 +59,45 @@ func (x *index) put(key string, o *object.Object) {
 // it is there.
 func (x *index) set(key string, o *object.Object, had bool) {
 	if !had {
-		x.pending = append(x.pending, key)
+		x.addPending(key)
 	}
 	if x.objs == nil {
 		x.objs = map[string]*object.Object{}
 	}
 	x.objs[key] = o
+}
+
+// addPending records a key added since the last merge.
+func (x *index) addPending(key string) {
+	n := len(x.pending)
+	if n == 0 || len(x.pending[n-1]) == cap(x.pending[n-1]) {
+		x.pending = append(x.pending, make([]string, 0, pendingBlock))
+		n++
+	}
+	x.pending[n-1] = append(x.pending[n-1], key)
+	x.npending++
+}
+
+// takePending returns the keys added since the last merge, in one list,
+// and forgets them. The first block is kept for the keys added next: the
+// list may be that block, so the caller clears it once done with it.
+func (x *index) takePending() []string {
+	if len(x.pending) == 0 {
+		return nil
+	}
+	keys := x.pending[0]
+	if len(x.pending) > 1 {
+		keys = make([]string, 0, x.npending)
+		for _, b := range x.pending {
+			keys = append(keys, b...)
+			clear(b)
+		}
+	}
+	clear(x.pending[1:])
+	x.pending = x.pending[:1]
+	x.pending[0] = x.pending[0][:0]
+	x.npending = 0
+	return keys
 }
 
 func (x *index) remove(key string) {
@@ -65,31 +109,34 @@ func (x *index) remove(key string) {
 
 func (x *index) reset() {
 	clear(x.objs)
-	x.sorted, x.pending, x.deleted = x.sorted[:0], x.pending[:0], 0
+	x.sorted, x.deleted = x.sorted[:0], 0
+	clear(x.takePending())
 }
 
 // merge brings sorted up to date: live keys only, in order.
 func (x *index) merge() {
-	if len(x.pending) == 0 && x.deleted == 0 {
+	if x.npending == 0 && x.deleted == 0 {
 		return
 	}
-	slices.Sort(x.pending)
+	pending := x.takePending()
+	slices.Sort(pending)
 	out := make([]string, 0, len(x.objs))
 	i, j := 0, 0
-	for i < len(x.sorted) || j < len(x.pending) {
+	for i < len(x.sorted) || j < len(pending) {
 		var k string
-		if j >= len(x.pending) || (i < len(x.sorted) && x.sorted[i] < x.pending[j]) {
+		if j >= len(pending) || (i < len(x.sorted) && x.sorted[i] < pending[j]) {
 			k = x.sorted[i]
 			i++
 		} else {
-			k = x.pending[j]
+			k = pending[j]
 			j++
 		}
 		if _, live := x.objs[k]; live && (len(out) == 0 || out[len(out)-1] != k) {
 			out = append(out, k)
 		}
 	}
-	x.sorted, x.pending, x.deleted = out, x.pending[:0], 0
+	clear(pending)
+	x.sorted, x.deleted = out, 0
 }
 
 // ascend calls fn for each object whose key starts with prefix, in key
