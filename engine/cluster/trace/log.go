@@ -21,6 +21,10 @@ const chunkSize = 1 << chunkShift
 type Log struct {
 	chunks [][]Event
 	n      int
+	// stale is the number of positions, from the first, that may still
+	// hold events from before a Reset: Add clears such an event as it
+	// hands it out, rather than Reset clearing them all at once.
+	stale int
 }
 
 // NewLog returns an empty log.
@@ -50,6 +54,9 @@ func (l *Log) Add() *Event {
 		l.chunks = append(l.chunks, newChunk())
 	}
 	e := &l.chunks[i>>chunkShift][i&(chunkSize-1)]
+	if i < l.stale {
+		*e = Event{}
+	}
 	e.Seq = i
 	l.n++
 	return e
@@ -58,23 +65,38 @@ func (l *Log) Add() *Event {
 // Reset empties the log and keeps its memory for the events appended next,
 // so a runner that replays many scenarios does not allocate a trace for
 // each. Events obtained from the log before Reset must not be used after.
+//
+// The old events stay in place until new ones overwrite them: each is
+// cleared as its position is filled again, when it is in the cache
+// anyway, rather than in a pass over the whole log (megabytes after a
+// long run). Until then the old events keep what they refer to (strings
+// and changes) from being collected.
 func (l *Log) Reset() {
-	// Only the chunks in use hold events: the others were cleared by an
-	// earlier Reset, or never written. Released chunks are gone: the
-	// others move up to take their places.
+	released := false
+	for _, c := range l.chunks {
+		released = released || c == nil
+	}
+	if !released {
+		l.stale = max(l.stale, l.n)
+		l.n = 0
+		return
+	}
+	// Released chunks are gone: the others move up to take their places,
+	// so positions change, and the events still in them are cleared
+	// now. Those past the stale positions were never written.
 	kept := l.chunks[:0]
 	for i, c := range l.chunks {
 		if c == nil {
 			continue
 		}
-		if i<<chunkShift < l.n {
-			clear(c[:min(chunkSize, l.n-i<<chunkShift)])
+		if used := max(l.stale, l.n) - i<<chunkShift; used > 0 {
+			clear(c[:min(chunkSize, used)])
 		}
 		kept = append(kept, c)
 	}
 	clear(l.chunks[len(kept):])
 	l.chunks = kept
-	l.n = 0
+	l.n, l.stale = 0, 0
 }
 
 // spareChunks are chunks released by logs (Release), cleared, for new

@@ -64,3 +64,20 @@ func TestReleasedChunksComeBackEmpty(t *testing.T) {
 		}
 	}
 }
+
+// TestResetAfterShorterRunAndRelease: events a longer run left past a
+// shorter run's end are gone too when the log, with chunks released,
+// is reset: every Add hands out a zero event.
+func TestResetAfterShorterRunAndRelease(t *testing.T) {
+	l := NewLog()
+	fill(l, 3*chunkSize+9)
+	l.Reset()
+	fill(l, chunkSize+5)
+	l.Release(chunkSize)
+	l.Reset()
+	for i := range 4 * chunkSize {
+		if e := l.Add(); e.Seq != i || e.From != "" || e.Name != "" || e.Change != nil {
+			t.Fatalf("Add %d gave %+v", i, *e)
+		}
+	}
+}
