@@ -43,6 +43,8 @@ func (s *Session) kubectlRun(a *spec.Kubectl) (result.Response, error) {
 			return result.Response{}, err
 		}
 		resp = run.clusterInfo(kc.Server, services)
+	case "auth can-i":
+		resp = run.canI(a.Args, a.Flags, s.Kind)
 	}
 	resp.User, resp.Action = a.As.Value, kubectlLine(a)
 	return resp, nil
@@ -51,13 +53,16 @@ func (s *Session) kubectlRun(a *spec.Kubectl) (result.Response, error) {
 // kubectlLine is the command as typed.
 func kubectlLine(a *spec.Kubectl) string {
 	line := "kubectl " + a.Command.Text
-	for _, f := range []string{"namespaced", "api-group", "sort-by", "output", "minify"} {
+	for _, arg := range a.Args {
+		line += " " + arg
+	}
+	for _, f := range []string{"namespaced", "api-group", "sort-by", "output", "minify", "namespace", "all-namespaces", "subresource"} {
 		v, ok := a.Flags[f]
 		switch {
 		case !ok:
 		case f == "output":
 			line += " -o " + v
-		case f == "minify" && v == "true":
+		case (f == "minify" || f == "all-namespaces") && v == "true":
 			line += " --" + f
 		default:
 			line += " --" + f + "=" + v

@@ -31,6 +31,11 @@ func TestKubectlAction(t *testing.T) {
 		{"current context", "two-workers", "", "", "config current-context", "current-context.txt", nil},
 		{"cluster-info refused", "two-workers", "", "- fault: stop apiservers\n", "cluster-info", "cluster-info-refused.txt", nil},
 		{"api-versions refused", "two-workers", "", "- fault: stop apiservers\n", "api-versions", "api-versions-refused.txt", nil},
+		{"can-i yes", "two-workers", "", "", "auth can-i create deployments -n demo", "can-i-yes.txt", nil},
+		{"can-i no", "two-workers", "bob", "", "auth can-i delete pods/web-a --namespace=kube-system", "can-i-no.txt", nil},
+		{"can-i all namespaces", "two-workers", "", "", "auth can-i list nodes -A", "can-i-all.txt", nil},
+		{"can-i unknown resource", "two-workers", "", "", "auth can-i get widgets -n demo", "can-i-unknown.txt", nil},
+		{"can-i a path", "two-workers", "", "", "auth can-i get /healthz", "can-i-path.txt", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

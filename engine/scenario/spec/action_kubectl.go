@@ -21,6 +21,18 @@ type Kubectl struct {
 	// ("namespaced", "api-group", "output", "sort-by", "minify"); a flag
 	// written without a value has "true".
 	Flags map[string]string
+	// Args are the command's arguments, for the commands that take them
+	// (KubectlArgs): "auth can-i create deployments" has two.
+	Args []string
+}
+
+// KubectlArgs are the commands that take arguments, with how many, and
+// the message kubectl gives for another number.
+var KubectlArgs = map[string]struct {
+	N       int
+	Message string
+}{
+	"auth can-i": {2, "you must specify two arguments: verb resource or verb resource/resourceName"},
 }
 
 // KubectlCommands are the commands a kubectl action runs, with the flags
@@ -31,6 +43,7 @@ var KubectlCommands = map[string][]string{
 	"cluster-info":           nil,
 	"config view":            {"minify"},
 	"config current-context": nil,
+	"auth can-i":             {"namespace", "all-namespaces", "subresource"},
 }
 
 // kubectlFlagValues are the values a flag accepts; a flag not listed
@@ -40,6 +53,8 @@ var kubectlFlagValues = map[string][]string{
 	"output":     {"name"},
 	"sort-by":    {"name", "kind"},
 	"minify":     {"true", "false"},
+	// all-namespaces is a boolean flag.
+	"all-namespaces": {"true", "false"},
 }
 
 // kubectl parses "COMMAND [FLAGS]", the value of a kubectl action.
@@ -56,7 +71,7 @@ func (w *words) kubectl(a *Kubectl) bool {
 		return false
 	}
 	n := 1
-	if ts[0].text == "config" && len(ts) > 1 {
+	if (ts[0].text == "config" || ts[0].text == "auth") && len(ts) > 1 {
 		n = 2
 	}
 	var text []string
@@ -71,12 +86,24 @@ func (w *words) kubectl(a *Kubectl) bool {
 	}
 	a.Command = Word{Text: name, Pos: w.pos(ts[0])}
 	a.Flags = map[string]string{}
+	args, takesArgs := KubectlArgs[name]
 	for i := n; i < len(ts); i++ {
 		t := ts[i]
 		flag, val, hasVal := strings.Cut(t.text, "=")
 		switch {
 		case flag == "-o":
 			flag = "--output"
+		case flag == "-n":
+			flag = "--namespace"
+		case flag == "-A":
+			flag = "--all-namespaces"
+		case takesArgs && !strings.HasPrefix(flag, "-"):
+			if len(a.Args) == args.N {
+				w.at(t, "kubectl %s: %s", name, args.Message)
+				return false
+			}
+			a.Args = append(a.Args, t.text)
+			continue
 		case !strings.HasPrefix(flag, "--"):
 			w.at(t, "kubectl %s: unexpected argument %q", name, t.text).WithHint("flags are written --name=value")
 			return false
@@ -86,7 +113,7 @@ func (w *words) kubectl(a *Kubectl) bool {
 			w.at(t, "kubectl %s: unknown flag --%s", name, flag).WithHint(flagHint(flags))
 			return false
 		}
-		if !hasVal && flag == "output" && i+1 < len(ts) {
+		if !hasVal && (flag == "output" || flag == "namespace" || flag == "subresource") && i+1 < len(ts) {
 			i++
 			val, hasVal = ts[i].text, true
 		}
@@ -98,6 +125,10 @@ func (w *words) kubectl(a *Kubectl) bool {
 			return false
 		}
 		a.Flags[flag] = val
+	}
+	if takesArgs && len(a.Args) != args.N {
+		w.at(ts[0], "kubectl %s: %s", name, args.Message).WithHint("as in \"kubectl: auth can-i create deployments -n demo\"")
+		return false
 	}
 	return true
 }

@@ -45,6 +45,8 @@ var errorCases = []errorCase{
 	{"kubectl unknown command", "scenario", "id: a\ntitle: T\nrun:\n  - {as: alice, kubectl: api-resource}\n"},
 	{"kubectl unknown flag", "scenario", "id: a\ntitle: T\nrun:\n  - {as: alice, kubectl: api-versions --wide}\n"},
 	{"kubectl bad flag value", "scenario", "id: a\ntitle: T\nrun:\n  - {as: alice, kubectl: api-resources -o json}\n"},
+	{"kubectl can-i one argument", "scenario", "id: a\ntitle: T\nrun:\n  - {as: alice, kubectl: auth can-i create -n demo}\n"},
+	{"kubectl can-i three arguments", "scenario", "id: a\ntitle: T\nrun:\n  - {as: alice, kubectl: auth can-i create pods web}\n"},
 	{"traffic without arrow", "scenario", "id: a\ntitle: T\nrun:\n  - traffic: client service demo/web\n"},
 	{"traffic to a deployment", "scenario", "id: a\ntitle: T\nrun:\n  - traffic: client -> deployment demo/web x3\n"},
 	{"traffic bad count", "scenario", "id: a\ntitle: T\nrun:\n  - traffic: client -> service demo/web x0\n"},

@@ -1,0 +1,81 @@
+package scenario
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/scenario/result"
+)
+
+// canI runs `kubectl auth can-i VERB RESOURCE[/NAME]` (and `VERB /PATH`
+// for a non-resource URL): one SelfSubjectAccessReview created as the
+// user, and "yes" or "no" (with the authorizer's reason, if any) as
+// k8s.io/kubectl/pkg/cmd/auth/cani.go prints them. The namespace is
+// --namespace, or "default" as in a kubeconfig context without one; none
+// with --all-namespaces. The resource is resolved as kubectl's REST
+// mapper resolves it; one the API server does not serve is asked about
+// as written, after kubectl's warning. Simplification: the discovery the
+// mapper needs is taken from kubectl's cache (no requests).
+func (k *kubectlRun) canI(args []string, flags map[string]string, resolve func(string) (*object.KindInfo, error)) result.Response {
+	verb, target := args[0], args[1]
+	spec := map[string]any{}
+	warning := ""
+	if strings.HasPrefix(target, "/") {
+		spec["nonResourceAttributes"] = map[string]any{"verb": verb, "path": target}
+	} else {
+		resource, name, _ := strings.Cut(target, "/")
+		attrs := map[string]any{"verb": verb}
+		if flags["all-namespaces"] != "true" {
+			attrs["namespace"] = firstOf(flags["namespace"], "default")
+		}
+		switch k, err := resolve(strings.ToLower(resource)); {
+		case resource == "*":
+			attrs["resource"] = "*"
+		case err != nil || k.BodyOnly:
+			warning = fmt.Sprintf("Warning: the server doesn't have a resource type '%s'\n", strings.ToLower(resource))
+			attrs["resource"] = resource
+		default:
+			attrs["group"], attrs["resource"] = k.Group, k.Resource
+		}
+		if sub := flags["subresource"]; sub != "" {
+			attrs["subresource"] = sub
+		}
+		if name != "" {
+			attrs["name"] = name
+		}
+		for key, v := range attrs {
+			if v == "" {
+				delete(attrs, key)
+			}
+		}
+		spec["resourceAttributes"] = attrs
+	}
+	body := map[string]any{"apiVersion": "authorization.k8s.io/v1", "kind": "SelfSubjectAccessReview", "metadata": map[string]any{}, "spec": spec}
+	r := k.cl.Do(&api.Request{Method: api.MethodPost, Path: "/apis/authorization.k8s.io/v1/selfsubjectaccessreviews", Body: body, BodyOwned: true}, nil)
+	if !r.OK() {
+		k.failed = r
+		return k.fail(strings.TrimSuffix(warning, "\n"))
+	}
+	st := r.Object.Status()
+	out := "yes"
+	if allowed, _ := st["allowed"].(bool); !allowed {
+		out = "no"
+		if reason := object.StringAt(st, "reason"); reason != "" {
+			out += " - " + reason
+		}
+		if e := object.StringAt(st, "evaluationError"); e != "" {
+			out += " - " + e
+		}
+	}
+	return result.Response{Code: r.Code, Output: warning + out}
+}
+
+// firstOf is s, or def when s is empty.
+func firstOf(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
