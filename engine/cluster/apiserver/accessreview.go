@@ -15,13 +15,17 @@ const authorizationGroup = "authorization.k8s.io"
 // SubjectAccessReview (pkg/registry/authorization/*subjectaccessreview/
 // rest.go): the review is validated, the authorizer asked about the
 // requesting user (a self review) or the spec's user and groups, and the
-// review returned with its status and 201. Nothing is written to etcd,
-// and no admission runs: the REST storage calls no admission.
+// review returned with its status and 201. Nothing is written to etcd.
+// The create handler runs mutating admission
+// (k8s.io/apiserver/pkg/endpoints/handlers/create.go); the review's
+// Create ignores the validating admission it is handed.
 func accessReviewOperation() *operation {
 	return &operation{
-		decode:   decodeAccessReview,
-		validate: validateAccessReview,
-		respond:  answerAccessReview,
+		admission:    api.OpCreate,
+		mutatingOnly: true,
+		decode:       decodeAccessReview,
+		validate:     validateAccessReview,
+		respond:      answerAccessReview,
 	}
 }
 
