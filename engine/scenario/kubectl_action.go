@@ -45,6 +45,8 @@ func (s *Session) kubectlRun(a *spec.Kubectl) (result.Response, error) {
 		resp = run.clusterInfo(kc.Server, services)
 	case "auth can-i":
 		resp = run.canI(a.Args, a.Flags, s.Kind)
+	case "auth whoami":
+		resp = run.whoami()
 	}
 	resp.User, resp.Action = a.As.Value, kubectlLine(a)
 	return resp, nil

@@ -36,6 +36,7 @@ func TestKubectlAction(t *testing.T) {
 		{"can-i all namespaces", "two-workers", "", "", "auth can-i list nodes -A", "can-i-all.txt", nil},
 		{"can-i unknown resource", "two-workers", "", "", "auth can-i get widgets -n demo", "can-i-unknown.txt", nil},
 		{"can-i a path", "two-workers", "", "", "auth can-i get /healthz", "can-i-path.txt", nil},
+		{"whoami", "two-workers", "", "", "auth whoami", "whoami.txt", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

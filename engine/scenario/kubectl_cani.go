@@ -3,6 +3,7 @@ package scenario
 import (
 	"fmt"
 	"strings"
+	"text/tabwriter"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -78,4 +79,36 @@ func firstOf(s, def string) string {
 		return def
 	}
 	return s
+}
+
+// whoami runs `kubectl auth whoami`: one SelfSubjectReview created as the
+// user, and the ATTRIBUTE/VALUE table of
+// k8s.io/kubectl/pkg/cmd/auth/whoami.go (Username, UID, Groups, each
+// Extra key, those that are set).
+func (k *kubectlRun) whoami() result.Response {
+	body := map[string]any{"apiVersion": "authentication.k8s.io/v1", "kind": "SelfSubjectReview", "metadata": map[string]any{}}
+	r := k.cl.Do(&api.Request{Method: api.MethodPost, Path: "/apis/authentication.k8s.io/v1/selfsubjectreviews", Body: body, BodyOwned: true}, nil)
+	if !r.OK() {
+		k.failed = r
+		return k.fail("")
+	}
+	info := object.MapAt(r.Object.Status(), "userInfo")
+	var b strings.Builder
+	w := tabwriter.NewWriter(&b, 10, 4, 3, ' ', 0) // printers.GetNewTabWriter
+	fmt.Fprintf(w, "ATTRIBUTE\tVALUE\n")
+	if u := object.StringAt(info, "username"); u != "" {
+		fmt.Fprintf(w, "Username\t%s\n", u)
+	}
+	if u := object.StringAt(info, "uid"); u != "" {
+		fmt.Fprintf(w, "UID\t%s\n", u)
+	}
+	if groups := object.ListAt(info, "groups"); len(groups) > 0 {
+		fmt.Fprintf(w, "Groups\t%v\n", groups)
+	}
+	extra := object.MapAt(info, "extra")
+	for _, key := range object.AppendSortedKeys(make([]string, 0, len(extra)), extra) {
+		fmt.Fprintf(w, "Extra: %s\t%v\n", key, extra[key])
+	}
+	w.Flush()
+	return result.Response{Code: r.Code, Output: strings.TrimRight(b.String(), "\n")}
 }

@@ -16,16 +16,15 @@ const authorizationGroup = "authorization.k8s.io"
 // rest.go): the review is validated, the authorizer asked about the
 // requesting user (a self review) or the spec's user and groups, and the
 // review returned with its status and 201. Nothing is written to etcd.
-// The create handler runs mutating admission
-// (k8s.io/apiserver/pkg/endpoints/handlers/create.go); the review's
-// Create ignores the validating admission it is handed.
+// Admission runs as for any create: mutating in the create handler
+// (k8s.io/apiserver/pkg/endpoints/handlers/create.go), validating when
+// the review's Create calls the validation it is handed, after its own.
 func accessReviewOperation() *operation {
 	return &operation{
-		admission:    api.OpCreate,
-		mutatingOnly: true,
-		decode:       decodeAccessReview,
-		validate:     validateAccessReview,
-		respond:      answerAccessReview,
+		admission: api.OpCreate,
+		decode:    decodeAccessReview,
+		validate:  validateAccessReview,
+		respond:   answerAccessReview,
 	}
 }
 
@@ -106,6 +105,47 @@ func reviewedRequest(spec map[string]any) api.RequestInfo {
 	}
 	nra := object.MapAt(spec, "nonResourceAttributes")
 	return api.RequestInfo{Path: object.StringAt(nra, "path"), Verb: object.StringAt(nra, "verb")}
+}
+
+// selfSubjectReviewOperation is the create of a SelfSubjectReview
+// (pkg/registry/authentication/selfsubjectreview/rest.go): after
+// admission, a new review, with only its creation time as metadata and
+// the caller's user, uid, groups and extra as status.
+func selfSubjectReviewOperation() *operation {
+	return &operation{
+		admission: api.OpCreate,
+		decode:    decodeAccessReview,
+		respond:   answerSelfSubjectReview,
+	}
+}
+
+func answerSelfSubjectReview(r *request) *api.Response {
+	info := map[string]any{"username": r.user.Name}
+	if r.user.UID != "" {
+		info["uid"] = r.user.UID
+	}
+	if len(r.user.Groups) > 0 {
+		groups := make([]any, len(r.user.Groups))
+		for i, g := range r.user.Groups {
+			groups[i] = g
+		}
+		info["groups"] = groups
+	}
+	if len(r.user.Extra) > 0 {
+		extra := map[string]any{}
+		for k, vs := range r.user.Extra {
+			l := make([]any, len(vs))
+			for i, v := range vs {
+				l[i] = v
+			}
+			extra[k] = l
+		}
+		info["extra"] = extra
+	}
+	o := object.New("authentication.k8s.io/v1", "SelfSubjectReview")
+	o.Meta.CreationTimestamp = r.now.Wall()
+	o.Content["status"] = map[string]any{"userInfo": info}
+	return &api.Response{Code: http.StatusCreated, Object: o}
 }
 
 // isAccessReview reports whether k is a review the authorizer answers.

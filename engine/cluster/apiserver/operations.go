@@ -24,6 +24,9 @@ func operationFor(k *object.KindInfo, info *api.RequestInfo) *operation {
 		if isAccessReview(k) && verb == "create" {
 			return ops.accessReview
 		}
+		if k.Group == "authentication.k8s.io" && k.Kind == "SelfSubjectReview" && verb == "create" {
+			return ops.selfSubjectReview
+		}
 		switch verb {
 		case "get":
 			return ops.get
@@ -96,6 +99,7 @@ func operationFor(k *object.KindInfo, info *api.RequestInfo) *operation {
 type operations struct {
 	get, list, watch, create, delete, deleteCollection *operation
 	getScale, binding, eviction, accessReview          *operation
+	selfSubjectReview                                  *operation
 	// update and patch by target; log and stream (exec, attach,
 	// portforward) are the connect operations.
 	update, patch [finalizeResource + 1]*operation
@@ -109,8 +113,8 @@ func newOperations() *operations {
 		get: getOperation(), list: listOperation(), watch: watchOperation(), create: createOperation(),
 		delete: deleteOperation(), deleteCollection: deleteCollectionOperation(),
 		getScale: getScaleOperation(), binding: bindingOperation(), eviction: evictionOperation(),
-		accessReview: accessReviewOperation(),
-		log:          connectOperation("log"), stream: connectOperation("exec"),
+		accessReview: accessReviewOperation(), selfSubjectReview: selfSubjectReviewOperation(),
+		log: connectOperation("log"), stream: connectOperation("exec"),
 	}
 	for t := range o.update {
 		o.update[t] = updateOperation(updateTarget(t))

@@ -65,8 +65,7 @@ func pipeline() []stage {
 		{Stage: Stage{Name: "decode", Verb: trace.Decode}, run: runDecode, skip: func(r *request) bool { return r.op.decode == nil }},
 		{Stage: Stage{Name: "mutating admission", Verb: trace.Admit, Phase: trace.Mutating}, run: runMutatingAdmission, skip: skipAdmission},
 		{Stage: Stage{Name: "validation", Verb: trace.Validate}, run: runValidation, skip: func(r *request) bool { return r.op.validate == nil }},
-		{Stage: Stage{Name: "validating admission", Verb: trace.Admit, Phase: trace.Validating}, run: runValidatingAdmission,
-			skip: func(r *request) bool { return skipAdmission(r) || r.op.mutatingOnly }},
+		{Stage: Stage{Name: "validating admission", Verb: trace.Admit, Phase: trace.Validating}, run: runValidatingAdmission, skip: skipAdmission},
 		{Stage: Stage{Name: "persist", Verb: trace.Persist}, run: runPersist, skip: func(r *request) bool { return r.op.persist == nil }},
 	}
 }
@@ -76,12 +75,8 @@ func pipeline() []stage {
 type operation struct {
 	// admission is the admission operation; "" skips both admission gates.
 	admission api.Operation
-	// mutatingOnly skips validating admission: a REST storage whose Create
-	// ignores the validation it is handed (the access reviews) still
-	// meets the mutating admission the create handler runs first.
-	mutatingOnly bool
-	decode       func(r *request) *api.Status
-	validate     func(r *request) *api.Status
+	decode    func(r *request) *api.Status
+	validate  func(r *request) *api.Status
 	// persist writes to the store and records a PERSIST event per write.
 	persist func(r *request) *api.Status
 	// respond answers once every gate has passed: it serves reads, and

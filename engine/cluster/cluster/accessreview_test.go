@@ -1,6 +1,7 @@
 package cluster_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
@@ -60,5 +61,27 @@ func TestAccessReviews(t *testing.T) {
 				t.Errorf("status %v, want allowed %v reason %q", st, tc.allowed, tc.reason)
 			}
 		})
+	}
+}
+
+// A SelfSubjectReview answers with the caller's identity in a new object
+// whose only metadata is its creation time, as kube-apiserver v1.37 does
+// (a name sent is dropped).
+func TestSelfSubjectReview(t *testing.T) {
+	c := started(t, twoWorkers(1))
+	resp := c.Client("alice").Do(&api.Request{From: "test", Method: "POST", Path: "/apis/authentication.k8s.io/v1/selfsubjectreviews",
+		Body: map[string]any{"apiVersion": "authentication.k8s.io/v1", "kind": "SelfSubjectReview", "metadata": map[string]any{"name": "x"}}}, nil)
+	if resp.Code != 201 {
+		t.Fatalf("code %d: %v", resp.Code, resp.Status)
+	}
+	o := resp.Object
+	if o.Meta.Name != "" || o.Meta.CreationTimestamp.IsZero() || o.Kind != "SelfSubjectReview" {
+		t.Errorf("review %s %q created %v", o.Kind, o.Meta.Name, o.Meta.CreationTimestamp)
+	}
+	if got := o.GetString(".status.userInfo.username"); got != "alice" {
+		t.Errorf("username %q", got)
+	}
+	if got, _, _ := o.Get(".status.userInfo.groups"); fmt.Sprint(got) != "[developers system:authenticated]" {
+		t.Errorf("groups %v", got)
 	}
 }

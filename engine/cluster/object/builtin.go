@@ -139,6 +139,10 @@ func builtinKinds() []*KindInfo {
 		{Group: "autoscaling", Version: "v1", Kind: "Scale", Resource: "scales", Namespaced: true, BodyOnly: true,
 			Validate: validateScale},
 
+		// authentication.k8s.io/v1: who the caller is, never stored
+		// (pkg/registry/authentication/selfsubjectreview).
+		{Group: "authentication.k8s.io", Version: "v1", Kind: "SelfSubjectReview", Resource: "selfsubjectreviews", Verbs: []string{"create"}},
+
 		// authorization.k8s.io/v1: reviews the authorizer answers, never
 		// stored (pkg/registry/authorization).
 		{Group: "authorization.k8s.io", Version: "v1", Kind: "SelfSubjectAccessReview", Resource: "selfsubjectaccessreviews", Verbs: []string{"create"}},

@@ -44,6 +44,7 @@ var KubectlCommands = map[string][]string{
 	"config view":            {"minify"},
 	"config current-context": nil,
 	"auth can-i":             {"namespace", "all-namespaces", "subresource"},
+	"auth whoami":            nil,
 }
 
 // kubectlFlagValues are the values a flag accepts; a flag not listed
