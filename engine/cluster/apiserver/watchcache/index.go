@@ -23,8 +23,13 @@ type index struct {
 }
 
 // pendingBlock is the number of keys a block of pending holds, unless
-// reserve sized it for a list.
-const pendingBlock = 512
+// reserve sized it for a list. The first block holds firstPendingBlock,
+// and each next one twice the one before up to pendingBlock, so that the
+// many caches that hold a few objects stay small.
+const (
+	pendingBlock      = 512
+	firstPendingBlock = 8
+)
 
 // newIndex returns an empty index; its map is made by the first put.
 func newIndex() index { return index{} }
@@ -71,7 +76,11 @@ func (x *index) set(key string, o *object.Object, had bool) {
 func (x *index) addPending(key string) {
 	n := len(x.pending)
 	if n == 0 || len(x.pending[n-1]) == cap(x.pending[n-1]) {
-		x.pending = append(x.pending, make([]string, 0, pendingBlock))
+		size := firstPendingBlock
+		if n > 0 {
+			size = min(max(2*cap(x.pending[n-1]), firstPendingBlock), pendingBlock)
+		}
+		x.pending = append(x.pending, make([]string, 0, size))
 		n++
 	}
 	x.pending[n-1] = append(x.pending[n-1], key)
