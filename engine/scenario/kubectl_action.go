@@ -23,6 +23,12 @@ func (s *Session) kubectlRun(a *spec.Kubectl) (result.Response, error) {
 	}
 	kc := s.kubeconfig(a.As.Value)
 	run := &kubectlRun{cl: cl}
+	if as := a.Flags["as"]; as != "" {
+		run.as = &api.Impersonation{User: as}
+		if g := a.Flags["as-group"]; g != "" {
+			run.as.Groups = strings.Split(g, ",")
+		}
+	}
 	var resp result.Response
 	switch a.Command.Text {
 	case "config view":
@@ -58,7 +64,7 @@ func kubectlLine(a *spec.Kubectl) string {
 	for _, arg := range a.Args {
 		line += " " + arg
 	}
-	for _, f := range []string{"namespaced", "api-group", "sort-by", "output", "minify", "namespace", "all-namespaces", "subresource"} {
+	for _, f := range []string{"namespaced", "api-group", "sort-by", "output", "minify", "namespace", "all-namespaces", "subresource", "as", "as-group"} {
 		v, ok := a.Flags[f]
 		switch {
 		case !ok:
@@ -76,14 +82,22 @@ func kubectlLine(a *spec.Kubectl) string {
 // kubectlRun is one command's requests.
 type kubectlRun struct {
 	cl *client.Client
+	// as is what --as and --as-group ask to impersonate; nil for none.
+	as *api.Impersonation
 	// failed is the first failed request's response, once one failed.
 	failed *api.Response
+}
+
+// do sends a request, with the impersonation asked for.
+func (k *kubectlRun) do(req *api.Request) *api.Response {
+	req.Impersonate = k.as
+	return k.cl.Do(req, nil)
 }
 
 // get sends GET path and decodes its JSON answer into v; false when the
 // request failed (the failure is kept).
 func (k *kubectlRun) get(path string, v any) (*api.Response, bool) {
-	r := k.cl.Do(client.RawRequest(api.MethodGet, path), nil)
+	r := k.do(client.RawRequest(api.MethodGet, path))
 	if !r.OK() {
 		if k.failed == nil {
 			k.failed = r
@@ -191,7 +205,7 @@ func (k *kubectlRun) apiResources(flags map[string]string) result.Response {
 // control plane's address. Simplification: the discovery kubectl's
 // resource builder does first is taken from its cache (no requests).
 func (k *kubectlRun) clusterInfo(server string, services *object.KindInfo) result.Response {
-	r := k.cl.Do(client.ListRequest(services, "kube-system", api.ListOptions{LabelSelector: "kubernetes.io/cluster-service=true"}), nil)
+	r := k.do(client.ListRequest(services, "kube-system", api.ListOptions{LabelSelector: "kubernetes.io/cluster-service=true"}))
 	if !r.OK() {
 		k.failed = r
 		return k.fail("\n" + kubectl.ClusterInfoHint)

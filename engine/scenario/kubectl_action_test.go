@@ -37,6 +37,11 @@ func TestKubectlAction(t *testing.T) {
 		{"can-i unknown resource", "two-workers", "", "", "auth can-i get widgets -n demo", "can-i-unknown.txt", nil},
 		{"can-i a path", "two-workers", "", "", "auth can-i get /healthz", "can-i-path.txt", nil},
 		{"whoami", "two-workers", "", "", "auth whoami", "whoami.txt", nil},
+		{"whoami as", "two-workers", "kubernetes-admin", "", "auth whoami --as alice --as-group=developers --as-group viewers", "whoami-as.txt", nil},
+		{"whoami as, not allowed", "two-workers", "bob", "", "auth whoami --as alice", "whoami-as-forbidden.txt", nil},
+		{"can-i as a user alone", "two-workers", "kubernetes-admin", "", "auth can-i create deployments -n demo --as alice", "can-i-as.txt", nil},
+		{"can-i as a user and group", "two-workers", "kubernetes-admin", "", "auth can-i create deployments -n demo --as alice --as-group developers", "can-i-as-group.txt", nil},
+		{"can-i as, not allowed", "two-workers", "bob", "", "auth can-i get pods -n demo --as=alice", "can-i-as-forbidden.txt", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

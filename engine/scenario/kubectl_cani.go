@@ -54,7 +54,7 @@ func (k *kubectlRun) canI(args []string, flags map[string]string, resolve func(s
 		spec["resourceAttributes"] = attrs
 	}
 	body := map[string]any{"apiVersion": "authorization.k8s.io/v1", "kind": "SelfSubjectAccessReview", "metadata": map[string]any{}, "spec": spec}
-	r := k.cl.Do(&api.Request{Method: api.MethodPost, Path: "/apis/authorization.k8s.io/v1/selfsubjectaccessreviews", Body: body, BodyOwned: true}, nil)
+	r := k.do(&api.Request{Method: api.MethodPost, Path: "/apis/authorization.k8s.io/v1/selfsubjectaccessreviews", Body: body, BodyOwned: true})
 	if !r.OK() {
 		k.failed = r
 		return k.fail(strings.TrimSuffix(warning, "\n"))
@@ -87,7 +87,13 @@ func firstOf(s, def string) string {
 // Extra key, those that are set).
 func (k *kubectlRun) whoami() result.Response {
 	body := map[string]any{"apiVersion": "authentication.k8s.io/v1", "kind": "SelfSubjectReview", "metadata": map[string]any{}}
-	r := k.cl.Do(&api.Request{Method: api.MethodPost, Path: "/apis/authentication.k8s.io/v1/selfsubjectreviews", Body: body, BodyOwned: true}, nil)
+	r := k.do(&api.Request{Method: api.MethodPost, Path: "/apis/authentication.k8s.io/v1/selfsubjectreviews", Body: body, BodyOwned: true})
+	if r.Code == 403 || r.Code == 404 {
+		// whoami.go's notEnabledErr, for either refusal.
+		out := response(r, "")
+		out.Output = "error: the selfsubjectreviews API is not enabled in the cluster or you do not have permission to call it"
+		return out
+	}
 	if !r.OK() {
 		k.failed = r
 		return k.fail("")

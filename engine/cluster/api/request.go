@@ -22,8 +22,12 @@ type Request struct {
 	// Token is the bearer credential presented; "" is anonymous. Client
 	// certificates are modelled as tokens too: what matters is the identity
 	// the API server derives from them.
-	Token  string
-	Method string
+	Token string
+	// Impersonate, when not nil, is what the Impersonate-User,
+	// Impersonate-Group and Impersonate-Uid headers ask for: the request
+	// acts as that identity, if the caller may impersonate it.
+	Impersonate *Impersonation
+	Method      string
 	// Path is the URL path: /api/v1/namespaces/demo/pods/web,
 	// /apis/apps/v1/namespaces/demo/deployments, /version, /readyz, …
 	Path string
@@ -89,6 +93,14 @@ type DeleteOptions struct {
 	GracePeriodSeconds *int64
 	PropagationPolicy  DeletionPropagation
 	Preconditions      *Preconditions
+}
+
+// Impersonation is the identity a request asks to act as (kubectl --as,
+// --as-group, --as-uid).
+type Impersonation struct {
+	User   string
+	Groups []string
+	UID    string
 }
 
 // Preconditions must hold for a delete to proceed.

@@ -39,7 +39,12 @@ func runAuthenticate(r *request) *api.Status {
 		detail = "anonymous"
 	}
 	r.gate(trace.Authenticate, 0, nil, detail)
+	// The audit filter runs before the impersonation filter: the event
+	// names the authenticated caller (not the impersonated user).
 	r.auditStart()
+	if r.req.Impersonate != nil {
+		return r.impersonate()
+	}
 	return nil
 }
 

@@ -38,13 +38,13 @@ var KubectlArgs = map[string]struct {
 // KubectlCommands are the commands a kubectl action runs, with the flags
 // each takes (long names).
 var KubectlCommands = map[string][]string{
-	"api-resources":          {"namespaced", "api-group", "output", "sort-by"},
-	"api-versions":           nil,
-	"cluster-info":           nil,
+	"api-resources":          {"namespaced", "api-group", "output", "sort-by", "as", "as-group"},
+	"api-versions":           {"as", "as-group"},
+	"cluster-info":           {"as", "as-group"},
 	"config view":            {"minify"},
 	"config current-context": nil,
-	"auth can-i":             {"namespace", "all-namespaces", "subresource"},
-	"auth whoami":            nil,
+	"auth can-i":             {"namespace", "all-namespaces", "subresource", "as", "as-group"},
+	"auth whoami":            {"as", "as-group"},
 }
 
 // kubectlFlagValues are the values a flag accepts; a flag not listed
@@ -114,7 +114,7 @@ func (w *words) kubectl(a *Kubectl) bool {
 			w.at(t, "kubectl %s: unknown flag --%s", name, flag).WithHint(flagHint(flags))
 			return false
 		}
-		if !hasVal && (flag == "output" || flag == "namespace" || flag == "subresource") && i+1 < len(ts) {
+		if !hasVal && (flag == "output" || flag == "namespace" || flag == "subresource" || flag == "as" || flag == "as-group") && i+1 < len(ts) {
 			i++
 			val, hasVal = ts[i].text, true
 		}
@@ -124,6 +124,9 @@ func (w *words) kubectl(a *Kubectl) bool {
 		if vs := kubectlFlagValues[flag]; vs != nil && !slices.Contains(vs, val) {
 			w.at(t, "kubectl %s: --%s takes %s, not %q", name, flag, strings.Join(vs, " or "), val)
 			return false
+		}
+		if prev, ok := a.Flags[flag]; ok && flag == "as-group" {
+			val = prev + "," + val // a repeated --as-group adds a group
 		}
 		a.Flags[flag] = val
 	}
