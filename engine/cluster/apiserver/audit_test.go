@@ -211,3 +211,38 @@ func TestAuditGolden(t *testing.T) {
 	h.do("mallory", "GET", "/version", nil)
 	golden(t, "audit.jsonl", []byte(h.p.AuditLog().Lines(nil)))
 }
+
+// An impersonated request is audited under the caller, with whom it acted
+// as from the stage after RequestReceived on (audit.LogImpersonatedUser).
+func TestAuditImpersonatedUser(t *testing.T) {
+	h := newAudited(t, "apiVersion: audit.k8s.io/v1\nkind: Policy\nrules:\n  - level: Metadata\n")
+	log := h.p.AuditLog()
+	from := log.Len()
+	resp := h.p.Endpoint().Do(&api.Request{From: "admin", Token: "admin", Method: "GET", Path: "/api/v1/namespaces/demo/pods",
+		Impersonate: &api.Impersonation{User: "alice", Groups: []string{"developers"}}}, nil)
+	if resp.Code != 200 {
+		t.Fatalf("code %d: %v", resp.Code, resp.Status)
+	}
+	lines := strings.Split(strings.TrimSuffix(log.Lines(nil), "\n"), "\n")[from:]
+	if len(lines) != 2 {
+		t.Fatalf("%d records: %q", len(lines), lines)
+	}
+	var received, complete struct {
+		Stage            string
+		User             struct{ Username string }
+		ImpersonatedUser *struct {
+			Username string
+			Groups   []string
+		}
+	}
+	if json.Unmarshal([]byte(lines[0]), &received) != nil || json.Unmarshal([]byte(lines[1]), &complete) != nil {
+		t.Fatalf("records %q", lines)
+	}
+	if received.Stage != "RequestReceived" || received.User.Username != "admin" || received.ImpersonatedUser != nil {
+		t.Errorf("RequestReceived %+v", received)
+	}
+	if iu := complete.ImpersonatedUser; complete.User.Username != "admin" || iu == nil || iu.Username != "alice" ||
+		strings.Join(iu.Groups, ",") != "developers,system:authenticated" {
+		t.Errorf("ResponseComplete %+v", complete)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/audit"
 	"github.com/loopbook/loopbook/engine/cluster/auth"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
 )
@@ -56,6 +57,11 @@ func (r *request) impersonate() *api.Status {
 		if st == nil {
 			r.impersonated(imp, nil, "impersonate "+firstNonEmpty(m.name, "legacy"))
 			r.user = user
+			if r.aud != nil {
+				// audit.LogImpersonatedUser: the stages after
+				// RequestReceived name who the request acts as.
+				r.aud.ev.ImpersonatedUser = &audit.UserInfo{Username: user.Name, UID: user.UID, Groups: user.Groups}
+			}
 			return nil
 		}
 		if first == nil {

@@ -20,9 +20,12 @@ type Event struct {
 	Verb string
 	// User is who the request authenticated as; empty when
 	// authentication failed.
-	User      UserInfo
-	SourceIPs []string
-	UserAgent string
+	User UserInfo
+	// ImpersonatedUser is who the request acted as, when it impersonated
+	// (from the stage after RequestReceived on).
+	ImpersonatedUser *UserInfo
+	SourceIPs        []string
+	UserAgent        string
 	// ObjectRef is the object a resource request addresses; nil for a
 	// non-resource request.
 	ObjectRef      *ObjectReference
@@ -101,6 +104,7 @@ func (e *Event) MarshalJSON() ([]byte, error) {
 		RequestURI               string            `json:"requestURI"`
 		Verb                     string            `json:"verb"`
 		User                     UserInfo          `json:"user"`
+		ImpersonatedUser         *UserInfo         `json:"impersonatedUser,omitempty"`
 		SourceIPs                []string          `json:"sourceIPs,omitempty"`
 		UserAgent                string            `json:"userAgent,omitempty"`
 		ObjectRef                *ObjectReference  `json:"objectRef,omitempty"`
@@ -113,7 +117,7 @@ func (e *Event) MarshalJSON() ([]byte, error) {
 	}
 	w := wire{
 		Kind: "Event", APIVersion: APIVersion, Level: e.Level, AuditID: e.AuditID, Stage: e.Stage,
-		RequestURI: e.RequestURI, Verb: e.Verb, User: e.User, SourceIPs: e.SourceIPs, UserAgent: e.UserAgent,
+		RequestURI: e.RequestURI, Verb: e.Verb, User: e.User, ImpersonatedUser: e.ImpersonatedUser, SourceIPs: e.SourceIPs, UserAgent: e.UserAgent,
 		ObjectRef: e.ObjectRef, RequestObject: e.RequestObject, ResponseObject: e.ResponseObject,
 		RequestReceivedTimestamp: e.RequestReceivedTimestamp.UTC().Format(microTime),
 		StageTimestamp:           e.StageTimestamp.UTC().Format(microTime),
