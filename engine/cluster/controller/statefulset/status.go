@@ -10,8 +10,9 @@ import (
 )
 
 // updateStatus is updateStatus and updateStatefulSetStatus: count the
-// owned Pods that are created, ready and available (ready for
-// minReadySeconds), of the current and of the update revision; a RollingUpdate whose Pods
+// owned Pods that are created (terminating ones too), ready and available
+// (ready for minReadySeconds), and, of those not terminating, those of
+// the current and of the update revision; a RollingUpdate whose Pods
 // are all updated and ready is complete (completeRollingUpdate: the
 // update revision becomes the current one). Then update
 // statefulsets/status when anything changed.
@@ -20,8 +21,11 @@ func (ssc *Controller) updateStatus(set *object.Object, h *history) error {
 	minReady, now := minReadySeconds(set), ssc.loop.Now().Wall()
 	pods := ssc.ownedPods(set)
 	for _, p := range pods {
-		if p.Meta.DeletionTimestamp != nil {
-			continue // isCreated but terminating Pods are not counted
+		// computeReplicaStatus: every created Pod counts, terminating or
+		// not, and so does every ready one; the revisions count only
+		// those that are not terminating.
+		if p.GetString(".status.phase") == "" {
+			continue
 		}
 		replicas++
 		if runningAndReady(p) {
@@ -29,6 +33,9 @@ func (ssc *Controller) updateStatus(set *object.Object, h *history) error {
 			if controller.PodAvailable(p, minReady, now) {
 				available++
 			}
+		}
+		if p.Meta.DeletionTimestamp != nil {
+			continue
 		}
 		switch p.Meta.Labels[RevisionLabel] {
 		case h.current.Meta.Name:
