@@ -48,6 +48,14 @@ var impersonationModes = []impersonationMode{
 // refusal met. The outcome is one AUTHORIZE event.
 func (r *request) impersonate() *api.Status {
 	imp := r.req.Impersonate
+	if imp.User == "" {
+		if len(imp.Groups) == 0 && imp.UID == "" {
+			return nil // no impersonation asked for
+		}
+		// processImpersonationHeaders: the wanted user, as %#v prints it.
+		return api.NewBadRequest(fmt.Sprintf("requested &user.DefaultInfo{Name:%q, UID:%q, Groups:%#v, Extra:map[string][]string(nil)} without impersonating a user name",
+			imp.User, imp.UID, imp.Groups))
+	}
 	var first *api.Status
 	for _, m := range impersonationModes {
 		if !m.applies(imp) {

@@ -50,3 +50,15 @@ subjects: [{apiGroup: rbac.authorization.k8s.io, kind: User, name: bob}]
 		t.Errorf("bob as carol: %d %v\nwant 403 %q", resp.Code, resp.Status, want)
 	}
 }
+
+// Groups without a user to impersonate are a bad request, as
+// processImpersonationHeaders answers it.
+func TestImpersonationWithoutUser(t *testing.T) {
+	c := started(t, twoWorkers(1))
+	resp := c.Client("kubernetes-admin").Do(&api.Request{From: "admin", Method: "GET", Path: "/api/v1/namespaces/demo/pods",
+		Impersonate: &api.Impersonation{Groups: []string{"devs"}}}, nil)
+	want := `requested &user.DefaultInfo{Name:"", UID:"", Groups:[]string{"devs"}, Extra:map[string][]string(nil)} without impersonating a user name`
+	if resp.Code != 400 || resp.Status.Message != want {
+		t.Errorf("%d %v\nwant 400 %q", resp.Code, resp.Status, want)
+	}
+}
