@@ -56,7 +56,7 @@ func (o *traceOptions) run(w io.Writer, arg string) error {
 	if err != nil {
 		return usageError{err}
 	}
-	bk := book.New(book.Options{Source: o.source, Page: page})
+	bk := book.New(book.Options{Source: o.source, Page: page, Traces: true})
 	_, perr := bk.Prepare(site.FindBlocks(src, bk.Registry()))
 	ids := bk.Scenarios(page)
 	if len(ids) == 0 {

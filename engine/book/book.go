@@ -16,8 +16,13 @@ type Options struct {
 	// Source is the site's root folder; fixtures are read from
 	// Source/lessons/_fixtures.
 	Source string
-	// Engine runs the blocks; default ModelEngine().
+	// Engine runs the blocks; default ModelEngine(), or
+	// ModelEngineWithTraces() when Traces is set.
 	Engine Engine
+	// Traces keeps each scenario's trace for Trace. A build leaves it
+	// off: its pages do not show whole traces, and a course's traces
+	// are most of the memory its results would hold.
+	Traces bool
 	// Run, when set, selects the blocks to run by id; the others are
 	// parsed and checked but not run, and render as their source.
 	Run *regexp.Regexp
@@ -52,7 +57,7 @@ var _ site.Book = (*Book)(nil)
 // New returns a Book for opts.
 func New(opts Options) *Book {
 	if opts.Engine == nil {
-		opts.Engine = ModelEngine()
+		opts.Engine = newModelEngine(opts.Traces)
 	}
 	return &Book{opts: opts, cache: map[[32]byte]cached{}}
 }

@@ -11,13 +11,23 @@ import (
 // ModelEngine returns the Engine that runs blocks on the coordination
 // model (package scenario), each on a fresh cluster built from its
 // fixture. The cluster configuration of a fixture is made once and
-// shared by the blocks that run on it.
-func ModelEngine() Engine {
-	return modelEngine{configs: weakmemo.New(func(f *spec.Fixture) (cluster.Config, error) { return scenario.Config(f, 0) })}
+// shared by the blocks that run on it. Scenario results keep no trace
+// (see ModelEngineWithTraces).
+func ModelEngine() Engine { return newModelEngine(false) }
+
+// ModelEngineWithTraces is ModelEngine with each scenario's trace kept in
+// its result, for Book.Trace.
+func ModelEngineWithTraces() Engine { return newModelEngine(true) }
+
+func newModelEngine(traces bool) modelEngine {
+	return modelEngine{traces: traces,
+		configs: weakmemo.New(func(f *spec.Fixture) (cluster.Config, error) { return scenario.Config(f, 0) })}
 }
 
 type modelEngine struct {
 	configs *weakmemo.Memo[spec.Fixture, cluster.Config]
+	// traces keeps scenario results' traces.
+	traces bool
 }
 
 func (m modelEngine) Scenario(s *spec.Scenario, f *spec.Fixture) (*result.Scenario, error) {
@@ -25,7 +35,7 @@ func (m modelEngine) Scenario(s *spec.Scenario, f *spec.Fixture) (*result.Scenar
 	if err != nil {
 		return nil, err
 	}
-	return scenario.RunScenario(s, cfg)
+	return scenario.RunScenarioWith(s, cfg, scenario.RunOptions{Trace: m.traces})
 }
 
 func (m modelEngine) Failures(b *spec.Failures, baseline *spec.Scenario, f *spec.Fixture) (*result.Failures, error) {

@@ -76,7 +76,8 @@ func newReport(entries []*entry, fixtureErr error) Report {
 }
 
 // Trace returns the trace of the scenario with id, from its first action
-// (a copy the caller owns), and whether it ran.
+// (a copy the caller owns), and whether it ran. Traces are kept only by a
+// Book made with Options.Traces (or an Engine that keeps them).
 func (b *Book) Trace(id string) ([]trace.Event, bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()

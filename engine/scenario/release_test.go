@@ -46,3 +46,42 @@ func TestResultOutlivesTheRunsAfterIt(t *testing.T) {
 		}
 	}
 }
+
+// A run that keeps no trace gives the same steps, claims, map and
+// responses as one that does, and they stay the same while later runs
+// record into the memory its whole log gave up.
+func TestRunWithoutTrace(t *testing.T) {
+	sc := parseScenario(t, readFile(t, "create-deployment.yaml"))
+	full, err := RunScenario(sc, twoWorkers(t))
+	if err != nil || full.Failed() {
+		t.Fatalf("run failed: %v", err)
+	}
+	lean, err := RunScenarioWith(sc, twoWorkers(t), RunOptions{})
+	if err != nil || lean.Failed() {
+		t.Fatalf("run failed: %v", err)
+	}
+	if lean.Trace != nil {
+		t.Fatalf("the result kept %d trace events", len(lean.Trace))
+	}
+	encode := func(r *result.Scenario) []byte {
+		c := *r
+		c.Trace = nil
+		b, err := json.Marshal(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	want := encode(full)
+	if got := encode(lean); !bytes.Equal(got, want) {
+		t.Fatalf("without its trace the result differs:\n%s\nwant\n%s", got, want)
+	}
+	for range 3 {
+		if _, err := RunScenarioWith(sc, twoWorkers(t), RunOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := encode(lean); !bytes.Equal(got, want) {
+		t.Fatal("a result without its trace changed while later runs recorded theirs")
+	}
+}

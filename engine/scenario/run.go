@@ -17,6 +17,16 @@ func Seed(id string) int64 {
 	return int64(h.Sum64() & (1<<63 - 1))
 }
 
+// RunOptions tune RunScenarioWith.
+type RunOptions struct {
+	// Trace keeps the run's trace in the result (result.Scenario.Trace).
+	// Without it the trace is let go once the steps, claims and map are
+	// taken from it, and its memory goes to the next run's log: a build's
+	// pages need those, not the trace itself (only `loopbook trace`
+	// prints one).
+	Trace bool
+}
+
 // RunScenario runs a scenario on a fresh cluster built from cfg, seeded
 // from the scenario's id (cfg.Seed is replaced): its actions in order,
 // then the cluster settles, the steps are matched and the claims
@@ -24,8 +34,13 @@ func Seed(id string) int64 {
 // result.Scenario.Failed and Problems); the error is for a run that could
 // not be carried out (a cluster that does not boot, an action the run
 // cannot do, an until that never held), positioned at the action, with
-// the result of what ran so far.
+// the result of what ran so far. The result keeps the run's trace.
 func RunScenario(s *spec.Scenario, cfg cluster.Config) (*result.Scenario, error) {
+	return RunScenarioWith(s, cfg, RunOptions{Trace: true})
+}
+
+// RunScenarioWith is RunScenario with options.
+func RunScenarioWith(s *spec.Scenario, cfg cluster.Config, opts RunOptions) (*result.Scenario, error) {
 	out := &result.Scenario{ID: s.ID.Value, Title: s.Title.Value, Question: s.Question.Value,
 		Answer: s.Answer.Value, Note: s.Note.Value, Fixture: s.Cluster.Name.Value}
 	cfg.Seed = Seed(s.ID.Value)
@@ -36,29 +51,36 @@ func RunScenario(s *spec.Scenario, cfg cluster.Config) (*result.Scenario, error)
 	}
 	for _, a := range s.Run {
 		if _, err := sess.Do(a); err != nil {
-			sess.fill(out, s, nil)
+			sess.fill(out, s, nil, opts.Trace)
 			return out, err
 		}
 	}
 	sess.Settle()
 	ms := sess.MatchSteps(s.Steps)
-	sess.fill(out, s, ms)
+	sess.fill(out, s, ms, opts.Trace)
 	for _, c := range s.Claims {
 		out.Claims = append(out.Claims, sess.Check(c))
 	}
-	// The result keeps the trace from the start mark on (fill): the
-	// boot's events go, and their memory to the next run's trace.
-	sess.Trace().Release(sess.Start)
+	// The result keeps the trace from the start mark on (fill), or none
+	// of it: the rest goes, and its memory to the next run's trace.
+	keep := sess.Start
+	if !opts.Trace {
+		keep = sess.Trace().Len()
+	}
+	sess.Trace().Release(keep)
 	return out, nil
 }
 
-// fill writes the run's steps, responses, trace and map into out.
-func (s *Session) fill(out *result.Scenario, sc *spec.Scenario, ms []StepMatch) {
+// fill writes the run's steps, responses and map into out, and its
+// trace when keepTrace is set.
+func (s *Session) fill(out *result.Scenario, sc *spec.Scenario, ms []StepMatch, keepTrace bool) {
 	out.Responses = append([]result.Response(nil), s.Responses...)
-	out.Trace = s.Events()
+	if keepTrace {
+		out.Trace = s.Events()
+	}
 	out.Start, out.End = s.StartTime, s.Cluster.Now()
-	if n := len(out.Trace); n > 0 {
-		out.End = out.Trace[n-1].Time
+	if n := s.Trace().Len(); n > s.Start {
+		out.End = s.Trace().At(n - 1).Time
 	}
 	if len(ms) > 0 {
 		out.Steps = make([]result.Step, 0, len(ms))

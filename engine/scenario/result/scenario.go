@@ -24,7 +24,8 @@ type Scenario struct {
 	Responses []Response
 	// Trace is every event from the first action on (the cluster's
 	// boot is left out), in order: the run's log's own events, shared,
-	// never to be modified.
+	// never to be modified. It is nil unless the run was asked to keep
+	// it (scenario.RunOptions).
 	Trace []*trace.Event
 	// Start is the virtual instant of the first action; End of the last
 	// event considered.
