@@ -17,14 +17,11 @@ import (
 // direct calls, from the events since the start mark. Broken flags tell
 // the state at the end of the run.
 func (s *Session) Map() *result.Map {
-	b, all := newMapActors(), newInventories()
+	s.takeInventory()
+	b, all := newMapActors(), s.inventory
 	log := s.Trace()
-	for i := 0; i < log.Len(); i++ {
-		e := log.At(i)
-		all.event(e)
-		if i >= s.Start {
-			b.event(e)
-		}
+	for i := s.Start; i < log.Len(); i++ {
+		b.event(log.At(i))
 	}
 	m := &result.Map{}
 	add := func(a result.MapActor) {

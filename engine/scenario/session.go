@@ -56,6 +56,11 @@ type Session struct {
 	// (see holds): the object claims then write no expectation,
 	// observation or evidence.
 	verdictOnly bool
+	// inventory collects the map actors' inventories (see Map) from the
+	// trace events before index inventoryTo. The boot's are taken as soon
+	// as it ends, so that its part of the log can go at once.
+	inventory   *inventories
+	inventoryTo int
 }
 
 // NewSession builds a cluster from cfg, starts it, lets it settle (its
@@ -77,7 +82,21 @@ func NewSession(cfg cluster.Config) (*Session, error) {
 		return nil, fmt.Errorf("scenario: the cluster did not settle within %s of booting", BootLimit)
 	}
 	s.Start, s.StartTime, s.StartRev = c.Trace().Len(), c.Now(), c.Store().Rev()
+	// The run reads no event of the boot but through the inventories:
+	// the boot's memory goes to the run's own events.
+	s.inventory = newInventories()
+	s.takeInventory()
+	c.Trace().Release(s.Start)
 	return s, nil
+}
+
+// takeInventory adds the events recorded since the last call to the
+// inventories.
+func (s *Session) takeInventory() {
+	log := s.Trace()
+	for ; s.inventoryTo < log.Len(); s.inventoryTo++ {
+		s.inventory.event(log.At(s.inventoryTo))
+	}
 }
 
 // Settle runs the cluster until it is quiet (see cluster.Settle), for at
