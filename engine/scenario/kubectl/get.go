@@ -70,7 +70,8 @@ func buildTable(r *resource, objs []*object.Object, now sim.Time, allNamespaces 
 }
 
 // describable are the kinds describe prints here.
-var describable = []string{"Pod", "Node", "Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job", "Service", "ResourceQuota", "LimitRange"}
+var describable = []string{"Pod", "Node", "Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job", "Service", "ResourceQuota", "LimitRange",
+	"ConfigMap", "Secret", "ServiceAccount", "Role", "ClusterRole", "RoleBinding", "ClusterRoleBinding"}
 
 // describe is `kubectl describe`: each object's description, separated
 // by a blank line. As kubectl v1.37 does (cmd/describe/describe.go),
@@ -82,7 +83,7 @@ func (e Env) describe(c *command) (string, error) {
 		return "", err
 	}
 	if !slices.Contains(describable, r.kind) {
-		return "", fmt.Errorf("describe prints pods, nodes, deployments, replicasets, statefulsets, daemonsets, jobs, services, resourcequotas and limitranges here, not %s", r.plural)
+		return "", fmt.Errorf("describe prints pods, nodes, deployments, replicasets, statefulsets, daemonsets, jobs, services, resourcequotas, limitranges, configmaps, secrets, serviceaccounts, roles, clusterroles, rolebindings and clusterrolebindings here, not %s", r.plural)
 	}
 	objs, missing := e.fetch(r, c)
 	if len(objs) == 0 && len(missing) == 0 {
@@ -125,6 +126,16 @@ func (e Env) describeOne(o *object.Object, events []*object.Object) string {
 		return describeService(o, e.Objects("EndpointSlice", o.Meta.Namespace), events, now)
 	case "ResourceQuota":
 		return describeQuota(o)
+	case "ConfigMap":
+		return describeConfigMap(o, events, now)
+	case "Secret":
+		return describeSecret(o)
+	case "ServiceAccount":
+		return describeServiceAccount(o, events, now)
+	case "Role", "ClusterRole":
+		return describeRole(o)
+	case "RoleBinding", "ClusterRoleBinding":
+		return describeBinding(o)
 	}
 	return describeLimitRange(o)
 }
