@@ -39,6 +39,17 @@ func (d *describer) String() string {
 	return d.b.String()
 }
 
+// head writes the lines most descriptions start with: Name, Namespace
+// (when namespaced is set), Labels and Annotations.
+func (d *describer) head(o *object.Object, namespaced bool) {
+	d.line(0, "Name:\t%s\n", o.Meta.Name)
+	if namespaced {
+		d.line(0, "Namespace:\t%s\n", o.Meta.Namespace)
+	}
+	d.multiline("Labels", o.Meta.Labels)
+	d.annotations("Annotations", o.Meta.Annotations)
+}
+
 // rfc1123z formats a time as describe does (time.RFC1123Z), in UTC.
 func rfc1123z(t time.Time) string { return t.UTC().Format(time.RFC1123Z) }
 

@@ -11,10 +11,7 @@ import (
 // with its value, each binary key with its size, then the Events.
 func describeConfigMap(o *object.Object, events []*object.Object, now time.Time) string {
 	d := newDescriber()
-	d.line(0, "Name:\t%s\n", o.Meta.Name)
-	d.line(0, "Namespace:\t%s\n", o.Meta.Namespace)
-	d.multiline("Labels", o.Meta.Labels)
-	d.annotations("Annotations", o.Meta.Annotations)
+	d.head(o, true)
 	d.line(0, "\nData\n====\n")
 	data := object.AsMap(o.Content["data"])
 	for _, k := range object.AppendSortedKeys(nil, data) {
@@ -37,10 +34,7 @@ func describeConfigMap(o *object.Object, events []*object.Object, now time.Time)
 // clear.
 func describeSecret(o *object.Object) string {
 	d := newDescriber()
-	d.line(0, "Name:\t%s\n", o.Meta.Name)
-	d.line(0, "Namespace:\t%s\n", o.Meta.Namespace)
-	d.multiline("Labels", o.Meta.Labels)
-	d.annotations("Annotations", o.Meta.Annotations)
+	d.head(o, true)
 	typ := str(o.Content, "type")
 	d.line(0, "\nType:\t%s\n", typ)
 	d.line(0, "\nData\n====\n")
@@ -61,10 +55,7 @@ func describeSecret(o *object.Object) string {
 // image pull secrets, then the Events.
 func describeServiceAccount(o *object.Object, events []*object.Object, now time.Time) string {
 	d := newDescriber()
-	d.line(0, "Name:\t%s\n", o.Meta.Name)
-	d.line(0, "Namespace:\t%s\n", o.Meta.Namespace)
-	d.multiline("Labels", o.Meta.Labels)
-	d.annotations("Annotations", o.Meta.Annotations)
+	d.head(o, true)
 	const pullHeader, emptyHeader = "Image pull secrets:", "                   "
 	pulls := maps(listAt(o.Content, "imagePullSecrets"))
 	if len(pulls) == 0 {

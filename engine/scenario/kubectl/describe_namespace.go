@@ -12,9 +12,7 @@ import (
 // (DescribeResourceQuotas) and LimitRanges (DescribeLimitRanges).
 func describeNamespace(ns *object.Object, quotas, limitRanges []*object.Object) string {
 	d := newDescriber()
-	d.line(0, "Name:\t%s\n", ns.Meta.Name)
-	d.multiline("Labels", ns.Meta.Labels)
-	d.annotations("Annotations", ns.Meta.Annotations)
+	d.head(ns, false)
 	d.line(0, "Status:\t%s\n", str(status(ns), "phase"))
 	if conds := maps(listAt(status(ns), "conditions")); len(conds) > 0 {
 		d.line(0, "Conditions:\n")

@@ -21,9 +21,7 @@ func describeRole(o *object.Object) string {
 	slices.SortStableFunc(rules, func(a, b policyRule) int { return strings.Compare(a.String(), b.String()) })
 
 	d := newDescriber()
-	d.line(0, "Name:\t%s\n", o.Meta.Name)
-	d.multiline("Labels", o.Meta.Labels)
-	d.annotations("Annotations", o.Meta.Annotations)
+	d.head(o, false)
 	d.line(0, "PolicyRule:\n")
 	d.line(1, "Resources\tNon-Resource URLs\tResource Names\tVerbs\n")
 	d.line(1, "---------\t-----------------\t--------------\t-----\n")
@@ -38,9 +36,7 @@ func describeRole(o *object.Object) string {
 func describeBinding(o *object.Object) string {
 	ref := object.AsMap(o.Content["roleRef"])
 	d := newDescriber()
-	d.line(0, "Name:\t%s\n", o.Meta.Name)
-	d.multiline("Labels", o.Meta.Labels)
-	d.annotations("Annotations", o.Meta.Annotations)
+	d.head(o, false)
 	d.line(0, "Role:\n")
 	d.line(1, "Kind:\t%s\n", str(ref, "kind"))
 	d.line(1, "Name:\t%s\n", str(ref, "name"))

@@ -22,10 +22,7 @@ func describeService(o *object.Object, slices, events []*object.Object, now time
 		}
 	}
 	d := newDescriber()
-	d.line(0, "Name:\t%s\n", o.Meta.Name)
-	d.line(0, "Namespace:\t%s\n", o.Meta.Namespace)
-	d.multiline("Labels", o.Meta.Labels)
-	d.annotations("Annotations", o.Meta.Annotations)
+	d.head(o, true)
 	d.line(0, "Selector:\t%s\n", formatLabels(object.StringMap(sp["selector"])))
 	d.line(0, "Type:\t%s\n", str(sp, "type"))
 	if p := str(sp, "ipFamilyPolicy"); p != "" {
