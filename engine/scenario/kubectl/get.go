@@ -71,7 +71,7 @@ func buildTable(r *resource, objs []*object.Object, now sim.Time, allNamespaces 
 
 // describable are the kinds describe prints here.
 var describable = []string{"Pod", "Node", "Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job", "Service", "ResourceQuota", "LimitRange",
-	"ConfigMap", "Secret", "ServiceAccount", "Role", "ClusterRole", "RoleBinding", "ClusterRoleBinding", "Namespace", "HorizontalPodAutoscaler"}
+	"ConfigMap", "Secret", "ServiceAccount", "Role", "ClusterRole", "RoleBinding", "ClusterRoleBinding", "Namespace", "HorizontalPodAutoscaler", "Ingress"}
 
 // describe is `kubectl describe`: each object's description, separated
 // by a blank line. As kubectl v1.37 does (cmd/describe/describe.go),
@@ -83,7 +83,7 @@ func (e Env) describe(c *command) (string, error) {
 		return "", err
 	}
 	if !slices.Contains(describable, r.kind) {
-		return "", fmt.Errorf("describe prints pods, nodes, deployments, replicasets, statefulsets, daemonsets, jobs, services, resourcequotas, limitranges, configmaps, secrets, serviceaccounts, roles, clusterroles, rolebindings, clusterrolebindings, namespaces and horizontalpodautoscalers here, not %s", r.plural)
+		return "", fmt.Errorf("describe prints pods, nodes, deployments, replicasets, statefulsets, daemonsets, jobs, services, resourcequotas, limitranges, configmaps, secrets, serviceaccounts, roles, clusterroles, rolebindings, clusterrolebindings, namespaces, horizontalpodautoscalers and ingresses here, not %s", r.plural)
 	}
 	objs, missing := e.fetch(r, c)
 	if len(objs) == 0 && len(missing) == 0 {
@@ -136,6 +136,9 @@ func (e Env) describeOne(o *object.Object, events []*object.Object) string {
 		return describeRole(o)
 	case "RoleBinding", "ClusterRoleBinding":
 		return describeBinding(o)
+	case "Ingress":
+		ns := o.Meta.Namespace
+		return describeIngress(o, e.Objects("Service", ns), e.Objects("EndpointSlice", ns), events, now)
 	case "HorizontalPodAutoscaler":
 		return describeHPA(o, events, now)
 	case "Namespace":

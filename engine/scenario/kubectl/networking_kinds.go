@@ -2,7 +2,6 @@ package kubectl
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -40,14 +39,7 @@ func ingressRow(o *object.Object, now time.Time) []string {
 			hostCell = fmt.Sprintf("%s + %d more...", hostCell, len(rules)-3)
 		}
 	}
-	var addrs []string
-	for _, i := range maps(listAt(object.MapAt(status(o), "loadBalancer"), "ingress")) {
-		if a := firstNonEmpty(str(i, "ip"), str(i, "hostname")); a != "" && !slices.Contains(addrs, a) {
-			addrs = append(addrs, a)
-		}
-	}
-	slices.Sort(addrs)
-	address := strings.Join(addrs, ",")
+	address := strings.Join(loadBalancerAddresses(o), ",")
 	if len(address) > loadBalancerWidth {
 		address = address[:loadBalancerWidth-3] + "..."
 	}

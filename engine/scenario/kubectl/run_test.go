@@ -68,6 +68,8 @@ func TestRunGolden(t *testing.T) {
 		{"describe-quotas", "kubectl describe quota -n limited besteffort compute"},
 		{"describe-hpa", "kubectl describe hpa web"},
 		{"describe-hpa-behavior", "kubectl describe hpa web -n limited"},
+		{"describe-ingress", "kubectl describe ingress web"},
+		{"describe-ingress-paths", "kubectl describe ing shop"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -96,7 +98,7 @@ func TestRunErrors(t *testing.T) {
 		{"get pods --watch", "unknown flag: --watch"},
 		{"get pods -l app", `unable to parse requirement "app"`},
 		{"get pod demo/web -n other", `"demo/web" names namespace demo, but -n names other`},
-		{"describe ev x", "describe prints pods, nodes, deployments, replicasets, statefulsets, daemonsets, jobs, services, resourcequotas, limitranges, configmaps, secrets, serviceaccounts, roles, clusterroles, rolebindings, clusterrolebindings, namespaces and horizontalpodautoscalers here, not events"},
+		{"describe ev x", "describe prints pods, nodes, deployments, replicasets, statefulsets, daemonsets, jobs, services, resourcequotas, limitranges, configmaps, secrets, serviceaccounts, roles, clusterroles, rolebindings, clusterrolebindings, namespaces, horizontalpodautoscalers and ingresses here, not events"},
 		{"describe pod web-a --show-events=maybe", `invalid argument "maybe" for "--show-events" flag`},
 		{"logs web-a", "kubectl logs: no container logs in this state"},
 		{"logs", "expected one pod for logs"},
