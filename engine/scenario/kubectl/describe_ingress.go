@@ -119,3 +119,22 @@ func (b ingressBackends) describe(backend map[string]any) string {
 	}
 	return ""
 }
+
+// describeIngressClass is describe.go's describeIngressClassV1: the
+// controller, the parameters' reference, then the Events.
+func describeIngressClass(o *object.Object, events []*object.Object, now time.Time) string {
+	sp := spec(o)
+	d := newDescriber()
+	d.head(o, false)
+	d.line(0, "Controller:\t%s\n", str(sp, "controller"))
+	if p := object.AsMap(sp["parameters"]); p != nil {
+		d.line(0, "Parameters:\n")
+		if g, ok := p["apiGroup"].(string); ok {
+			d.line(1, "APIGroup:\t%s\n", g)
+		}
+		d.line(1, "Kind:\t%s\n", str(p, "kind"))
+		d.line(1, "Name:\t%s\n", str(p, "name"))
+	}
+	d.events(events, now)
+	return d.String()
+}

@@ -69,9 +69,18 @@ func buildTable(r *resource, objs []*object.Object, now sim.Time, allNamespaces 
 	return t
 }
 
-// describable are the kinds describe prints here.
-var describable = []string{"Pod", "Node", "Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job", "Service", "ResourceQuota", "LimitRange",
-	"ConfigMap", "Secret", "ServiceAccount", "Role", "ClusterRole", "RoleBinding", "ClusterRoleBinding", "Namespace", "HorizontalPodAutoscaler", "Ingress"}
+// ownDescriberKinds are the kinds kubectl v1.37 describes with a
+// describer of its own (describe.go's describerMap) that is not modelled
+// here, by kind, with their plural. Every other kind is described here:
+// with its own describer, or the generic one, as kubectl does.
+var ownDescriberKinds = map[string]string{
+	"CronJob": "cronjobs", "EndpointSlice": "endpointslices", "Endpoints": "endpoints",
+	"PersistentVolume": "persistentvolumes", "PersistentVolumeClaim": "persistentvolumeclaims",
+	"StorageClass": "storageclasses", "VolumeAttributesClass": "volumeattributesclasses", "CSINode": "csinodes",
+	"PodDisruptionBudget": "poddisruptionbudgets", "PriorityClass": "priorityclasses",
+	"ReplicationController": "replicationcontrollers", "NetworkPolicy": "networkpolicies",
+	"CertificateSigningRequest": "certificatesigningrequests", "IPAddress": "ipaddresses", "ServiceCIDR": "servicecidrs",
+}
 
 // describe is `kubectl describe`: each object's description, separated
 // by a blank line. As kubectl v1.37 does (cmd/describe/describe.go),
@@ -82,8 +91,13 @@ func (e Env) describe(c *command) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if !slices.Contains(describable, r.kind) {
-		return "", fmt.Errorf("describe prints pods, nodes, deployments, replicasets, statefulsets, daemonsets, jobs, services, resourcequotas, limitranges, configmaps, secrets, serviceaccounts, roles, clusterroles, rolebindings, clusterrolebindings, namespaces, horizontalpodautoscalers and ingresses here, not %s", r.plural)
+	if _, own := ownDescriberKinds[r.kind]; own {
+		plurals := make([]string, 0, len(ownDescriberKinds))
+		for _, p := range ownDescriberKinds {
+			plurals = append(plurals, p)
+		}
+		slices.Sort(plurals)
+		return "", fmt.Errorf("describe prints every kind here but %s and %s, which kubectl describes its own way", strings.Join(plurals[:len(plurals)-1], ", "), plurals[len(plurals)-1])
 	}
 	objs, missing := e.fetch(r, c)
 	if len(objs) == 0 && len(missing) == 0 {
@@ -136,6 +150,10 @@ func (e Env) describeOne(o *object.Object, events []*object.Object) string {
 		return describeRole(o)
 	case "RoleBinding", "ClusterRoleBinding":
 		return describeBinding(o)
+	case "IngressClass":
+		return describeIngressClass(o, events, now)
+	case "LimitRange":
+		return describeLimitRange(o)
 	case "Ingress":
 		ns := o.Meta.Namespace
 		return describeIngress(o, e.Objects("Service", ns), e.Objects("EndpointSlice", ns), events, now)
@@ -144,7 +162,7 @@ func (e Env) describeOne(o *object.Object, events []*object.Object) string {
 	case "Namespace":
 		return describeNamespace(o, sorted(e.Objects("ResourceQuota", o.Meta.Name)), sorted(e.Objects("LimitRange", o.Meta.Name)))
 	}
-	return describeLimitRange(o)
+	return describeGeneric(o, events, now)
 }
 
 // DescribePod prints `kubectl describe pod` of a Pod; events may hold any

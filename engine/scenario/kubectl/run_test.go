@@ -70,6 +70,9 @@ func TestRunGolden(t *testing.T) {
 		{"describe-hpa-behavior", "kubectl describe hpa web -n limited"},
 		{"describe-ingress", "kubectl describe ingress web"},
 		{"describe-ingress-paths", "kubectl describe ing shop"},
+		{"describe-ingressclass", "kubectl describe ingressclass nginx"},
+		{"describe-lease", "kubectl describe lease web-lock"},
+		{"describe-apiservice", "kubectl describe apiservice v1beta1.metrics.k8s.io"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -98,7 +101,7 @@ func TestRunErrors(t *testing.T) {
 		{"get pods --watch", "unknown flag: --watch"},
 		{"get pods -l app", `unable to parse requirement "app"`},
 		{"get pod demo/web -n other", `"demo/web" names namespace demo, but -n names other`},
-		{"describe ev x", "describe prints pods, nodes, deployments, replicasets, statefulsets, daemonsets, jobs, services, resourcequotas, limitranges, configmaps, secrets, serviceaccounts, roles, clusterroles, rolebindings, clusterrolebindings, namespaces, horizontalpodautoscalers and ingresses here, not events"},
+		{"describe cronjobs x", "describe prints every kind here but certificatesigningrequests, cronjobs, csinodes, endpoints, endpointslices, ipaddresses, networkpolicies, persistentvolumeclaims, persistentvolumes, poddisruptionbudgets, priorityclasses, replicationcontrollers, servicecidrs, storageclasses and volumeattributesclasses, which kubectl describes its own way"},
 		{"describe pod web-a --show-events=maybe", `invalid argument "maybe" for "--show-events" flag`},
 		{"logs web-a", "kubectl logs: no container logs in this state"},
 		{"logs", "expected one pod for logs"},
