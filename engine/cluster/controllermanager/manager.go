@@ -3,6 +3,7 @@ package controllermanager
 import (
 	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
+	"github.com/loopbook/loopbook/engine/cluster/client/record"
 	"github.com/loopbook/loopbook/engine/cluster/env"
 	"github.com/loopbook/loopbook/engine/cluster/leaderelection"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
@@ -24,8 +25,11 @@ type process struct {
 	// connection (client-go's "leader-election" and "shared-informers"
 	// clients, both with the process's credential).
 	leClient *client.Client
-	elector  *leaderelection.Elector
-	term     *term // nil on standby
+	// events records the process's LeaderElection Events, through
+	// leClient (the process's Event broadcaster).
+	events  *record.Recorder
+	elector *leaderelection.Elector
+	term    *term // nil on standby
 }
 
 var _ env.Actor = (*Manager)(nil)
@@ -68,6 +72,7 @@ func (m *Manager) Stop() {
 	p.elector.Stop()
 	m.stopTerm(p)
 	p.leClient.Stop()
+	p.events.Stop()
 }
 
 // Leading reports whether this replica leads and runs its controllers.
@@ -96,9 +101,13 @@ func (m *Manager) startProcess() {
 		identity: leaderelection.NewIdentity(m.cfg.Hostname, m.env.Rand),
 		leClient: m.env.Client(m.cfg.Name, m.cfg.Token),
 	}
+	// The Event source is the component's user agent
+	// (KubeControllerManagerUserAgent), with no host.
+	p.events = record.New(p.leClient, m.env.Kinds, "kube-controller-manager", "")
 	el, err := leaderelection.New(m.env, p.leClient, leaderelection.Config{
 		Name:          LeaseName,
 		Identity:      p.identity,
+		EventRecorder: p.events,
 		LeaseDuration: m.env.Timings.LeaseDuration,
 		RenewDeadline: m.env.Timings.RenewDeadline,
 		RetryPeriod:   m.env.Timings.RetryPeriod,
@@ -126,5 +135,6 @@ func (m *Manager) stoppedLeading(p *process) {
 	}
 	m.stopTerm(p)
 	p.leClient.Stop()
+	p.events.Stop()
 	m.startProcess()
 }

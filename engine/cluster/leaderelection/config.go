@@ -3,6 +3,8 @@ package leaderelection
 import (
 	"errors"
 	"time"
+
+	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
 // JitterFactor stretches the time between a candidate's tries to acquire:
@@ -55,6 +57,15 @@ type Config struct {
 	// leaseDurationSeconds 1) when leading. Default false.
 	ReleaseOnCancel bool
 	Callbacks       Callbacks
+	// EventRecorder, when set, records the LeaderElection Event about
+	// the Lease when this candidate becomes leader (resourcelock's
+	// RecordEvent, with ResourceLockConfig.EventRecorder).
+	EventRecorder EventRecorder
+}
+
+// EventRecorder records an Event about an object (record.Recorder).
+type EventRecorder interface {
+	Event(obj *object.Object, eventType, reason, message string)
 }
 
 // withDefaults fills the zero fields.

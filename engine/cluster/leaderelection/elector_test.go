@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/cluster/sim"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
 )
@@ -243,4 +244,39 @@ func TestFailoverGolden(t *testing.T) {
 		t.Fatal("standby did not take over")
 	}
 	golden(t, c.env.Log, "failover")
+}
+
+// recordedEvent is one Event an EventRecorder was asked to record.
+type recordedEvent struct {
+	kind, namespace, name, resourceVersion, eventType, reason, message string
+}
+
+type eventLog []recordedEvent
+
+func (l *eventLog) Event(obj *object.Object, eventType, reason, message string) {
+	*l = append(*l, recordedEvent{obj.Kind, obj.Meta.Namespace, obj.Meta.Name, obj.Meta.ResourceVersion, eventType, reason, message})
+}
+
+// A candidate that becomes leader records one Normal LeaderElection
+// Event about the Lease as it wrote it, "<identity> became leader", as
+// resourcelock's RecordEvent does; renewing and losing record none.
+func TestAcquisitionRecordsAnEvent(t *testing.T) {
+	c := newCluster(t, 3)
+	var events eventLog
+	a := c.add("controller-manager", func(cfg *Config) { cfg.EventRecorder = &events })
+	a.el.Run()
+	c.env.Loop.RunFor(5 * time.Second)
+	creates := c.calls("controller-manager", trace.Create)
+	if len(creates) != 1 {
+		t.Fatalf("Lease creates = %v", creates)
+	}
+	want := eventLog{{"Lease", "kube-system", "kube-controller-manager", creates[0].RVAfter, "Normal", "LeaderElection", a.el.Identity() + " became leader"}}
+	if !slices.Equal(events, want) {
+		t.Fatalf("events = %+v\nwant %+v", events, want)
+	}
+	c.plane.StopAll()
+	c.env.Loop.RunFor(30 * time.Second)
+	if len(a.stopped) != 1 || len(events) != 1 {
+		t.Errorf("after losing: stopped %v, events %+v", a.stopped, events)
+	}
 }

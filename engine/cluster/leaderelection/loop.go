@@ -13,6 +13,7 @@ func (e *Elector) tryAcquire() {
 	}
 	e.state = leading
 	e.elect(outcomeAcquired)
+	e.recordEvent("became leader")
 	// renew's wait.Until runs its first poll at once, while
 	// OnStartedLeading starts on its own goroutine.
 	e.renewPoll()
@@ -81,4 +82,17 @@ func (e *Elector) maybeReportTransition() {
 	if e.cfg.Callbacks.OnNewLeader != nil {
 		e.cfg.Callbacks.OnNewLeader(holder)
 	}
+}
+
+// recordEvent is LeaseLock.RecordEvent: a Normal LeaderElection Event
+// about the Lease as last read or written, "<identity> <what>". Only
+// "became leader" is recorded here. client-go also defers "stopped
+// leading" to the end of renew, but a controller manager or scheduler
+// that stops leading exits at once (OnStoppedLeading), and its Event
+// broadcaster dies with it before writing that one.
+func (e *Elector) recordEvent(what string) {
+	if e.cfg.EventRecorder == nil || e.lock.lease == nil {
+		return
+	}
+	e.cfg.EventRecorder.Event(e.lock.lease, "Normal", "LeaderElection", e.cfg.Identity+" "+what)
 }

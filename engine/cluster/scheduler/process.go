@@ -2,6 +2,7 @@ package scheduler
 
 import (
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
+	"github.com/loopbook/loopbook/engine/cluster/client/record"
 	"github.com/loopbook/loopbook/engine/cluster/leaderelection"
 	schedcache "github.com/loopbook/loopbook/engine/cluster/scheduler/cache"
 	"github.com/loopbook/loopbook/engine/cluster/scheduler/framework"
@@ -45,9 +46,12 @@ func (s *Scheduler) campaign() {
 	}
 	s.identity = leaderelection.NewIdentity(hostname, s.env.Rand)
 	s.leClient = s.env.Client(s.cfg.Name, s.cfg.Token)
+	// The LeaderElection Events go through the core/v1 Event recorder
+	// (CoreEventRecorder), whose source is the profile's scheduler name.
+	s.leEvents = record.New(s.leClient, s.env.Kinds, framework.DefaultSchedulerName, "")
 	t := s.env.Timings
 	el, err := leaderelection.New(s.env, s.leClient, leaderelection.Config{
-		Name: LeaseName, Identity: s.identity,
+		Name: LeaseName, Identity: s.identity, EventRecorder: s.leEvents,
 		LeaseDuration: t.LeaseDuration, RenewDeadline: t.RenewDeadline, RetryPeriod: t.RetryPeriod,
 		Callbacks: leaderelection.Callbacks{
 			OnStartedLeading: func() {
@@ -71,12 +75,13 @@ func (s *Scheduler) stopProcess() {
 	if s.elector != nil {
 		s.elector.Stop()
 		s.leClient.Stop()
+		s.leEvents.Stop()
 	}
 	s.factory.Shutdown()
 	s.queue.Close()
 	s.recorder.stop()
 	s.client.Stop()
-	s.elector, s.leClient, s.identity = nil, nil, ""
+	s.elector, s.leClient, s.leEvents, s.identity = nil, nil, nil, ""
 	s.client, s.factory, s.podInf, s.nodeInf, s.vols = nil, nil, nil, nil, volumeInformers{}
 	s.cache, s.queue, s.fwk, s.recorder, s.nominator = nil, nil, nil, nil, nil
 	s.nextStartNodeIndex = 0

@@ -3,6 +3,7 @@ package scheduler
 import (
 	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
+	"github.com/loopbook/loopbook/engine/cluster/client/record"
 	"github.com/loopbook/loopbook/engine/cluster/env"
 	"github.com/loopbook/loopbook/engine/cluster/leaderelection"
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -59,6 +60,7 @@ type Scheduler struct {
 	proc      int // counts processes, so callbacks of a dead one are ignored
 	identity  string
 	leClient  *client.Client
+	leEvents  *record.Recorder
 	elector   *leaderelection.Elector
 	client    *client.Client
 	factory   *cache.Factory
