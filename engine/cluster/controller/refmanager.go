@@ -11,8 +11,9 @@ import (
 // RefManager is BaseControllerRefManager and its Pod, ReplicaSet and
 // ControllerRevision variants (pkg/controller/controller_ref_manager.go):
 // it claims for one controller the objects of its namespace that it
-// selects. The ReplicaSet controller keeps its own copy, over rows whose
-// label matches it caches (replicaset/claim.go).
+// selects. The ReplicaSet controller keeps its own claim loop, over rows
+// whose label matches it caches (replicaset/claim.go), with the same
+// recheck and patches (RecheckDeletion, AdoptPatch, ReleasePatch).
 type RefManager struct {
 	// Client writes the adoption and release patches and the fresh read
 	// of the owner before the first adoption.
@@ -76,52 +77,70 @@ func (m *RefManager) Claim(objs []*object.Object) ([]*object.Object, error) {
 	return claimed, api.NewAggregate(errs)
 }
 
-// canAdopt is RecheckDeletionTimestamp over an uncached read of the
-// owner, done once per manager.
+// canAdopt is RecheckDeletion, done once per manager.
 func (m *RefManager) canAdopt() error {
-	if m.adoptChecked {
-		return m.adoptErr
-	}
-	m.adoptChecked = true
-	o := m.Owner
-	fresh, err := client.Shared(m.Client.Do(client.GetRequest(m.OwnerKind, o.Meta.Namespace, o.Meta.Name), nil))
-	switch {
-	case err != nil:
-		m.adoptErr = fmt.Errorf("can't recheck DeletionTimestamp: %v", err)
-	case fresh.Meta.UID != o.Meta.UID:
-		m.adoptErr = fmt.Errorf("can't recheck DeletionTimestamp: original %v %v/%v is gone: got uid %v, wanted %v",
-			m.OwnerKind.Kind, o.Meta.Namespace, o.Meta.Name, fresh.Meta.UID, o.Meta.UID)
-	case fresh.Meta.DeletionTimestamp != nil:
-		m.adoptErr = fmt.Errorf("%v/%v has just been deleted at %v", fresh.Meta.Namespace, fresh.Meta.Name, fresh.Meta.DeletionTimestamp.String())
+	if !m.adoptChecked {
+		m.adoptChecked = true
+		m.adoptErr = RecheckDeletion(m.Client, m.OwnerKind, m.Owner)
 	}
 	return m.adoptErr
 }
 
-// adopt patches the owner in as controller, with the object's uid as a
-// precondition (ownerRefControllerPatch, a strategic merge patch).
-func (m *RefManager) adopt(o *object.Object) error {
-	return m.patch(o, map[string]any{"metadata": map[string]any{
-		"ownerReferences": []any{map[string]any{"apiVersion": m.Owner.APIVersion, "kind": m.Owner.Kind,
-			"name": m.Owner.Meta.Name, "uid": m.Owner.Meta.UID, "controller": true, "blockOwnerDeletion": true}},
-		"uid": o.Meta.UID,
-	}})
-}
+// adopt patches the owner in as the object's controller (AdoptPatch).
+func (m *RefManager) adopt(o *object.Object) error { return m.patch(o, AdoptPatch(m.Owner, o)) }
 
-// release deletes the owner's reference ("$patch": "delete",
-// GenerateDeleteOwnerRefStrategicMergeBytes); NotFound and Invalid answers
-// mean there is nothing left to release.
+// release deletes the owner's reference (ReleasePatch).
 func (m *RefManager) release(o *object.Object) error {
-	err := m.patch(o, map[string]any{"metadata": map[string]any{
-		"ownerReferences": []any{map[string]any{"$patch": "delete", "uid": m.Owner.Meta.UID}},
-		"uid":             o.Meta.UID,
-	}})
-	if api.IsReason(err, api.ReasonNotFound) || api.IsReason(err, api.ReasonInvalid) {
-		return nil
-	}
-	return err
+	return ReleaseResult(m.patch(o, ReleasePatch(m.Owner, o)))
 }
 
 // patch sends a strategic merge patch; the answer is not kept.
 func (m *RefManager) patch(o *object.Object, p map[string]any) error {
 	return m.Client.Do(client.PatchRequest(m.Kind, o.Meta.Namespace, o.Meta.Name, api.StrategicMergePatch, p, api.WriteOptions{}), nil).Err()
+}
+
+// RecheckDeletion is RecheckDeletionTimestamp over an uncached read of
+// owner, of kind ownerKind, through c: an owner that is gone, replaced
+// or being deleted may not adopt.
+func RecheckDeletion(c *client.Client, ownerKind *object.KindInfo, owner *object.Object) error {
+	fresh, err := client.Shared(c.Do(client.GetRequest(ownerKind, owner.Meta.Namespace, owner.Meta.Name), nil))
+	switch {
+	case err != nil:
+		return fmt.Errorf("can't recheck DeletionTimestamp: %v", err)
+	case fresh.Meta.UID != owner.Meta.UID:
+		return fmt.Errorf("can't recheck DeletionTimestamp: original %v %v/%v is gone: got uid %v, wanted %v",
+			ownerKind.Kind, owner.Meta.Namespace, owner.Meta.Name, fresh.Meta.UID, owner.Meta.UID)
+	case fresh.Meta.DeletionTimestamp != nil:
+		return fmt.Errorf("%v/%v has just been deleted at %v", fresh.Meta.Namespace, fresh.Meta.Name, fresh.Meta.DeletionTimestamp.String())
+	}
+	return nil
+}
+
+// AdoptPatch is ownerRefControllerPatch: a strategic merge patch that
+// makes owner the controller of o, with o's uid as a precondition.
+func AdoptPatch(owner, o *object.Object) map[string]any {
+	return map[string]any{"metadata": map[string]any{
+		"ownerReferences": []any{map[string]any{"apiVersion": owner.APIVersion, "kind": owner.Kind,
+			"name": owner.Meta.Name, "uid": owner.Meta.UID, "controller": true, "blockOwnerDeletion": true}},
+		"uid": o.Meta.UID,
+	}}
+}
+
+// ReleasePatch is GenerateDeleteOwnerRefStrategicMergeBytes: a strategic
+// merge patch that deletes owner's reference from o ("$patch":
+// "delete"), with o's uid as a precondition.
+func ReleasePatch(owner, o *object.Object) map[string]any {
+	return map[string]any{"metadata": map[string]any{
+		"ownerReferences": []any{map[string]any{"$patch": "delete", "uid": owner.Meta.UID}},
+		"uid":             o.Meta.UID,
+	}}
+}
+
+// ReleaseResult is the outcome of a release patch: NotFound and Invalid
+// answers mean there is nothing left to release.
+func ReleaseResult(err error) error {
+	if api.IsReason(err, api.ReasonNotFound) || api.IsReason(err, api.ReasonInvalid) {
+		return nil
+	}
+	return err
 }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
-	"github.com/loopbook/loopbook/engine/cluster/client"
+	"github.com/loopbook/loopbook/engine/cluster/controller"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
@@ -62,41 +62,17 @@ func (rsc *Controller) claimPods(rs *replicaSet, rows, claimed []*podRow) ([]*po
 
 // canAdopt is the ReplicaSet controller's canAdoptFunc.
 func (rsc *Controller) canAdopt(rs *replicaSet) error {
-	fresh, err := client.Shared(rsc.Client.Do(client.GetRequest(rsc.rsKind, rs.obj.Meta.Namespace, rs.obj.Meta.Name), nil))
-	if err != nil {
-		return fmt.Errorf("can't recheck DeletionTimestamp: %v", err)
-	}
-	if fresh.Meta.UID != rs.obj.Meta.UID {
-		return fmt.Errorf("can't recheck DeletionTimestamp: original ReplicaSet %v/%v is gone: got uid %v, wanted %v",
-			rs.obj.Meta.Namespace, rs.obj.Meta.Name, fresh.Meta.UID, rs.obj.Meta.UID)
-	}
-	if fresh.Meta.DeletionTimestamp != nil {
-		return fmt.Errorf("%v/%v has just been deleted at %v", fresh.Meta.Namespace, fresh.Meta.Name, fresh.Meta.DeletionTimestamp.String())
-	}
-	return nil
+	return controller.RecheckDeletion(rsc.Client, rsc.rsKind, rs.obj)
 }
 
-// adoptPod patches the Pod's ownerReferences with the controller
-// reference, and its uid as a precondition (ownerRefControllerPatch).
+// adoptPod makes the ReplicaSet the Pod's controller
+// (controller.AdoptPatch).
 func (rsc *Controller) adoptPod(rs *replicaSet, pod *object.Object) error {
-	ref := object.NewControllerRef(rs.obj, rs.obj.APIVersion, rs.obj.Kind)
-	return rsc.patchPod(pod.Meta.Namespace, pod.Meta.Name, map[string]any{"metadata": map[string]any{
-		"ownerReferences": []any{map[string]any{"apiVersion": ref.APIVersion, "kind": ref.Kind, "name": ref.Name,
-			"uid": ref.UID, "controller": true, "blockOwnerDeletion": true}},
-		"uid": pod.Meta.UID,
-	}})
+	return rsc.patchPod(pod.Meta.Namespace, pod.Meta.Name, controller.AdoptPatch(rs.obj, pod))
 }
 
-// releasePod removes the ReplicaSet's reference with a strategic merge
-// patch "$patch: delete" (GenerateDeleteOwnerRefStrategicMergeBytes);
-// NotFound and Invalid answers mean there is nothing to release.
+// releasePod removes the ReplicaSet's reference from the Pod
+// (controller.ReleasePatch).
 func (rsc *Controller) releasePod(rs *replicaSet, pod *object.Object) error {
-	err := rsc.patchPod(pod.Meta.Namespace, pod.Meta.Name, map[string]any{"metadata": map[string]any{
-		"ownerReferences": []any{map[string]any{"$patch": "delete", "uid": rs.obj.Meta.UID}},
-		"uid":             pod.Meta.UID,
-	}})
-	if api.IsReason(err, api.ReasonNotFound) || api.IsReason(err, api.ReasonInvalid) {
-		return nil
-	}
-	return err
+	return controller.ReleaseResult(rsc.patchPod(pod.Meta.Namespace, pod.Meta.Name, controller.ReleasePatch(rs.obj, pod)))
 }
