@@ -15,11 +15,15 @@ func PodAvailable(pod *object.Object, minReadySeconds int64, now time.Time) bool
 	if c == nil || c["status"] != "True" {
 		return false
 	}
-	if minReadySeconds == 0 {
-		return true
-	}
-	since := object.TimeAt(c, "lastTransitionTime")
-	return !since.IsZero() && !since.Add(time.Duration(minReadySeconds)*time.Second).After(now)
+	return ReadyLongEnough(object.TimeAt(c, "lastTransitionTime"), minReadySeconds, now)
+}
+
+// ReadyLongEnough is IsPodAvailable's rule for a Pod that is Ready since
+// readySince (zero when unknown): available at once without
+// minReadySeconds, else once minReadySeconds have passed, now included.
+func ReadyLongEnough(readySince time.Time, minReadySeconds int64, now time.Time) bool {
+	return minReadySeconds == 0 ||
+		(!readySince.IsZero() && !readySince.Add(time.Duration(minReadySeconds)*time.Second).After(now))
 }
 
 // NextAvailabilityCheck is FindMinNextPodAvailabilityCheck over Pods:

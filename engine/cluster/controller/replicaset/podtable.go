@@ -3,6 +3,7 @@ package replicaset
 import (
 	"time"
 
+	"github.com/loopbook/loopbook/engine/cluster/controller"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
@@ -119,13 +120,10 @@ func (r *podRow) active() bool { return !r.deleting && !r.terminal }
 // terminating is controller.IsPodTerminating.
 func (r *podRow) terminating() bool { return r.deleting && !r.terminal }
 
-// available is podutil.IsPodAvailable.
+// available is podutil.IsPodAvailable (controller.PodAvailable) over the
+// row.
 func (r *podRow) available(minReadySeconds int64, now time.Time) bool {
-	if !r.ready {
-		return false
-	}
-	return minReadySeconds == 0 ||
-		(!r.readySince.IsZero() && !r.readySince.Add(time.Duration(minReadySeconds)*time.Second).After(now))
+	return r.ready && controller.ReadyLongEnough(r.readySince, minReadySeconds, now)
 }
 
 // labels reports whether the Pod's labels match rs's selector and its
