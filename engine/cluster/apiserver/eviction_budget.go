@@ -40,8 +40,7 @@ func (r *request) checkDisruptionBudget(pod *object.Object) *api.Status {
 	var budgets []*object.Object
 	prefix := r.s.p.prefixes.namespace(k, pod.Meta.Namespace)
 	err := r.s.p.cfg.Store.Scan(prefix, store.PrefixEnd(prefix), 0, func(kv store.KeyValue[*object.Object]) bool {
-		sel, present := kv.Value.Spec()["selector"].(map[string]any)
-		if s, _ := object.LabelSelectorFrom(sel); present && s.Matches(pod.Meta.Labels) {
+		if object.PDBSelects(kv.Value, pod) {
 			budgets = append(budgets, kv.Value)
 		}
 		return true

@@ -59,3 +59,16 @@ func validatePodDisruptionBudget(o, _ *Object) FieldErrors {
 	}
 	return errs
 }
+
+// PDBSelects reports whether a PodDisruptionBudget's selector picks pod,
+// as the policy/v1 lister's GetPodPodDisruptionBudgets and the eviction
+// subresource judge it: an empty selector picks every Pod, a missing one
+// none. The namespace is the caller's to check.
+func PDBSelects(pdb, pod *Object) bool {
+	sel, ok := pdb.Spec()["selector"].(map[string]any)
+	if !ok {
+		return false
+	}
+	s, _ := LabelSelectorFrom(sel)
+	return s.Matches(pod.Meta.Labels)
+}

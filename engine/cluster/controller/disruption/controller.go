@@ -67,22 +67,11 @@ func (dc *Controller) Start(ctx *controller.Context) {
 func (dc *Controller) budgetsOf(pod *object.Object) []*object.Object {
 	var out []*object.Object
 	for _, pdb := range dc.pdbs.Lister().ListNamespace(pod.Meta.Namespace, object.LabelSelector{}) {
-		if selects(pdb, pod) {
+		if object.PDBSelects(pdb, pod) {
 			out = append(out, pdb)
 		}
 	}
 	return out
-}
-
-// selects reports whether a budget's selector picks pod: in policy/v1 an
-// empty selector picks every Pod, a missing one none.
-func selects(pdb, pod *object.Object) bool {
-	sel, ok := pdb.Spec()["selector"].(map[string]any)
-	if !ok {
-		return false
-	}
-	s, _ := object.LabelSelectorFrom(sel)
-	return s.Matches(pod.Meta.Labels)
 }
 
 // sync is trySync: count, then write the status when it changed.
@@ -97,7 +86,7 @@ func (dc *Controller) sync(key string) error {
 	}
 	var pods []*object.Object
 	for _, p := range dc.pods.Lister().ListNamespace(ns, object.LabelSelector{}) {
-		if selects(pdb, p) {
+		if object.PDBSelects(pdb, p) {
 			pods = append(pods, p)
 		}
 	}
