@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 	"text/tabwriter"
@@ -29,7 +30,7 @@ func (k *kubectlRun) canI(args []string, flags map[string]string, resolve func(s
 		resource, name, _ := strings.Cut(target, "/")
 		attrs := map[string]any{"verb": verb}
 		if flags["all-namespaces"] != "true" {
-			attrs["namespace"] = firstOf(flags["namespace"], "default")
+			attrs["namespace"] = cmp.Or(flags["namespace"], "default")
 		}
 		switch k, err := resolve(strings.ToLower(resource)); {
 		case resource == "*":
@@ -71,14 +72,6 @@ func (k *kubectlRun) canI(args []string, flags map[string]string, resolve func(s
 		}
 	}
 	return result.Response{Code: r.Code, Output: warning + out}
-}
-
-// firstOf is s, or def when s is empty.
-func firstOf(s, def string) string {
-	if s == "" {
-		return def
-	}
-	return s
 }
 
 // whoami runs `kubectl auth whoami`: one SelfSubjectReview created as the

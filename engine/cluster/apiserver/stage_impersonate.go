@@ -1,6 +1,7 @@
 package apiserver
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -63,7 +64,7 @@ func (r *request) impersonate() *api.Status {
 		}
 		user, st := r.impersonateAs(m, imp)
 		if st == nil {
-			r.impersonated(imp, nil, "impersonate "+firstNonEmpty(m.name, "legacy"))
+			r.impersonated(imp, nil, "impersonate "+cmp.Or(m.name, "legacy"))
 			r.user = user
 			if r.aud != nil {
 				// audit.LogImpersonatedUser: the stages after
@@ -170,11 +171,3 @@ func serviceAccountOf(username string) (namespace, name string, ok bool) {
 
 // quoteList is Go's %q of a string slice: ["a" "b"].
 func quoteList(l []string) string { return fmt.Sprintf("%q", l) }
-
-// firstNonEmpty is s, or def when s is empty.
-func firstNonEmpty(s, def string) string {
-	if s == "" {
-		return def
-	}
-	return s
-}
