@@ -2,6 +2,7 @@ package job
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
@@ -15,7 +16,7 @@ const reasonSuccessPolicy = "SuccessPolicy"
 // indexes of an Indexed Job meet, as "Matched rules at index N". A rule
 // with succeededIndexes is met when all of them succeeded, or at least
 // succeededCount of them; a rule with succeededCount alone when that many
-// indexes succeeded.
+// indexes succeeded. succeeded is sorted.
 func matchSuccessPolicy(spec map[string]any, succeeded []int) (string, bool) {
 	rules := object.ListAt(spec, "successPolicy", "rules")
 	if len(rules) == 0 || len(succeeded) == 0 {
@@ -32,7 +33,7 @@ func matchSuccessPolicy(spec map[string]any, succeeded []int) (string, bool) {
 			}
 			contains := 0
 			for _, ix := range required {
-				if containsIndex(succeeded, ix) {
+				if _, ok := slices.BinarySearch(succeeded, ix); ok {
 					contains++
 				}
 			}
@@ -44,14 +45,4 @@ func matchSuccessPolicy(spec map[string]any, succeeded []int) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-// containsIndex reports whether the sorted indexes hold ix.
-func containsIndex(ixs []int, ix int) bool {
-	for _, x := range ixs {
-		if x >= ix {
-			return x == ix
-		}
-	}
-	return false
 }
