@@ -61,7 +61,9 @@ func (d *describer) multiline(title string, m map[string]string) {
 }
 
 // annotations is describe.go's printAnnotationsMultiline under title:
-// "key: value", without kubectl's last-applied configuration.
+// "key: value", without kubectl's last-applied configuration; a value
+// too long for one line, or of several lines, goes under its key, a line
+// at a time, each cut after maxAnnotationLen-2 bytes.
 func (d *describer) annotations(title string, m map[string]string) {
 	var keys []string
 	for _, k := range sortedKeys(m) {
@@ -69,7 +71,28 @@ func (d *describer) annotations(title string, m map[string]string) {
 			keys = append(keys, k)
 		}
 	}
-	d.list(title, len(keys), func(i int) string { return keys[i] + ": " + strings.TrimSuffix(m[keys[i]], "\n") })
+	d.line(0, "%s:\t", title)
+	if len(keys) == 0 {
+		d.line(0, "<none>\n")
+		return
+	}
+	for i, k := range keys {
+		if i > 0 {
+			d.line(0, "\t")
+		}
+		v := strings.TrimSuffix(m[k], "\n")
+		if len(v)+len(k)+2 <= maxAnnotationLen && !strings.Contains(v, "\n") {
+			d.line(0, "%s: %s\n", k, v)
+			continue
+		}
+		d.line(0, "%s:\n", k)
+		for _, l := range strings.Split(v, "\n") {
+			if len(l) > maxAnnotationLen-2 {
+				l = l[:maxAnnotationLen-2] + "..."
+			}
+			d.line(0, "\t  %s\n", l)
+		}
+	}
 }
 
 // list writes "Title:\tFIRST" and the other items on their own lines,

@@ -1,6 +1,8 @@
 package kubectl
 
 import (
+	"fmt"
+	"strings"
 	"time"
 
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -74,4 +76,53 @@ func capIndexes(indexes string, softLimit int) string {
 		return indexes
 	}
 	return indexes[:ix+1] + "..."
+}
+
+// describeCronJob is describe.go's describeCronJob: the schedule and its
+// policies ("<unset>" for what is not set), the job template
+// (describeJobTemplate), the last schedule time and the active Jobs.
+func describeCronJob(o *object.Object, events []*object.Object, now time.Time) string {
+	sp, st := spec(o), status(o)
+	d := newDescriber()
+	d.head(o, true)
+	d.line(0, "Schedule:\t%s\n", str(sp, "schedule"))
+	d.line(0, "Concurrency Policy:\t%s\n", str(sp, "concurrencyPolicy"))
+	d.line(0, "Suspend:\t%s\n", boolPtr(sp, "suspend"))
+	d.line(0, "Time Zone:\t%s\n", stringOrUnset(sp, "timeZone"))
+	d.line(0, "Successful Job History Limit:\t%s\n", intOrUnset(sp, "successfulJobsHistoryLimit", ""))
+	d.line(0, "Failed Job History Limit:\t%s\n", intOrUnset(sp, "failedJobsHistoryLimit", ""))
+	d.line(0, "Starting Deadline Seconds:\t%s\n", intOrUnset(sp, "startingDeadlineSeconds", "s"))
+	jt := object.MapAt(sp, "jobTemplate", "spec")
+	if sel, ok := jt["selector"].(map[string]any); ok {
+		d.line(0, "Selector:\t%s\n", formatSelector(sel))
+	} else {
+		d.line(0, "Selector:\t<unset>\n")
+	}
+	d.line(0, "Parallelism:\t%s\n", intOrUnset(jt, "parallelism", ""))
+	d.line(0, "Completions:\t%s\n", intOrUnset(jt, "completions", ""))
+	if _, ok := jt["activeDeadlineSeconds"]; ok {
+		d.line(0, "Active Deadline Seconds:\t%ds\n", integer(jt, "activeDeadlineSeconds"))
+	}
+	d.podTemplate(object.MapAt(jt, "template"))
+	if t, ok := timeAt(st, "lastScheduleTime"); ok {
+		d.line(0, "Last Schedule Time:\t%s\n", rfc1123z(t))
+	} else {
+		d.line(0, "Last Schedule Time:\t<unset>\n")
+	}
+	var active []string
+	for _, j := range maps(listAt(st, "active")) {
+		active = append(active, str(j, "name"))
+	}
+	d.line(0, "Active Jobs:\t%s\n", firstNonEmpty(strings.Join(active, ", "), "<none>"))
+	d.events(events, now)
+	return d.String()
+}
+
+// intOrUnset is an integer field as describe prints an *int32 or *int64:
+// the number and unit, or "<unset>" when it is absent.
+func intOrUnset(m map[string]any, key, unit string) string {
+	if _, ok := m[key]; !ok {
+		return "<unset>"
+	}
+	return fmt.Sprintf("%d%s", integer(m, key), unit)
 }

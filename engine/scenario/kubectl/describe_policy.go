@@ -3,6 +3,7 @@ package kubectl
 import (
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
@@ -96,4 +97,31 @@ func (d *describer) limitRangeSpec(o *object.Object, prefix string) {
 			d.line(0, "%s%s\t%s\t%s\t%s\t%s\t%s\t%s\n", cells...)
 		}
 	}
+}
+
+// describePodDisruptionBudget is describe.go's
+// describePodDisruptionBudgetV1: the bound that is set, the selector, and
+// the disruption controller's counts.
+func describePodDisruptionBudget(o *object.Object, events []*object.Object, now time.Time) string {
+	sp, st := spec(o), status(o)
+	d := newDescriber()
+	d.line(0, "Name:\t%s\n", o.Meta.Name)
+	d.line(0, "Namespace:\t%s\n", o.Meta.Namespace)
+	if v, ok := sp["minAvailable"]; ok && v != nil {
+		d.line(0, "Min available:\t%v\n", v)
+	} else if v, ok := sp["maxUnavailable"]; ok && v != nil {
+		d.line(0, "Max unavailable:\t%v\n", v)
+	}
+	if sel, ok := sp["selector"].(map[string]any); ok {
+		d.line(0, "Selector:\t%s\n", formatSelector(sel))
+	} else {
+		d.line(0, "Selector:\t<unset>\n")
+	}
+	d.line(0, "Status:\n")
+	d.line(2, "Allowed disruptions:\t%d\n", integer(st, "disruptionsAllowed"))
+	d.line(2, "Current:\t%d\n", integer(st, "currentHealthy"))
+	d.line(2, "Desired:\t%d\n", integer(st, "desiredHealthy"))
+	d.line(2, "Total:\t%d\n", integer(st, "expectedPods"))
+	d.events(events, now)
+	return d.String()
 }

@@ -145,3 +145,59 @@ func firstAddress(e map[string]any) string {
 	}
 	return ""
 }
+
+// describeEndpointSlice is describe.go's describeEndpointSliceV1: the
+// ports, then each endpoint's addresses, readiness, hostname, target,
+// node and zone ("<unset>" for what is not set).
+func describeEndpointSlice(o *object.Object, events []*object.Object, now time.Time) string {
+	c := o.Content
+	d := newDescriber()
+	d.head(o, true)
+	d.line(0, "AddressType:\t%s\n", str(c, "addressType"))
+	if ports := maps(listAt(c, "ports")); len(ports) == 0 {
+		d.line(0, "Ports: <unset>\n")
+	} else {
+		d.line(0, "Ports:\n")
+		d.line(1, "Name\tPort\tProtocol\n")
+		d.line(1, "----\t----\t--------\n")
+		for _, p := range ports {
+			port := "<unset>"
+			if _, ok := p["port"]; ok {
+				port = fmt.Sprint(integer(p, "port"))
+			}
+			d.line(1, "%s\t%s\t%s\n", firstNonEmpty(str(p, "name"), "<unset>"), port, str(p, "protocol"))
+		}
+	}
+	eps := maps(listAt(c, "endpoints"))
+	if len(eps) == 0 {
+		d.line(0, "Endpoints: <none>\n")
+	} else {
+		d.line(0, "Endpoints:\n")
+	}
+	for _, e := range eps {
+		d.line(1, "- Addresses:\t%s\n", firstNonEmpty(strings.Join(strs(listAt(e, "addresses")), ", "), "<none>"))
+		d.line(2, "Conditions:\n")
+		ready := "<unset>"
+		if r, ok := object.MapAt(e, "conditions")["ready"].(bool); ok {
+			ready = fmt.Sprint(r)
+		}
+		d.line(3, "Ready:\t%s\n", ready)
+		d.line(2, "Hostname:\t%s\n", stringOrUnset(e, "hostname"))
+		if ref := object.MapAt(e, "targetRef"); ref != nil {
+			d.line(2, "TargetRef:\t%s/%s\n", str(ref, "kind"), str(ref, "name"))
+		}
+		d.line(2, "NodeName:\t%s\n", stringOrUnset(e, "nodeName"))
+		d.line(2, "Zone:\t%s\n", stringOrUnset(e, "zone"))
+	}
+	d.events(events, now)
+	return d.String()
+}
+
+// stringOrUnset is a string field as describe prints a *string: its
+// value, even empty, or "<unset>" when it is absent.
+func stringOrUnset(m map[string]any, key string) string {
+	if s, ok := m[key].(string); ok {
+		return s
+	}
+	return "<unset>"
+}

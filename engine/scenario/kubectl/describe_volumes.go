@@ -63,18 +63,7 @@ func (d *describer) volumeSource(v map[string]any) {
 	case object.MapAt(v, "csi") != nil:
 		c := object.MapAt(v, "csi")
 		d.line(2, "Type:\tCSI (a Container Storage Interface (CSI) volume source)\n    Driver:\t%s\n    FSType:\t%s\n    ReadOnly:\t%t\n", str(c, "driver"), str(c, "fsType"), boolean(c, "readOnly"))
-		attrs := object.StringMap(c["volumeAttributes"])
-		keys := sortedKeys(attrs)
-		d.line(2, "VolumeAttributes:\t")
-		if len(keys) == 0 {
-			d.line(0, "<none>\n")
-		}
-		for i, k := range keys {
-			if i > 0 {
-				d.line(2, "\t")
-			}
-			d.line(0, "%s=%s\n", k, attrs[k])
-		}
+		d.csiAttributes(object.StringMap(c["volumeAttributes"]))
 	case object.MapAt(v, "image") != nil:
 		i := object.MapAt(v, "image")
 		d.line(2, "Type:\tImage (a container image or OCI artifact)\n    Reference:\t%s\n    PullPolicy:\t%s\n", str(i, "reference"), str(i, "pullPolicy"))

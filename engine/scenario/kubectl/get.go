@@ -2,7 +2,6 @@ package kubectl
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -69,19 +68,6 @@ func buildTable(r *resource, objs []*object.Object, now sim.Time, allNamespaces 
 	return t
 }
 
-// ownDescriberKinds are the kinds kubectl v1.37 describes with a
-// describer of its own (describe.go's describerMap) that is not modelled
-// here, by kind, with their plural. Every other kind is described here:
-// with its own describer, or the generic one, as kubectl does.
-var ownDescriberKinds = map[string]string{
-	"CronJob": "cronjobs", "EndpointSlice": "endpointslices", "Endpoints": "endpoints",
-	"PersistentVolume": "persistentvolumes", "PersistentVolumeClaim": "persistentvolumeclaims",
-	"StorageClass": "storageclasses", "VolumeAttributesClass": "volumeattributesclasses", "CSINode": "csinodes",
-	"PodDisruptionBudget": "poddisruptionbudgets", "PriorityClass": "priorityclasses",
-	"ReplicationController": "replicationcontrollers", "NetworkPolicy": "networkpolicies",
-	"CertificateSigningRequest": "certificatesigningrequests", "IPAddress": "ipaddresses", "ServiceCIDR": "servicecidrs",
-}
-
 // describe is `kubectl describe`: each object's description, separated
 // by a blank line. As kubectl v1.37 does (cmd/describe/describe.go),
 // events are shown for a single object only, unless --show-events says
@@ -90,14 +76,6 @@ func (e Env) describe(c *command) (string, error) {
 	r, err := e.lookup(c)
 	if err != nil {
 		return "", err
-	}
-	if _, own := ownDescriberKinds[r.kind]; own {
-		plurals := make([]string, 0, len(ownDescriberKinds))
-		for _, p := range ownDescriberKinds {
-			plurals = append(plurals, p)
-		}
-		slices.Sort(plurals)
-		return "", fmt.Errorf("describe prints every kind here but %s and %s, which kubectl describes its own way", strings.Join(plurals[:len(plurals)-1], ", "), plurals[len(plurals)-1])
 	}
 	objs, missing := e.fetch(r, c)
 	if len(objs) == 0 && len(missing) == 0 {
@@ -159,6 +137,18 @@ func (e Env) describeOne(o *object.Object, events []*object.Object) string {
 		return describeIngress(o, e.Objects("Service", ns), e.Objects("EndpointSlice", ns), events, now)
 	case "HorizontalPodAutoscaler":
 		return describeHPA(o, events, now)
+	case "StorageClass":
+		return describeStorageClass(o, events, now)
+	case "PersistentVolume":
+		return describePersistentVolume(o, events, now)
+	case "PersistentVolumeClaim":
+		return describePersistentVolumeClaim(o, e.Objects("Pod", o.Meta.Namespace), events, now)
+	case "PodDisruptionBudget":
+		return describePodDisruptionBudget(o, events, now)
+	case "EndpointSlice":
+		return describeEndpointSlice(o, events, now)
+	case "CronJob":
+		return describeCronJob(o, events, now)
 	case "Namespace":
 		return describeNamespace(o, sorted(e.Objects("ResourceQuota", o.Meta.Name)), sorted(e.Objects("LimitRange", o.Meta.Name)))
 	}

@@ -101,7 +101,6 @@ func TestRunErrors(t *testing.T) {
 		{"get pods --watch", "unknown flag: --watch"},
 		{"get pods -l app", `unable to parse requirement "app"`},
 		{"get pod demo/web -n other", `"demo/web" names namespace demo, but -n names other`},
-		{"describe cronjobs x", "describe prints every kind here but certificatesigningrequests, cronjobs, csinodes, endpoints, endpointslices, ipaddresses, networkpolicies, persistentvolumeclaims, persistentvolumes, poddisruptionbudgets, priorityclasses, replicationcontrollers, servicecidrs, storageclasses and volumeattributesclasses, which kubectl describes its own way"},
 		{"describe pod web-a --show-events=maybe", `invalid argument "maybe" for "--show-events" flag`},
 		{"logs web-a", "kubectl logs: no container logs in this state"},
 		{"logs", "expected one pod for logs"},
