@@ -70,7 +70,7 @@ func builtinKinds() []*KindInfo {
 		{Version: "v1", Kind: "PersistentVolume", Resource: "persistentvolumes", ShortNames: []string{"pv"}, Verbs: verbsAll,
 			Subresources: []string{"status"},
 			Columns:      cols("Name", "Capacity", "Access Modes", "Reclaim Policy", "Status", "Claim", "StorageClass", "VolumeAttributesClass", "Reason", "Age", "+VolumeMode"),
-			Default:      DefaultPersistentVolume},
+			Default:      DefaultPersistentVolume, Validate: validatePersistentVolume},
 		{Version: "v1", Kind: "Pod", Resource: "pods", ShortNames: []string{"po"}, Namespaced: true, Verbs: verbsAll, Categories: catAll,
 			Subresources: []string{"attach", "binding", "ephemeralcontainers", "eviction", "exec", "log", "portforward", "proxy", "resize", "status"},
 			Columns:      cols("Name", "Ready", "Status", "Restarts", "Age", "+IP", "+Node", "+Nominated Node", "+Readiness Gates"),

@@ -52,17 +52,7 @@ func validateHPA(o, _ *Object) FieldErrors {
 // validatePVC follows ValidatePersistentVolumeClaimSpec.
 func validatePVC(o, old *Object) FieldErrors {
 	spec := o.Spec()
-	var errs FieldErrors
-	modes := listAt(spec, "accessModes")
-	if len(modes) == 0 {
-		errs = append(errs, Required("spec.accessModes", "at least 1 access mode is required"))
-	}
-	valid := []string{"ReadOnlyMany", "ReadWriteMany", "ReadWriteOnce", "ReadWriteOncePod"}
-	for _, m := range modes {
-		if s, _ := m.(string); !contains(valid, s) {
-			errs = append(errs, NotSupported("spec.accessModes", m, valid))
-		}
-	}
+	errs := validateAccessModes(listAt(spec, "accessModes"), "spec.accessModes", "at least 1 access mode is required")
 	storage, ok := mapAt(spec, "resources", "requests")["storage"]
 	if !ok {
 		errs = append(errs, Required("spec.resources[storage]", ""))
