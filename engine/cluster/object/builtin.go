@@ -155,7 +155,7 @@ func builtinKinds() []*KindInfo {
 		// discovery.k8s.io/v1
 		{Group: "discovery.k8s.io", Version: "v1", Kind: "EndpointSlice", Resource: "endpointslices", Namespaced: true, Verbs: verbsAll,
 			Columns:    cols("Name", "AddressType", "Ports", "Endpoints", "Age"),
-			Generation: GenerationAllButMetadata, Default: DefaultEndpointSlice},
+			Generation: GenerationAllButMetadata, Default: DefaultEndpointSlice, Validate: validateEndpointSlice},
 
 		// networking.k8s.io/v1
 		{Group: "networking.k8s.io", Version: "v1", Kind: "Ingress", Resource: "ingresses", ShortNames: []string{"ing"}, Namespaced: true, Verbs: verbsAll,
