@@ -143,24 +143,18 @@ func validateVolumeNodeAffinity(affinity map[string]any, fp string) FieldErrors 
 func validatePVSource(name string, src map[string]any, fp string) FieldErrors {
 	var errs FieldErrors
 	switch name {
-	case "hostPath":
+	case "hostPath", "local":
 		p := stringAt(src, "path")
 		if p == "" {
 			return FieldErrors{Required(child(fp, "path"), "")}
 		}
 		errs = append(errs, noBacksteps(p, child(fp, "path"))...)
-		if t, ok := src["type"].(string); ok {
+		if t, ok := src["type"].(string); ok && name == "hostPath" {
 			valid := []string{"", "BlockDevice", "CharDevice", "Directory", "DirectoryOrCreate", "File", "FileOrCreate", "Socket"}
 			if !slices.Contains(valid, t) {
 				errs = append(errs, NotSupported(child(fp, "type"), t, valid))
 			}
 		}
-	case "local":
-		p := stringAt(src, "path")
-		if p == "" {
-			return FieldErrors{Required(child(fp, "path"), "")}
-		}
-		errs = append(errs, noBacksteps(p, child(fp, "path"))...)
 	case "nfs":
 		if stringAt(src, "server") == "" {
 			errs = append(errs, Required(child(fp, "server"), ""))

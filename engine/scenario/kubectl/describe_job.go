@@ -93,11 +93,7 @@ func describeCronJob(o *object.Object, events []*object.Object, now time.Time) s
 	d.line(0, "Failed Job History Limit:\t%s\n", intOrUnset(sp, "failedJobsHistoryLimit", ""))
 	d.line(0, "Starting Deadline Seconds:\t%s\n", intOrUnset(sp, "startingDeadlineSeconds", "s"))
 	jt := object.MapAt(sp, "jobTemplate", "spec")
-	if sel, ok := jt["selector"].(map[string]any); ok {
-		d.line(0, "Selector:\t%s\n", formatSelector(sel))
-	} else {
-		d.line(0, "Selector:\t<unset>\n")
-	}
+	d.line(0, "Selector:\t%s\n", selectorOrUnset(jt))
 	d.line(0, "Parallelism:\t%s\n", intOrUnset(jt, "parallelism", ""))
 	d.line(0, "Completions:\t%s\n", intOrUnset(jt, "completions", ""))
 	if _, ok := jt["activeDeadlineSeconds"]; ok {

@@ -112,11 +112,7 @@ func describePodDisruptionBudget(o *object.Object, events []*object.Object, now 
 	} else if v, ok := sp["maxUnavailable"]; ok && v != nil {
 		d.line(0, "Max unavailable:\t%v\n", v)
 	}
-	if sel, ok := sp["selector"].(map[string]any); ok {
-		d.line(0, "Selector:\t%s\n", formatSelector(sel))
-	} else {
-		d.line(0, "Selector:\t<unset>\n")
-	}
+	d.line(0, "Selector:\t%s\n", selectorOrUnset(sp))
 	d.line(0, "Status:\n")
 	d.line(2, "Allowed disruptions:\t%d\n", integer(st, "disruptionsAllowed"))
 	d.line(2, "Current:\t%d\n", integer(st, "currentHealthy"))
@@ -124,4 +120,13 @@ func describePodDisruptionBudget(o *object.Object, events []*object.Object, now 
 	d.line(2, "Total:\t%d\n", integer(st, "expectedPods"))
 	d.events(events, now)
 	return d.String()
+}
+
+// selectorOrUnset is a spec's selector as describe prints a
+// *LabelSelector: formatted, or "<unset>" when there is none.
+func selectorOrUnset(sp map[string]any) string {
+	if sel, ok := sp["selector"].(map[string]any); ok {
+		return formatSelector(sel)
+	}
+	return "<unset>"
 }

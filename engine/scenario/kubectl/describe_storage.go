@@ -17,7 +17,7 @@ func describeStorageClass(o *object.Object, events []*object.Object, now time.Ti
 	d := newDescriber()
 	d.line(0, "Name:\t%s\n", o.Meta.Name)
 	isDefault := "No"
-	if a := o.Meta.Annotations; a["storageclass.kubernetes.io/is-default-class"] == "true" || a["storageclass.beta.kubernetes.io/is-default-class"] == "true" {
+	if isDefaultClass(o) {
 		isDefault = "Yes"
 	}
 	d.line(0, "IsDefaultClass:\t%s\n", isDefault)
@@ -64,17 +64,9 @@ func describePersistentVolume(o *object.Object, events []*object.Object, now tim
 	d.multiline("Labels", o.Meta.Labels)
 	d.annotations("Annotations", o.Meta.Annotations)
 	d.line(0, "Finalizers:\t%v\n", finalizers(o))
-	class := o.Meta.Annotations["volume.beta.kubernetes.io/storage-class"]
-	if class == "" {
-		class = str(sp, "storageClassName")
-	}
-	d.line(0, "StorageClass:\t%s\n", class)
+	d.line(0, "StorageClass:\t%s\n", volumeClass(o))
 	d.terminatingOr(o, str(status(o), "phase"), now)
-	claim := ""
-	if ref := object.MapAt(sp, "claimRef"); ref != nil {
-		claim = str(ref, "namespace") + "/" + str(ref, "name")
-	}
-	d.line(0, "Claim:\t%s\n", claim)
+	d.line(0, "Claim:\t%s\n", volumeClaim(o))
 	d.line(0, "Reclaim Policy:\t%s\n", str(sp, "persistentVolumeReclaimPolicy"))
 	d.line(0, "Access Modes:\t%s\n", accessModes(strs(listAt(sp, "accessModes"))))
 	if m := str(sp, "volumeMode"); m != "" {

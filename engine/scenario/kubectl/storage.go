@@ -49,20 +49,12 @@ func pvcRow(o *object.Object, now time.Time) []string {
 // pvRow is printers.go's printPersistentVolume.
 func pvRow(o *object.Object, now time.Time) []string {
 	sp, st := spec(o), status(o)
-	claim := ""
-	if ref := object.MapAt(sp, "claimRef"); ref != nil {
-		claim = str(ref, "namespace") + "/" + str(ref, "name")
-	}
 	phase := str(st, "phase")
 	if o.Meta.DeletionTimestamp != nil {
 		phase = "Terminating"
 	}
-	class := o.Meta.Annotations["volume.beta.kubernetes.io/storage-class"]
-	if class == "" {
-		class = str(sp, "storageClassName")
-	}
 	return []string{o.Meta.Name, str(object.MapAt(sp, "capacity"), "storage"), accessModes(strs(listAt(sp, "accessModes"))),
-		str(sp, "persistentVolumeReclaimPolicy"), phase, claim, class, unset(sp, "volumeAttributesClassName"),
+		str(sp, "persistentVolumeReclaimPolicy"), phase, volumeClaim(o), volumeClass(o), unset(sp, "volumeAttributesClassName"),
 		str(st, "reason"), since(o.Meta.CreationTimestamp, now), unset(sp, "volumeMode")}
 }
 
@@ -70,7 +62,7 @@ func pvRow(o *object.Object, now time.Time) []string {
 // the name of the default class, Delete and Immediate when unset.
 func storageClassRow(o *object.Object, now time.Time) []string {
 	name := o.Meta.Name
-	if a := o.Meta.Annotations; a["storageclass.kubernetes.io/is-default-class"] == "true" || a["storageclass.beta.kubernetes.io/is-default-class"] == "true" {
+	if isDefaultClass(o) {
 		name += " (default)"
 	}
 	reclaim := str(o.Content, "reclaimPolicy")
@@ -83,6 +75,31 @@ func storageClassRow(o *object.Object, now time.Time) []string {
 	}
 	return []string{name, str(o.Content, "provisioner"), reclaim, binding,
 		fmt.Sprint(boolean(o.Content, "allowVolumeExpansion")), since(o.Meta.CreationTimestamp, now)}
+}
+
+// isDefaultClass reports whether a StorageClass is annotated as the
+// default (storageutil.IsDefaultAnnotation).
+func isDefaultClass(o *object.Object) bool {
+	a := o.Meta.Annotations
+	return a["storageclass.kubernetes.io/is-default-class"] == "true" || a["storageclass.beta.kubernetes.io/is-default-class"] == "true"
+}
+
+// volumeClass is helper.GetPersistentVolumeClass: the beta annotation,
+// else spec.storageClassName.
+func volumeClass(o *object.Object) string {
+	if c := o.Meta.Annotations["volume.beta.kubernetes.io/storage-class"]; c != "" {
+		return c
+	}
+	return str(spec(o), "storageClassName")
+}
+
+// volumeClaim is a volume's claim as "namespace/name", "" when unbound.
+func volumeClaim(o *object.Object) string {
+	ref := object.MapAt(spec(o), "claimRef")
+	if ref == nil {
+		return ""
+	}
+	return str(ref, "namespace") + "/" + str(ref, "name")
 }
 
 // claimClass is helper.GetPersistentVolumeClaimClass: the beta
