@@ -2,8 +2,13 @@
 // execute against a model of Kubernetes.
 package main
 
-import "os"
+import (
+	"os"
+
+	"github.com/loopbook/loopbook/internal/gctune"
+)
 
 func main() {
+	gctune.Apply()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }

@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/debug"
 	"testing"
 
 	"github.com/loopbook/loopbook/engine/diag"
 	"github.com/loopbook/loopbook/engine/render"
 	"github.com/loopbook/loopbook/engine/scenario/spec"
+	"github.com/loopbook/loopbook/internal/gctune"
 )
 
 // benchBlock parses the block of kind in file (under the scenario
@@ -40,10 +43,29 @@ func twoWorkers(tb testing.TB) *spec.Fixture {
 	return fx
 }
 
+// gcPaces runs bench under Go's default collector pace (GOGC=100), as a
+// program embedding the engine runs it, and under the pace the loopbook
+// command sets (gctune.Percent), as a build runs it. A GOGC in the
+// environment is set aside for the sub-benchmarks.
+func gcPaces(b *testing.B, bench func(b *testing.B)) {
+	for _, pace := range []struct {
+		name    string
+		percent int
+	}{{"gogc=100", 100}, {"gogc=loopbook", gctune.Percent}} {
+		b.Run(pace.name, func(b *testing.B) {
+			defer debug.SetGCPercent(debug.SetGCPercent(pace.percent))
+			runtime.GC()
+			bench(b)
+		})
+	}
+}
+
 // BenchmarkLessonScenario executes and renders one scenario of 14 steps
 // on a fresh cluster, as a build does for a lesson (the goal:
 // under 5 ms).
-func BenchmarkLessonScenario(b *testing.B) {
+func BenchmarkLessonScenario(b *testing.B) { gcPaces(b, benchLessonScenario) }
+
+func benchLessonScenario(b *testing.B) {
 	blk, fx := benchBlock(b, "scenario", "create-deployment.yaml")
 	eng := ModelEngine()
 	var buf bytes.Buffer
@@ -78,7 +100,9 @@ show: [phase, conditions, scheduler message, "kubectl get pod -o wide"]
 
 // BenchmarkLessonWhatif executes and renders a what-if of 16
 // combinations (the goal: under 50 ms).
-func BenchmarkLessonWhatif(b *testing.B) {
+func BenchmarkLessonWhatif(b *testing.B) { gcPaces(b, benchLessonWhatif) }
+
+func benchLessonWhatif(b *testing.B) {
 	blk, err := spec.Parse("whatif", []byte(whatifBench), diag.Pos{File: "bench.md", Line: 1, Col: 1})
 	if err != nil {
 		b.Fatal(err)
