@@ -67,6 +67,7 @@ type Session struct {
 // boot), and marks the start of the run. It fails when the cluster cannot
 // be built or does not settle within BootLimit.
 func NewSession(cfg cluster.Config) (*Session, error) {
+	cfg.UnreadBoot = true // released below, once the inventories have it
 	c, err := cluster.New(cfg)
 	if err != nil {
 		return nil, err
@@ -87,6 +88,7 @@ func NewSession(cfg cluster.Config) (*Session, error) {
 	s.inventory = newInventories()
 	s.takeInventory()
 	c.Trace().Release(s.Start)
+	c.SummarizeChanges()
 	return s, nil
 }
 

@@ -34,6 +34,12 @@ type Config struct {
 	Rand *sim.Rand
 	// Trace receives every event; nil means a new log.
 	Trace *trace.Log
+	// UnreadChanges says no one will read what the writes recorded from
+	// the start change in their objects (trace.Event.Change): until
+	// Plane.SummarizeChanges, writes are traced without that summary,
+	// which only its readers need. A scenario session releases its
+	// cluster's boot from the trace unread.
+	UnreadChanges bool
 	// Store is the shared etcd; nil means a new one.
 	Store *store.Store[*object.Object]
 	// Registry is the kinds served; nil means object.NewBuiltinRegistry().

@@ -39,6 +39,9 @@ type Plane struct {
 	// changeTable holds the latest summaries recorded, which equal ones
 	// share.
 	changeTable changeTable
+	// unread is set while writes' changes go unsummarised (see
+	// Config.UnreadChanges).
+	unread bool
 }
 
 // New starts a control plane: every replica up with its watch caches
@@ -54,7 +57,7 @@ func New(cfg Config) (*Plane, error) {
 	if err != nil {
 		return nil, fmt.Errorf("apiserver: %w", err)
 	}
-	p := &Plane{cfg: cfg, ips: ips, compactor: store.NewCompactor(cfg.Store), nodePorts: map[int64]string{}}
+	p := &Plane{cfg: cfg, ips: ips, compactor: store.NewCompactor(cfg.Store), nodePorts: map[int64]string{}, unread: cfg.UnreadChanges}
 	for i := range cfg.Replicas {
 		p.servers = append(p.servers, newServer(p, i))
 	}

@@ -101,6 +101,22 @@ func (r *request) persisted(o *object.Object, before, after, detail string) {
 	ev.RVBefore, ev.RVAfter = before, after
 }
 
+// SummarizeChanges makes the writes from now on carry the summary of
+// what they change in their objects, after a start whose summaries went
+// unread (Config.UnreadChanges).
+func (p *Plane) SummarizeChanges() { p.unread = false }
+
+// updateChange is the change an update makes from old to new, and
+// whether there is none: the update then writes nothing. While changes go
+// unsummarised (Config.UnreadChanges), the objects are compared instead.
+func (p *Plane) updateChange(old, new *object.Object) (change *trace.Change, same bool) {
+	if p.unread {
+		return nil, sameObject(old, new)
+	}
+	change = p.changeOf(old, new)
+	return change, change == nil
+}
+
 // changeOf summarises the difference between two objects for the trace,
 // leaving out metadata.resourceVersion (the event's RVBefore and RVAfter
 // carry it), or nil when they do not differ. A create is the object's
@@ -110,6 +126,8 @@ func (r *request) persisted(o *object.Object, before, after, detail string) {
 func (p *Plane) changeOf(old, new *object.Object) *trace.Change {
 	c := &p.changes
 	switch {
+	case p.unread:
+		// No one reads it (Config.UnreadChanges).
 	case old == nil && new == nil:
 	case old == nil:
 		c.Set = c.topLevel(c.Set, new)

@@ -175,8 +175,8 @@ func persistUpdate(r *request) *api.Status {
 		r.afterDelete(k, old)
 		return nil
 	}
-	change := r.s.p.changeOf(old, o)
-	if change == nil {
+	change, same := r.s.p.updateChange(old, o)
+	if same {
 		r.obj, r.rvAfter = old, old.Meta.ResourceVersion
 		return nil
 	}

@@ -90,7 +90,7 @@ func New(cfg Config) (*Cluster, error) {
 	}
 	plane, authn, err := apiserver.NewStandard(apiserver.Config{
 		Loop: loop, Rand: rnd, Trace: log, Replicas: cfg.APIServers, NodeProxy: c.registry,
-		Aggregator: &c.ext.aggregator, AuditPolicy: cfg.AuditPolicy,
+		Aggregator: &c.ext.aggregator, AuditPolicy: cfg.AuditPolicy, UnreadChanges: cfg.UnreadBoot,
 	}, apiserver.Standard{Users: users, Webhooks: c.webhooks})
 	if err != nil {
 		return nil, fmt.Errorf("cluster: control plane: %w", err)

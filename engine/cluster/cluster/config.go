@@ -45,6 +45,12 @@ type Config struct {
 	QuietPeriod time.Duration
 	// AuditPolicy is the API servers' audit policy; nil logs nothing.
 	AuditPolicy *audit.Policy
+	// UnreadBoot says the events recorded before SummarizeChanges will
+	// be released from the log unread, as a scenario session releases
+	// its cluster's boot: their writes are traced without the summary of
+	// what they change in their objects, which only a reader needs (see
+	// apiserver.Config.UnreadChanges).
+	UnreadBoot bool
 	// Log, when not nil, is the log the run records into, emptied first
 	// (trace.Log.Reset): a runner that throws a run's trace away once it
 	// has read it can hand the same memory to its next run. Nil records

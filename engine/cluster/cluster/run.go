@@ -30,6 +30,11 @@ func (c *Cluster) RunUntil(cond func() bool, limit time.Duration) bool {
 	return c.env.Loop.RunUntil(cond, limit)
 }
 
+// SummarizeChanges makes the writes from now on carry the summary of
+// what they change in their objects, after a boot left unread
+// (Config.UnreadBoot).
+func (c *Cluster) SummarizeChanges() { c.plane.SummarizeChanges() }
+
 // Settle runs until the cluster is quiet for the quiet period, for at
 // most limit of virtual time, and reports whether it settled. Quiet means
 // no trace event that is activity (see Activity) since the last one. The
