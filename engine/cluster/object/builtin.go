@@ -181,7 +181,7 @@ func builtinKinds() []*KindInfo {
 		// storage.k8s.io/v1
 		{Group: "storage.k8s.io", Version: "v1", Kind: "StorageClass", Resource: "storageclasses", ShortNames: []string{"sc"}, Verbs: verbsAll,
 			Columns: cols("Name", "Provisioner", "ReclaimPolicy", "VolumeBindingMode", "AllowVolumeExpansion", "Age"),
-			Default: DefaultStorageClass},
+			Default: DefaultStorageClass, Validate: validateStorageClass},
 
 		// gateway.networking.k8s.io/v1 (Gateway API CRDs, standard channel)
 		{Group: "gateway.networking.k8s.io", Version: "v1", Kind: "Gateway", Resource: "gateways", ShortNames: []string{"gtw"}, Namespaced: true, Verbs: verbsAll,
