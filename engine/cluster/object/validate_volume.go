@@ -28,8 +28,9 @@ var pvSourcePaths = map[string]string{"cephfs": "cephFS"}
 // validatePersistentVolume is ValidatePersistentVolume for the fields a
 // volume outside a cloud has: access modes, capacity, reclaim policy,
 // node affinity, exactly one source (hostPath, nfs, local and csi
-// checked field by field), class name and volume mode.
-func validatePersistentVolume(o, _ *Object) FieldErrors {
+// checked field by field), class name and volume mode; on an update, a
+// volume mode that stays.
+func validatePersistentVolume(o, old *Object) FieldErrors {
 	sp := o.Spec()
 	const fp = "spec"
 	errs := validateAccessModes(listAt(sp, "accessModes"), child(fp, "accessModes"), "")
@@ -73,6 +74,14 @@ func validatePersistentVolume(o, _ *Object) FieldErrors {
 	if m, ok := sp["volumeMode"].(string); ok {
 		if valid := []string{"Block", "Filesystem"}; !slices.Contains(valid, m) {
 			errs = append(errs, NotSupported(child(fp, "volumeMode"), m, valid))
+		}
+	}
+	if old != nil {
+		// ValidatePersistentVolumeUpdate names the field without its
+		// "spec." prefix. It also refuses a changed source, with a diff
+		// of the internal types this model does not print.
+		if m, om := sp["volumeMode"], old.Spec()["volumeMode"]; !EqualValues(m, om) {
+			errs = append(errs, Invalid("volumeMode", m, FieldImmutableErrorMsg))
 		}
 	}
 	return errs
