@@ -70,6 +70,28 @@ func checkInvalidMessages(t *testing.T, tests []invalidCase) {
 	}
 }
 
+// checkUpdateMessages decodes each case's object as the stored one (it
+// must be valid), changes a copy with the case's mutate and validates
+// the copy as the object's update.
+func checkUpdateMessages(t *testing.T, tests []invalidCase) {
+	t.Helper()
+	r := NewBuiltinRegistry()
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			old := mustDecode(t, tc.src)
+			old.Meta.ResourceVersion = "7"
+			if got := invalidMessage(t, r, old, nil); got != "" {
+				t.Fatalf("the stored object is invalid: %s", got)
+			}
+			o := old.DeepCopy()
+			tc.mutate(o)
+			if got := invalidMessage(t, r, o, old); got != tc.want {
+				t.Errorf("message mismatch\n got: %s\nwant: %s", got, tc.want)
+			}
+		})
+	}
+}
+
 func TestValidationMessages(t *testing.T) {
 	const dnsSubdomainMsg = `a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`
 	tests := []invalidCase{

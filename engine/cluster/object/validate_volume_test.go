@@ -86,28 +86,10 @@ func TestPersistentVolumeValidation(t *testing.T) {
 // TestPersistentVolumeUpdateValidation: the messages are a v1.37.2 API
 // server's for the same patches (kubectl patch --dry-run=server).
 func TestPersistentVolumeUpdateValidation(t *testing.T) {
-	r := NewBuiltinRegistry()
-	for _, tc := range []struct {
-		name   string
-		change func(*Object)
-		want   string
-	}{
-		{"capacity", func(o *Object) { o.Set(".spec.capacity.storage", "2Gi") }, ""},
-		{"class", func(o *Object) { o.Set(".spec.storageClassName", "fast") }, ""},
-		{"volume mode", func(o *Object) { o.Set(".spec.volumeMode", "Block") },
+	checkUpdateMessages(t, []invalidCase{
+		{"capacity", minimalPV, func(o *Object) { o.Set(".spec.capacity.storage", "2Gi") }, ""},
+		{"class", minimalPV, func(o *Object) { o.Set(".spec.storageClassName", "fast") }, ""},
+		{"volume mode", minimalPV, func(o *Object) { o.Set(".spec.volumeMode", "Block") },
 			`PersistentVolume "bad" is invalid: volumeMode: Invalid value: "Block": field is immutable`},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			old := mustDecode(t, minimalPV)
-			old.Meta.ResourceVersion = "7"
-			if got := invalidMessage(t, r, old, nil); got != "" {
-				t.Fatalf("the old volume is invalid: %s", got)
-			}
-			o := old.DeepCopy()
-			tc.change(o)
-			if got := invalidMessage(t, r, o, old); got != tc.want {
-				t.Errorf("message mismatch\n got: %s\nwant: %s", got, tc.want)
-			}
-		})
-	}
+	})
 }
