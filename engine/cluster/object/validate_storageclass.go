@@ -1,6 +1,7 @@
 package object
 
 import (
+	"maps"
 	"slices"
 	"strings"
 )
@@ -104,7 +105,7 @@ func validateAllowedTopologies(terms []any) FieldErrors {
 		exprs, termErrs := validateTopologySelectorTerm(listAt(term, "matchLabelExpressions"), fp)
 		errs = append(errs, termErrs...)
 		for _, prev := range seen {
-			if sameTopology(exprs, prev) {
+			if maps.EqualFunc(exprs, prev, slices.Equal) {
 				errs = append(errs, Duplicate(fp, ""))
 				break
 			}
@@ -147,18 +148,4 @@ func validateTopologySelectorTerm(exprs []any, fp string) (map[string][]string, 
 		byKey[k] = set
 	}
 	return byKey, errs
-}
-
-// sameTopology reports whether two terms' value sets by key are equal.
-func sameTopology(a, b map[string][]string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, va := range a {
-		vb, ok := b[k]
-		if !ok || !slices.Equal(va, vb) {
-			return false
-		}
-	}
-	return true
 }
