@@ -68,8 +68,17 @@ func AppendDiff(dst []Change, old, new *Object) []Change {
 	// Top-level keys in sorted order; metadata is compared on the typed
 	// Meta so that an unchanged metadata costs no allocation.
 	var buf [keyBufLen]string
-	keys := append(buf[:0], "apiVersion", "kind", "metadata")
-	keys = appendSortedUnion(keys, old.Content, new.Content)
+	keys := buf[:0]
+	if old.APIVersion != new.APIVersion {
+		keys = append(keys, "apiVersion")
+	}
+	if old.Kind != new.Kind {
+		keys = append(keys, "kind")
+	}
+	if !metaEqual(&old.Meta, &new.Meta) {
+		keys = append(keys, "metadata")
+	}
+	keys = appendDifferingKeys(keys, old.Content, new.Content)
 	for _, k := range keys {
 		switch k {
 		case "apiVersion":
@@ -77,13 +86,11 @@ func AppendDiff(dst []Change, old, new *Object) []Change {
 		case "kind":
 			d.scalarField(k, old.Kind, new.Kind)
 		case "metadata":
-			if !metaEqual(&old.Meta, &new.Meta) {
-				d.push(Step{Kind: StepField, Name: k})
-				d.meta(&old.Meta, &new.Meta)
-				d.pop()
-			}
+			d.push(Step{Kind: StepField, Name: k})
+			d.meta(&old.Meta, &new.Meta)
+			d.pop()
 		default:
-			d.field(k, old.Content, new.Content)
+			d.differingField(k, old.Content, new.Content)
 		}
 	}
 	return d.out
@@ -163,8 +170,8 @@ func (d *differ) pop() {
 
 func (d *differ) maps(a, b map[string]any) {
 	var buf [keyBufLen]string
-	for _, k := range appendSortedUnion(buf[:0], a, b) {
-		d.field(k, a, b)
+	for _, k := range appendDifferingKeys(buf[:0], a, b) {
+		d.differingField(k, a, b)
 	}
 }
 
@@ -172,28 +179,37 @@ func (d *differ) maps(a, b map[string]any) {
 // object have fewer keys, and larger ones spill to the heap.
 const keyBufLen = 16
 
-// appendSortedUnion appends the keys of a and b, each once, and sorts
-// everything keys then holds.
-func appendSortedUnion(keys []string, a, b map[string]any) []string {
-	for k := range a {
-		keys = append(keys, k)
-	}
-	for k := range b {
-		if _, ok := a[k]; !ok {
+// appendDifferingKeys appends the keys whose values differ between a and
+// b (present on one side only, or not EqualValues), each once, and sorts
+// everything keys then holds. The keys of unchanged values, most of an
+// object's, are compared once and never sorted.
+func appendDifferingKeys(keys []string, a, b map[string]any) []string {
+	common := 0
+	for k, av := range a {
+		bv, inB := b[k]
+		if inB {
+			common++
+		}
+		if !inB || !EqualValues(av, bv) {
 			keys = append(keys, k)
+		}
+	}
+	if common < len(b) {
+		for k := range b {
+			if _, inA := a[k]; !inA {
+				keys = append(keys, k)
+			}
 		}
 	}
 	sortStrings(keys)
 	return keys
 }
 
-// field compares key k of two maps.
-func (d *differ) field(k string, a, b map[string]any) {
+// differingField records the difference at key k of two maps, known to
+// differ there (see appendDifferingKeys).
+func (d *differ) differingField(k string, a, b map[string]any) {
 	av, inA := a[k]
 	bv, inB := b[k]
-	if inA && inB && EqualValues(av, bv) {
-		return // the common case: no allocation for unchanged subtrees
-	}
 	d.push(Step{Kind: StepField, Name: k})
 	switch {
 	case !inA:
