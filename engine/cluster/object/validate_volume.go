@@ -28,8 +28,8 @@ var pvSourcePaths = map[string]string{"cephfs": "cephFS"}
 // validatePersistentVolume is ValidatePersistentVolume for the fields a
 // volume outside a cloud has: access modes, capacity, reclaim policy,
 // node affinity, exactly one source (hostPath, nfs, local and csi
-// checked field by field), class name and volume mode; on an update, a
-// volume mode that stays.
+// checked field by field), class name and volume mode; on an update, what
+// must stay (see validatePersistentVolumeUpdate).
 func validatePersistentVolume(o, old *Object) FieldErrors {
 	sp := o.Spec()
 	const fp = "spec"
@@ -77,12 +77,7 @@ func validatePersistentVolume(o, old *Object) FieldErrors {
 		}
 	}
 	if old != nil {
-		// ValidatePersistentVolumeUpdate names the field without its
-		// "spec." prefix. It also refuses a changed source, with a diff
-		// of the internal types this model does not print.
-		if m, om := sp["volumeMode"], old.Spec()["volumeMode"]; !EqualValues(m, om) {
-			errs = append(errs, Invalid("volumeMode", m, FieldImmutableErrorMsg))
-		}
+		errs = append(errs, validatePersistentVolumeUpdate(sp, old.Spec())...)
 	}
 	return errs
 }
