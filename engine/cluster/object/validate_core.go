@@ -59,14 +59,8 @@ func validatePVC(o, old *Object) FieldErrors {
 	} else if q, err := QuantityOf(storage); err == nil && q.Sign() <= 0 {
 		errs = append(errs, Invalid("spec.resources[storage]", q.String(), "must be greater than zero"))
 	}
-	if old != nil && stringAt(old.Spec(), "volumeName") != "" {
-		// once bound, only resources.requests (expansion) may change
-		a, b := DeepCopyValue(spec).(map[string]any), DeepCopyValue(old.Spec()).(map[string]any)
-		delete(a, "resources")
-		delete(b, "resources")
-		if !EqualValues(a, b) {
-			errs = append(errs, Forbidden("spec", "spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims"))
-		}
+	if old != nil {
+		errs = append(errs, validatePVCUpdate(o, old)...)
 	}
 	return errs
 }

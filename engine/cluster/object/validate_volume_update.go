@@ -40,14 +40,21 @@ func validatePersistentVolumeUpdate(sp, osp map[string]any) FieldErrors {
 	return errs
 }
 
-// pvSourceDiff is the unified diff, with 3 lines of context, between the
-// indented JSON of two volume sources, as k8s.io/apimachinery/pkg/util/
-// diff.Diff prints it; "" when they are equal.
+// pvSourceDiff is the diff between two volume sources, as
+// k8s.io/apimachinery/pkg/util/diff.Diff prints it; "" when they are
+// equal.
 func pvSourceDiff(old, new *internalPVSource) string {
 	a, b := indentedJSON(old), indentedJSON(new)
 	if a == b {
 		return ""
 	}
+	return unifiedDiff(a, b)
+}
+
+// unifiedDiff is the unified diff of two texts with 3 lines of context,
+// without file headers, as diff.Diff prints the indented JSON of two
+// values.
+func unifiedDiff(a, b string) string {
 	d, err := difflib.GetUnifiedDiffString(difflib.UnifiedDiff{A: difflib.SplitLines(a), B: difflib.SplitLines(b), Context: 3})
 	if err != nil {
 		return "error generating diff: " + err.Error()

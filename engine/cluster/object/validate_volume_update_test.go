@@ -8,13 +8,15 @@ import (
 	"testing"
 )
 
-// pvUpdateCase is a merge patch of a stored PersistentVolume and what a
-// v1.37.2 API server answered it (a dry run): the 422 message and causes,
-// or an empty message when it took the update.
-type pvUpdateCase struct {
+// oracleUpdateCase is a merge patch of a stored object and what a
+// v1.37.2 API server answered it (a dry run): the status code, and the
+// 422 message and causes; an empty message when validation let the
+// update through (admission may still have refused it: code 403).
+type oracleUpdateCase struct {
 	Name    string         `json:"name"`
 	Object  map[string]any `json:"object"`
 	Patch   map[string]any `json:"patch"`
+	Code    int            `json:"code"`
 	Message string         `json:"message"`
 	Causes  []StatusCause  `json:"causes"`
 }
@@ -25,22 +27,38 @@ type pvUpdateCase struct {
 // node affinity changed, removed, or moved from a beta label to its GA
 // name (allowed), a CSI controller-expand secret added (allowed).
 func TestPersistentVolumeUpdateAgainstServer(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join("testdata", "pv_update_oracle.json"))
+	replayOracleUpdates(t, "pv_update_oracle.json", 18)
+}
+
+// TestPersistentVolumeClaimUpdateAgainstServer replays the updates of
+// testdata/pvc_update_oracle.json: bound and unbound claims, storage
+// requests raised and lowered, volume name, storage class (and its beta
+// annotation), access modes, selector, limits and volume mode changed.
+func TestPersistentVolumeClaimUpdateAgainstServer(t *testing.T) {
+	replayOracleUpdates(t, "pvc_update_oracle.json", 17)
+}
+
+// replayOracleUpdates validates each case's patched object as the update
+// of its object and compares the message and causes with the server's;
+// a case the server refused in admission (403) must pass validation.
+func replayOracleUpdates(t *testing.T, file string, want int) {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join("testdata", file))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var cases []pvUpdateCase
+	var cases []oracleUpdateCase
 	if err := json.Unmarshal(src, &cases); err != nil {
 		t.Fatal(err)
 	}
-	if len(cases) < 18 {
-		t.Fatalf("%d cases", len(cases))
+	if len(cases) != want {
+		t.Fatalf("%d cases, want %d", len(cases), want)
 	}
 	r := NewBuiltinRegistry()
 	for _, tc := range cases {
 		t.Run(tc.Name, func(t *testing.T) {
-			old := pvFromJSON(t, tc.Object)
-			o := pvFromJSON(t, mergePatch(DeepCopyValue(tc.Object), tc.Patch).(map[string]any))
+			old := objectFromJSON(t, tc.Object)
+			o := objectFromJSON(t, mergePatch(DeepCopyValue(tc.Object), tc.Patch).(map[string]any))
 			old.Meta.ResourceVersion, o.Meta.ResourceVersion = "7", "7"
 			info, _ := r.For(o)
 			info.Default(o)
@@ -49,19 +67,23 @@ func TestPersistentVolumeUpdateAgainstServer(t *testing.T) {
 			if len(errs) > 0 {
 				got = InvalidMessage(info, o.Meta.Name, errs)
 			}
-			if got != tc.Message {
-				t.Errorf("message mismatch\n got: %q\nwant: %q", got, tc.Message)
+			want, wantCauses := tc.Message, tc.Causes
+			if tc.Code == 403 {
+				want, wantCauses = "", nil // admission's refusal, after validation
 			}
-			if causes := errs.Causes(); !slices.Equal(causes, tc.Causes) {
+			if got != want {
+				t.Errorf("message mismatch\n got: %q\nwant: %q", got, want)
+			}
+			if causes := errs.Causes(); !slices.Equal(causes, wantCauses) {
 				t.Errorf("causes mismatch\n got: %q\nwant: %q", causes, tc.Causes)
 			}
 		})
 	}
 }
 
-// pvFromJSON decodes a PersistentVolume read from JSON (numbers as
-// float64, as encoding/json gives them).
-func pvFromJSON(t *testing.T, m map[string]any) *Object {
+// objectFromJSON decodes an object read from JSON (numbers as float64,
+// as encoding/json gives them).
+func objectFromJSON(t *testing.T, m map[string]any) *Object {
 	t.Helper()
 	b, err := json.Marshal(m)
 	if err != nil {
