@@ -16,6 +16,8 @@ type Deps struct {
 	PriorityClasses PriorityClasses
 	// IngressClasses may be nil: no IngressClass exists.
 	IngressClasses IngressClasses
+	// StorageClasses may be nil: no StorageClass exists.
+	StorageClasses StorageClasses
 	// LimitRanges may be nil: no LimitRange is applied.
 	LimitRanges LimitRanges
 	// Quotas may be nil: no ResourceQuota is enforced.
@@ -36,7 +38,7 @@ type Deps struct {
 // NewDefault returns the chain of kube-apiserver's default-on plugins
 // that the model has, in kube-apiserver's order: NamespaceLifecycle,
 // LimitRanger, ServiceAccount, Priority, DefaultTolerationSeconds, DefaultIngressClass,
-// MutatingAdmissionWebhook, ValidatingAdmissionWebhook, ResourceQuota
+// PersistentVolumeClaimResize, MutatingAdmissionWebhook, ValidatingAdmissionWebhook, ResourceQuota
 // (DefaultOffAdmissionPlugins and AllOrderedPlugins in
 // k8s.io/kubernetes/pkg/kubeapiserver/options/plugins.go).
 func NewDefault(cfg Config, d Deps) *Chain {
@@ -48,6 +50,7 @@ func NewDefault(cfg Config, d Deps) *Chain {
 		NewPriority(d.PriorityClasses),
 		NewDefaultTolerationSeconds(),
 		NewDefaultIngressClass(d.IngressClasses),
+		NewPersistentVolumeClaimResize(d.StorageClasses),
 		NewMutatingWebhook(cfg, wo),
 		NewValidatingWebhook(cfg, wo),
 		NewResourceQuota(d.Quotas, d.Now),

@@ -121,6 +121,11 @@ func (l *lookups) IngressClasses() []*object.Object {
 	return l.list("networking.k8s.io", "ingressclasses", "")
 }
 
+// StorageClass is admission.StorageClasses.
+func (l *lookups) StorageClass(name string) *object.Object {
+	return l.get("storage.k8s.io", "storageclasses", "", name)
+}
+
 // ServiceAccount is admission.ServiceAccounts.
 func (l *lookups) ServiceAccount(namespace, name string) *object.Object {
 	return l.get("", "serviceaccounts", namespace, name)

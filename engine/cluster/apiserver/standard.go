@@ -112,7 +112,7 @@ func NewStandard(cfg Config, std Standard) (*Plane, *auth.Authenticator, error) 
 }
 
 // standardAdmission builds the default chain with LimitRanger,
-// NodeRestriction and ResourceQuota.
+// NodeRestriction, PersistentVolumeClaimResize and ResourceQuota.
 func standardAdmission(cfg Config, std Standard, l *lookups) *admission.Chain {
 	caller := std.Webhooks
 	if caller == nil {
@@ -130,6 +130,7 @@ func standardAdmission(cfg Config, std Standard, l *lookups) *admission.Chain {
 		admission.NewDefaultTolerationSeconds(),
 		admission.NewDefaultIngressClass(l),
 		&auth.NodeRestriction{Pods: l.pod, Nodes: l.node},
+		admission.NewPersistentVolumeClaimResize(l),
 		admission.NewMutatingWebhook(acfg, wo),
 		admission.NewValidatingWebhook(acfg, wo),
 		admission.NewResourceQuota(l, func() time.Time { return cfg.Loop.Now().Wall() }),

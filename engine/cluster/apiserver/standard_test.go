@@ -3,6 +3,7 @@ package apiserver
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -228,4 +229,50 @@ func podTolerations(o *object.Object) []string {
 		out = append(out, s)
 	}
 	return out
+}
+
+// TestStandardClaimResize grows two bound claims: the API server lets
+// through the one whose StorageClass allows expansion and refuses the
+// other in validating admission (PersistentVolumeClaimResize), with a
+// v1.37 API server's message, before anything is stored.
+func TestStandardClaimResize(t *testing.T) {
+	sh := newStandard(t)
+	for name, expand := range map[string]bool{"expandable": true, "fixed": false} {
+		sh.must(sh.do("admin", "POST", "/apis/storage.k8s.io/v1/storageclasses", obj("storage.k8s.io/v1", "StorageClass", "", name,
+			map[string]any{"provisioner": "example.com/fake", "allowVolumeExpansion": expand, "volumeBindingMode": "Immediate"})))
+		path := "/api/v1/namespaces/demo/persistentvolumeclaims"
+		claim := sh.must(sh.do("admin", "POST", path, obj("v1", "PersistentVolumeClaim", "", "claim-"+name, map[string]any{
+			"spec": map[string]any{"storageClassName": name, "accessModes": []any{"ReadWriteOnce"},
+				"resources": map[string]any{"requests": map[string]any{"storage": "1Gi"}}}}))).Object.ToMap()
+		claim["status"] = map[string]any{"phase": "Bound", "capacity": map[string]any{"storage": "1Gi"}}
+		sh.must(sh.do("admin", "PUT", path+"/claim-"+name+"/status", claim))
+	}
+	for _, tt := range []struct{ claim, message string }{
+		{"claim-expandable", ""},
+		{"claim-fixed", `persistentvolumeclaims "claim-fixed" is forbidden: only dynamically provisioned pvc can be resized and the storageclass that provisions the pvc must support resize`},
+	} {
+		rev := sh.p.Store().Rev()
+		from := sh.p.Trace().Len()
+		resp := sh.req(&api.Request{From: "alice", Method: "PATCH", Path: "/api/v1/namespaces/demo/persistentvolumeclaims/" + tt.claim,
+			PatchType: api.MergePatch, Patch: map[string]any{"spec": map[string]any{"resources": map[string]any{"requests": map[string]any{"storage": "3Gi"}}}}}, nil)
+		if tt.message == "" {
+			sh.must(resp)
+			continue
+		}
+		if resp.OK() || resp.Code != 403 || resp.Status.Message != tt.message {
+			t.Fatalf("%s: got %d %+v, want 403 %q", tt.claim, resp.Code, resp.Status, tt.message)
+		}
+		if sh.p.Store().Rev() != rev {
+			t.Errorf("%s: the refused resize moved the store", tt.claim)
+		}
+		stopped := ""
+		for i := from; i < sh.p.Trace().Len(); i++ {
+			if ev := sh.p.Trace().At(i); ev.Verb == trace.Admit && ev.Outcome.Failed() {
+				stopped = ev.Phase.String() + " " + ev.Detail
+			}
+		}
+		if !strings.Contains(stopped, "PersistentVolumeClaimResize") {
+			t.Errorf("%s: refused at %q, want validating admission by PersistentVolumeClaimResize", tt.claim, stopped)
+		}
+	}
 }
