@@ -73,9 +73,19 @@ func (p *DefaultIngressClass) defaultClass() *object.Object {
 	if p.classes == nil {
 		return nil
 	}
+	return newestDefault(p.classes.IngressClasses(), func(c *object.Object) bool {
+		return c.Meta.Annotations[object.AnnotationIsDefaultIngressClass] == "true"
+	})
+}
+
+// newestDefault is the newest of the classes that isDefault marks, the
+// lower name first among classes created at the same instant (the order
+// of both getDefaultClass for IngressClasses and GetDefaultClass for
+// StorageClasses); nil when none is marked.
+func newestDefault(classes []*object.Object, isDefault func(*object.Object) bool) *object.Object {
 	var defaults []*object.Object
-	for _, c := range p.classes.IngressClasses() {
-		if c.Meta.Annotations[object.AnnotationIsDefaultIngressClass] == "true" {
+	for _, c := range classes {
+		if isDefault(c) {
 			defaults = append(defaults, c)
 		}
 	}

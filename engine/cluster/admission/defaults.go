@@ -38,7 +38,7 @@ type Deps struct {
 // NewDefault returns the chain of kube-apiserver's default-on plugins
 // that the model has, in kube-apiserver's order: NamespaceLifecycle,
 // LimitRanger, ServiceAccount, Priority, DefaultTolerationSeconds, DefaultIngressClass,
-// PersistentVolumeClaimResize, MutatingAdmissionWebhook, ValidatingAdmissionWebhook, ResourceQuota
+// DefaultStorageClass, PersistentVolumeClaimResize, MutatingAdmissionWebhook, ValidatingAdmissionWebhook, ResourceQuota
 // (DefaultOffAdmissionPlugins and AllOrderedPlugins in
 // k8s.io/kubernetes/pkg/kubeapiserver/options/plugins.go).
 func NewDefault(cfg Config, d Deps) *Chain {
@@ -50,6 +50,7 @@ func NewDefault(cfg Config, d Deps) *Chain {
 		NewPriority(d.PriorityClasses),
 		NewDefaultTolerationSeconds(),
 		NewDefaultIngressClass(d.IngressClasses),
+		NewDefaultStorageClass(d.StorageClasses),
 		NewPersistentVolumeClaimResize(d.StorageClasses),
 		NewMutatingWebhook(cfg, wo),
 		NewValidatingWebhook(cfg, wo),

@@ -8,10 +8,13 @@ import (
 // PersistentVolumeClaimResizeName is the plugin's name in kube-apiserver.
 const PersistentVolumeClaimResizeName = "PersistentVolumeClaimResize"
 
-// StorageClasses reads StorageClass objects, which the plugin only reads.
+// StorageClasses reads StorageClass objects, which the storage plugins
+// only read.
 type StorageClasses interface {
 	// StorageClass returns the stored StorageClass called name, or nil.
 	StorageClass(name string) *object.Object
+	// StorageClasses lists the stored StorageClasses.
+	StorageClasses() []*object.Object
 }
 
 // PersistentVolumeClaimResize is plugin/pkg/admission/storage/
@@ -73,7 +76,7 @@ func (p *PersistentVolumeClaimResize) allowResize(pvc, old *object.Object) bool 
 // claimClass is a claim's storage class: the beta annotation's, else
 // spec.storageClassName, else "" (helper.GetPersistentVolumeClaimClass).
 func claimClass(pvc *object.Object) string {
-	if c, ok := pvc.Meta.Annotations["volume.beta.kubernetes.io/storage-class"]; ok {
+	if c, ok := pvc.Meta.Annotations[betaStorageClassAnnotation]; ok {
 		return c
 	}
 	return pvc.GetString(".spec.storageClassName")

@@ -12,6 +12,14 @@ type storageClassMap map[string]*object.Object
 
 func (m storageClassMap) StorageClass(name string) *object.Object { return m[name] }
 
+func (m storageClassMap) StorageClasses() []*object.Object {
+	var out []*object.Object
+	for _, c := range m {
+		out = append(out, c)
+	}
+	return out
+}
+
 func storageClass(name string, expand any) *object.Object {
 	sc := object.New("storage.k8s.io/v1", "StorageClass")
 	sc.Meta.Name = name

@@ -121,9 +121,13 @@ func (l *lookups) IngressClasses() []*object.Object {
 	return l.list("networking.k8s.io", "ingressclasses", "")
 }
 
-// StorageClass is admission.StorageClasses.
+// StorageClass and StorageClasses are admission.StorageClasses.
 func (l *lookups) StorageClass(name string) *object.Object {
 	return l.get("storage.k8s.io", "storageclasses", "", name)
+}
+
+func (l *lookups) StorageClasses() []*object.Object {
+	return l.list("storage.k8s.io", "storageclasses", "")
 }
 
 // ServiceAccount is admission.ServiceAccounts.

@@ -112,7 +112,8 @@ func NewStandard(cfg Config, std Standard) (*Plane, *auth.Authenticator, error) 
 }
 
 // standardAdmission builds the default chain with LimitRanger,
-// NodeRestriction, PersistentVolumeClaimResize and ResourceQuota.
+// NodeRestriction, DefaultStorageClass, PersistentVolumeClaimResize and
+// ResourceQuota.
 func standardAdmission(cfg Config, std Standard, l *lookups) *admission.Chain {
 	caller := std.Webhooks
 	if caller == nil {
@@ -129,6 +130,7 @@ func standardAdmission(cfg Config, std Standard, l *lookups) *admission.Chain {
 		admission.NewPriority(nil),
 		admission.NewDefaultTolerationSeconds(),
 		admission.NewDefaultIngressClass(l),
+		admission.NewDefaultStorageClass(l),
 		&auth.NodeRestriction{Pods: l.pod, Nodes: l.node},
 		admission.NewPersistentVolumeClaimResize(l),
 		admission.NewMutatingWebhook(acfg, wo),
