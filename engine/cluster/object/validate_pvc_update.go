@@ -21,6 +21,9 @@ func validatePVCUpdate(o, old *Object) FieldErrors {
 	var errs FieldErrors
 	sp, osp := o.Spec(), old.Spec()
 	spec, ospec := pvcSpecOf(sp), pvcSpecOf(osp)
+	// As sent and stored, before the comparison below masks them.
+	mode, oldMode := spec.VolumeMode, ospec.VolumeMode
+	vac, oldVAC := spec.VolumeAttributesClassName, ospec.VolumeAttributesClassName
 	if ospec.VolumeName == "" {
 		ospec.VolumeName = spec.VolumeName
 	}
@@ -56,16 +59,15 @@ func validatePVCUpdate(o, old *Object) FieldErrors {
 	if newSize.Cmp(oldSize) < 0 && newSize.Cmp(capacity) <= 0 {
 		errs = append(errs, Forbidden("spec.resources.requests.storage", "field can not be less than status.capacity"))
 	}
-	if n, o := pvcSpecOf(sp).VolumeMode, pvcSpecOf(osp).VolumeMode; !stringPtrEqual(n, o) {
-		errs = append(errs, Invalid("volumeMode", n, FieldImmutableErrorMsg))
+	if !stringPtrEqual(mode, oldMode) {
+		errs = append(errs, Invalid("volumeMode", mode, FieldImmutableErrorMsg))
 	}
-	if n, o := pvcSpecOf(sp).VolumeAttributesClassName, pvcSpecOf(osp).VolumeAttributesClassName; !stringPtrEqual(n, o) &&
-		stringAt(mapAt(old.Content, "status"), "currentVolumeAttributesClassName") != "" {
+	if !stringPtrEqual(vac, oldVAC) && stringAt(mapAt(old.Content, "status"), "currentVolumeAttributesClassName") != "" {
 		// Once applied, a volume attributes class may not be removed.
 		switch {
-		case n == nil:
+		case vac == nil:
 			errs = append(errs, Forbidden("spec.volumeAttributesClassName", "update to nil is forbidden when status.currentVolumeAttributesClassName is not nil"))
-		case *n == "":
+		case *vac == "":
 			errs = append(errs, Forbidden("spec.volumeAttributesClassName", "update to empty string is forbidden when status.currentVolumeAttributesClassName is not nil"))
 		}
 	}

@@ -123,3 +123,41 @@ func TestPVSourceDiffEqualSources(t *testing.T) {
 		t.Error("a changed volume handle gives no diff")
 	}
 }
+
+// TestPVCVolumeAttributesClassStays: once the status records an applied
+// volume attributes class, the spec's may change but not go (the
+// messages are validation.go's).
+func TestPVCVolumeAttributesClassStays(t *testing.T) {
+	old := mustDecode(t, `apiVersion: v1
+kind: PersistentVolumeClaim
+metadata: {name: data, namespace: demo}
+spec:
+  accessModes: [ReadWriteOnce]
+  resources: {requests: {storage: 1Gi}}
+  volumeName: pv-1
+  volumeAttributesClassName: gold
+status: {phase: Bound, currentVolumeAttributesClassName: gold}
+`)
+	for _, tc := range []struct {
+		name string
+		vac  any // nil removes the field
+		want string
+	}{
+		{"changed", "silver", ""},
+		{"removed", nil, "spec.volumeAttributesClassName: Forbidden: update to nil is forbidden when status.currentVolumeAttributesClassName is not nil"},
+		{"emptied", "", "spec.volumeAttributesClassName: Forbidden: update to empty string is forbidden when status.currentVolumeAttributesClassName is not nil"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := old.DeepCopy()
+			if tc.vac == nil {
+				delete(o.Spec(), "volumeAttributesClassName")
+			} else {
+				o.Spec()["volumeAttributesClassName"] = tc.vac
+			}
+			got := validatePVCUpdate(o, old).Error()
+			if tc.want == "" && len(validatePVCUpdate(o, old)) != 0 || tc.want != "" && got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
