@@ -43,7 +43,7 @@ func (p *DefaultStorageClass) AdmitChanges(a *api.AdmissionAttributes, ch *trace
 	if a.Operation != api.OpCreate || a.Subresource != "" || a.Object == nil || !isCore(a, "persistentvolumeclaims") {
 		return nil
 	}
-	if _, ok := a.Object.Meta.Annotations[betaStorageClassAnnotation]; ok {
+	if _, ok := a.Object.Meta.Annotations[object.AnnotationBetaStorageClass]; ok {
 		return nil
 	}
 	spec := a.Object.EnsureMap("spec")
@@ -53,10 +53,7 @@ func (p *DefaultStorageClass) AdmitChanges(a *api.AdmissionAttributes, ch *trace
 	if p.classes == nil {
 		return nil
 	}
-	def := newestDefault(p.classes.StorageClasses(), func(c *object.Object) bool {
-		return c.Meta.Annotations["storageclass.kubernetes.io/is-default-class"] == "true" ||
-			c.Meta.Annotations["storageclass.beta.kubernetes.io/is-default-class"] == "true"
-	})
+	def := newestDefault(p.classes.StorageClasses(), object.IsDefaultStorageClass)
 	if def == nil {
 		return nil
 	}
@@ -64,7 +61,3 @@ func (p *DefaultStorageClass) AdmitChanges(a *api.AdmissionAttributes, ch *trace
 	ch.Set = append(ch.Set, ".spec.storageClassName")
 	return nil
 }
-
-// betaStorageClassAnnotation is the storage class annotation older claims
-// carry instead of spec.storageClassName.
-const betaStorageClassAnnotation = "volume.beta.kubernetes.io/storage-class"

@@ -61,7 +61,7 @@ func (p *PersistentVolumeClaimResize) Validate(a *api.AdmissionAttributes) *api.
 // allowResize reports whether the claim's storage class, unchanged,
 // allows volume expansion.
 func (p *PersistentVolumeClaimResize) allowResize(pvc, old *object.Object) bool {
-	class, oldClass := claimClass(pvc), claimClass(old)
+	class, oldClass := object.ClaimStorageClass(pvc), object.ClaimStorageClass(old)
 	if class == "" || oldClass == "" || class != oldClass || p.classes == nil {
 		return false
 	}
@@ -71,15 +71,6 @@ func (p *PersistentVolumeClaimResize) allowResize(pvc, old *object.Object) bool 
 	}
 	allow, _, _ := sc.Get(".allowVolumeExpansion")
 	return allow == true
-}
-
-// claimClass is a claim's storage class: the beta annotation's, else
-// spec.storageClassName, else "" (helper.GetPersistentVolumeClaimClass).
-func claimClass(pvc *object.Object) string {
-	if c, ok := pvc.Meta.Annotations[betaStorageClassAnnotation]; ok {
-		return c
-	}
-	return pvc.GetString(".spec.storageClassName")
 }
 
 // storageRequest is a claim's spec.resources.requests.storage, nil when

@@ -1,9 +1,5 @@
 package object
 
-// betaStorageClassAnnotation is the storage class annotation older claims
-// carry instead of spec.storageClassName (core.BetaStorageClassAnnotation).
-const betaStorageClassAnnotation = "volume.beta.kubernetes.io/storage-class"
-
 // pvcSpecImmutableMsg is the detail of a refused change of a claim's spec,
 // before the diff.
 const pvcSpecImmutableMsg = "spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims"
@@ -27,8 +23,8 @@ func validatePVCUpdate(o, old *Object) FieldErrors {
 	if ospec.VolumeName == "" {
 		ospec.VolumeName = spec.VolumeName
 	}
-	oldAnn, hasOldAnn := old.Meta.Annotations[betaStorageClassAnnotation]
-	newAnn, hasNewAnn := o.Meta.Annotations[betaStorageClassAnnotation]
+	oldAnn, hasOldAnn := old.Meta.Annotations[AnnotationBetaStorageClass]
+	newAnn, hasNewAnn := o.Meta.Annotations[AnnotationBetaStorageClass]
 	switch {
 	case hasOldAnn && ospec.StorageClassName == nil && spec.StorageClassName != nil &&
 		*spec.StorageClassName == oldAnn && (!hasNewAnn || newAnn == oldAnn):
@@ -36,7 +32,7 @@ func validatePVCUpdate(o, old *Object) FieldErrors {
 		spec.StorageClassName = nil
 	default:
 		if newAnn != oldAnn {
-			errs = append(errs, Invalid("metadata.annotations."+betaStorageClassAnnotation, newAnn, FieldImmutableErrorMsg))
+			errs = append(errs, Invalid("metadata.annotations."+AnnotationBetaStorageClass, newAnn, FieldImmutableErrorMsg))
 		}
 		// validateStorageClassUpgradeFromNil
 		if spec.StorageClassName != nil && ospec.StorageClassName == nil && (!hasOldAnn || *spec.StorageClassName == oldAnn) {

@@ -155,10 +155,7 @@ func pvSourceOf(sp map[string]any) *internalPVSource {
 		s.NFS = &internalNFS{Server: stringAt(m, "server"), Path: stringAt(m, "path"), ReadOnly: ro}
 	}
 	if m, ok := sp["local"].(map[string]any); ok {
-		s.Local = &internalLocal{Path: stringAt(m, "path")}
-		if fs, ok := m["fsType"].(string); ok {
-			s.Local.FSType = &fs
-		}
+		s.Local = &internalLocal{Path: stringAt(m, "path"), FSType: optionalString(m, "fsType")}
 	}
 	if m, ok := sp["csi"].(map[string]any); ok {
 		ro, _ := boolAt(m, "readOnly")
@@ -225,17 +222,11 @@ type internalNodeSelector struct {
 	NodeSelectorTerms []internalNodeSelectorTerm
 }
 
-// internalNodeSelectorTerm is core.NodeSelectorTerm.
+// internalNodeSelectorTerm is core.NodeSelectorTerm; a Requirement has
+// core.NodeSelectorRequirement's fields, and no JSON tags either.
 type internalNodeSelectorTerm struct {
-	MatchExpressions []internalNodeSelectorRequirement
-	MatchFields      []internalNodeSelectorRequirement
-}
-
-// internalNodeSelectorRequirement is core.NodeSelectorRequirement.
-type internalNodeSelectorRequirement struct {
-	Key      string
-	Operator string
-	Values   []string
+	MatchExpressions []Requirement
+	MatchFields      []Requirement
 }
 
 // volumeNodeAffinityOf reads a PersistentVolume's node affinity into its
@@ -258,17 +249,19 @@ func volumeNodeAffinityOf(m map[string]any) *internalVolumeNodeAffinity {
 	return a
 }
 
-// requirementsOf reads a list of node selector requirements; nil when v
-// is not a list.
-func requirementsOf(v any) []internalNodeSelectorRequirement {
+// requirementsOf reads a list of node selector requirements as the API
+// server decodes it: nil when v is not a list, and an empty list (or
+// values list) empty rather than nil, so that it prints as [] (unlike
+// requirementsFrom, which serves matching).
+func requirementsOf(v any) []Requirement {
 	l, ok := v.([]any)
 	if !ok {
 		return nil
 	}
-	out := make([]internalNodeSelectorRequirement, len(l))
+	out := make([]Requirement, len(l))
 	for i, e := range l {
 		m, _ := e.(map[string]any)
-		out[i] = internalNodeSelectorRequirement{Key: stringAt(m, "key"), Operator: stringAt(m, "operator")}
+		out[i] = Requirement{Key: stringAt(m, "key"), Operator: stringAt(m, "operator")}
 		if vs, ok := m["values"].([]any); ok {
 			out[i].Values = make([]string, len(vs))
 			for j, v := range vs {
@@ -314,7 +307,7 @@ func (n *internalVolumeNodeAffinity) equalUpToGALabels(o *internalVolumeNodeAffi
 
 // requirementsEqualUpToGALabels compares new requirements with old ones
 // (see equalUpToGALabels).
-func requirementsEqualUpToGALabels(n, o []internalNodeSelectorRequirement) bool {
+func requirementsEqualUpToGALabels(n, o []Requirement) bool {
 	if len(n) != len(o) {
 		return false
 	}

@@ -17,7 +17,7 @@ func describeStorageClass(o *object.Object, events []*object.Object, now time.Ti
 	d := newDescriber()
 	d.line(0, "Name:\t%s\n", o.Meta.Name)
 	isDefault := "No"
-	if isDefaultClass(o) {
+	if object.IsDefaultStorageClass(o) {
 		isDefault = "Yes"
 	}
 	d.line(0, "IsDefaultClass:\t%s\n", isDefault)
@@ -179,7 +179,7 @@ func describePersistentVolumeClaim(o *object.Object, pods, events []*object.Obje
 	d := newDescriber()
 	d.line(0, "Name:\t%s\n", o.Meta.Name)
 	d.line(0, "Namespace:\t%s\n", o.Meta.Namespace)
-	d.line(0, "StorageClass:\t%s\n", claimClass(o))
+	d.line(0, "StorageClass:\t%s\n", object.ClaimStorageClass(o))
 	d.terminatingOr(o, str(st, "phase"), now)
 	d.line(0, "Volume:\t%s\n", str(sp, "volumeName"))
 	d.multiline("Labels", o.Meta.Labels)

@@ -178,7 +178,7 @@ func (d *describer) volumeClaimTemplates(claims []map[string]any) {
 		meta, cs := object.MapAt(c, "metadata"), object.MapAt(c, "spec")
 		d.line(1, "Name:\t%s\n", str(meta, "name"))
 		class := str(cs, "storageClassName")
-		if beta := object.StringMap(meta["annotations"])["volume.beta.kubernetes.io/storage-class"]; beta != "" {
+		if beta := object.StringMap(meta["annotations"])[object.AnnotationBetaStorageClass]; beta != "" {
 			class = beta
 		}
 		d.line(1, "StorageClass:\t%s\n", class)

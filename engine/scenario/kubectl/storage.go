@@ -42,7 +42,7 @@ func pvcRow(o *object.Object, now time.Time) []string {
 		modes = accessModes(strs(listAt(st, "accessModes")))
 		capacity = str(object.MapAt(st, "capacity"), "storage")
 	}
-	return []string{o.Meta.Name, phase, str(sp, "volumeName"), capacity, modes, claimClass(o),
+	return []string{o.Meta.Name, phase, str(sp, "volumeName"), capacity, modes, object.ClaimStorageClass(o),
 		unset(sp, "volumeAttributesClassName"), since(o.Meta.CreationTimestamp, now), unset(sp, "volumeMode")}
 }
 
@@ -62,7 +62,7 @@ func pvRow(o *object.Object, now time.Time) []string {
 // the name of the default class, Delete and Immediate when unset.
 func storageClassRow(o *object.Object, now time.Time) []string {
 	name := o.Meta.Name
-	if isDefaultClass(o) {
+	if object.IsDefaultStorageClass(o) {
 		name += " (default)"
 	}
 	reclaim := str(o.Content, "reclaimPolicy")
@@ -77,17 +77,10 @@ func storageClassRow(o *object.Object, now time.Time) []string {
 		fmt.Sprint(boolean(o.Content, "allowVolumeExpansion")), since(o.Meta.CreationTimestamp, now)}
 }
 
-// isDefaultClass reports whether a StorageClass is annotated as the
-// default (storageutil.IsDefaultAnnotation).
-func isDefaultClass(o *object.Object) bool {
-	a := o.Meta.Annotations
-	return a["storageclass.kubernetes.io/is-default-class"] == "true" || a["storageclass.beta.kubernetes.io/is-default-class"] == "true"
-}
-
 // volumeClass is helper.GetPersistentVolumeClass: the beta annotation,
 // else spec.storageClassName.
 func volumeClass(o *object.Object) string {
-	if c := o.Meta.Annotations["volume.beta.kubernetes.io/storage-class"]; c != "" {
+	if c := o.Meta.Annotations[object.AnnotationBetaStorageClass]; c != "" {
 		return c
 	}
 	return str(spec(o), "storageClassName")
@@ -100,15 +93,6 @@ func volumeClaim(o *object.Object) string {
 		return ""
 	}
 	return str(ref, "namespace") + "/" + str(ref, "name")
-}
-
-// claimClass is helper.GetPersistentVolumeClaimClass: the beta
-// annotation, else spec.storageClassName.
-func claimClass(o *object.Object) string {
-	if c, ok := o.Meta.Annotations["volume.beta.kubernetes.io/storage-class"]; ok {
-		return c
-	}
-	return str(spec(o), "storageClassName")
 }
 
 // unset is a string field, or "<unset>" when it is not set.

@@ -1,0 +1,30 @@
+package object
+
+// The annotations that name storage classes (k8s.io/api/core/v1 and
+// k8s.io/kubernetes/pkg/volume/util/storageclass.go).
+const (
+	// AnnotationBetaStorageClass is the storage class annotation older
+	// claims and volumes carry instead of spec.storageClassName.
+	AnnotationBetaStorageClass = "volume.beta.kubernetes.io/storage-class"
+	// AnnotationIsDefaultStorageClass marks the default StorageClass, as
+	// does its beta form.
+	AnnotationIsDefaultStorageClass     = "storageclass.kubernetes.io/is-default-class"
+	AnnotationBetaIsDefaultStorageClass = "storageclass.beta.kubernetes.io/is-default-class"
+)
+
+// IsDefaultStorageClass reports whether a StorageClass is annotated as the
+// default (storageutil.IsDefaultAnnotation).
+func IsDefaultStorageClass(o *Object) bool {
+	a := o.Meta.Annotations
+	return a[AnnotationIsDefaultStorageClass] == "true" || a[AnnotationBetaIsDefaultStorageClass] == "true"
+}
+
+// ClaimStorageClass is a claim's storage class, as
+// helper.GetPersistentVolumeClaimClass reads it: the beta annotation when
+// present (even empty), else spec.storageClassName, else "".
+func ClaimStorageClass(o *Object) string {
+	if c, ok := o.Meta.Annotations[AnnotationBetaStorageClass]; ok {
+		return c
+	}
+	return stringAt(o.Spec(), "storageClassName")
+}
