@@ -21,7 +21,7 @@ func TestDefaultOrder(t *testing.T) {
 	c := newCluster(t)
 	got := names(c.chain().Plugins())
 	want := []string{"NamespaceLifecycle", "LimitRanger", "ServiceAccount", "Priority", "DefaultTolerationSeconds",
-		"DefaultStorageClass", "PersistentVolumeClaimResize", "DefaultIngressClass", "MutatingAdmissionWebhook", "ValidatingAdmissionWebhook", "ResourceQuota"}
+		"DefaultStorageClass", "StorageObjectInUseProtection", "PersistentVolumeClaimResize", "DefaultIngressClass", "MutatingAdmissionWebhook", "ValidatingAdmissionWebhook", "ResourceQuota"}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("default chain = %v, want %v", got, want)
 	}

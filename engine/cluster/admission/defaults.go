@@ -38,7 +38,8 @@ type Deps struct {
 // NewDefault returns the chain of kube-apiserver's default-on plugins
 // that the model has, in kube-apiserver's order: NamespaceLifecycle,
 // LimitRanger, ServiceAccount, Priority, DefaultTolerationSeconds, DefaultIngressClass,
-// DefaultStorageClass, PersistentVolumeClaimResize, MutatingAdmissionWebhook, ValidatingAdmissionWebhook, ResourceQuota
+// DefaultStorageClass, StorageObjectInUseProtection,
+// PersistentVolumeClaimResize, MutatingAdmissionWebhook, ValidatingAdmissionWebhook, ResourceQuota
 // (DefaultOffAdmissionPlugins and AllOrderedPlugins in
 // k8s.io/kubernetes/pkg/kubeapiserver/options/plugins.go).
 func NewDefault(cfg Config, d Deps) *Chain {
@@ -51,6 +52,7 @@ func NewDefault(cfg Config, d Deps) *Chain {
 		NewDefaultTolerationSeconds(),
 		NewDefaultIngressClass(d.IngressClasses),
 		NewDefaultStorageClass(d.StorageClasses),
+		NewStorageObjectInUseProtection(),
 		NewPersistentVolumeClaimResize(d.StorageClasses),
 		NewMutatingWebhook(cfg, wo),
 		NewValidatingWebhook(cfg, wo),

@@ -61,7 +61,7 @@ func (p *PersistentVolumeClaimResize) Validate(a *api.AdmissionAttributes) *api.
 // allowResize reports whether the claim's storage class, unchanged,
 // allows volume expansion.
 func (p *PersistentVolumeClaimResize) allowResize(pvc, old *object.Object) bool {
-	class, oldClass := object.ClaimStorageClass(pvc), object.ClaimStorageClass(old)
+	class, oldClass := object.StorageClassOf(pvc), object.StorageClassOf(old)
 	if class == "" || oldClass == "" || class != oldClass || p.classes == nil {
 		return false
 	}

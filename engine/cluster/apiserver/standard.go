@@ -112,8 +112,8 @@ func NewStandard(cfg Config, std Standard) (*Plane, *auth.Authenticator, error) 
 }
 
 // standardAdmission builds the default chain with LimitRanger,
-// NodeRestriction, DefaultStorageClass, PersistentVolumeClaimResize and
-// ResourceQuota.
+// NodeRestriction, DefaultStorageClass, StorageObjectInUseProtection,
+// PersistentVolumeClaimResize and ResourceQuota.
 func standardAdmission(cfg Config, std Standard, l *lookups) *admission.Chain {
 	caller := std.Webhooks
 	if caller == nil {
@@ -131,6 +131,7 @@ func standardAdmission(cfg Config, std Standard, l *lookups) *admission.Chain {
 		admission.NewDefaultTolerationSeconds(),
 		admission.NewDefaultIngressClass(l),
 		admission.NewDefaultStorageClass(l),
+		admission.NewStorageObjectInUseProtection(),
 		&auth.NodeRestriction{Pods: l.pod, Nodes: l.node},
 		admission.NewPersistentVolumeClaimResize(l),
 		admission.NewMutatingWebhook(acfg, wo),

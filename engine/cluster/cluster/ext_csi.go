@@ -11,9 +11,9 @@ import (
 // CSIDriverAnnotation on a StorageClass among the fixture's objects, set
 // to "true", turns on the CSI driver its provisioner names: the
 // provider behind it (actor "csi-driver/DRIVER", in the zones of the
-// fixture's Nodes), the external-provisioner (actor "csi-provisioner")
-// and the PV controller's binder ("persistent-volume-binder") in every
-// controller-manager replica.
+// fixture's Nodes) and the external-provisioner (actor
+// "csi-provisioner"); as any StorageClass does, it also turns on the
+// volume controllers (ext_volumes.go).
 const CSIDriverAnnotation = "csi.loopbook.dev/driver"
 
 // csiDriver is the driver of the fixture's opted-in StorageClass, or "".
@@ -26,17 +26,14 @@ func csiDriver(objs []*object.Object) string {
 	return ""
 }
 
-// buildEarlyCSI creates the provisioner's and the binder's identities:
-// ServiceAccounts in kube-system, and for the provisioner the ClusterRole
-// external-provisioner-runner of the sidecar's deploy/kubernetes/rbac.yaml
-// bound to it.
+// buildEarlyCSI creates the provisioner's identity: its ServiceAccount in
+// kube-system and the ClusterRole external-provisioner-runner of the
+// sidecar's deploy/kubernetes/rbac.yaml bound to it. Its StorageClass
+// turns the volume controllers on (buildEarlyVolumes).
 func (c *Cluster) buildEarlyCSI() error {
 	driver := csiDriver(c.cfg.Objects)
 	if driver == "" {
 		return nil
-	}
-	if err := c.controllerServiceAccount(csi.BinderName); err != nil {
-		return err
 	}
 	name := string(csi.ProvisionerName)
 	if err := c.controllerServiceAccount(name); err != nil {

@@ -12,6 +12,8 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/controller/disruption"
 	"github.com/loopbook/loopbook/engine/cluster/controller/job"
 	"github.com/loopbook/loopbook/engine/cluster/controller/podautoscaler"
+	"github.com/loopbook/loopbook/engine/cluster/controller/pvcprotection"
+	"github.com/loopbook/loopbook/engine/cluster/controller/pvprotection"
 	"github.com/loopbook/loopbook/engine/cluster/controller/resourcequota"
 	"github.com/loopbook/loopbook/engine/cluster/controller/statefulset"
 	"github.com/loopbook/loopbook/engine/cluster/controller/ttlafterfinished"
@@ -60,9 +62,14 @@ import (
 //	controller        manifests (ext_disruption.go).
 //	database-operator the CRD of kind DatabaseCluster annotated
 //	                  operator.loopbook.dev/enabled: "true" (ext_operator.go).
-//	csi-provisioner,  a StorageClass annotated csi.loopbook.dev/driver:
-//	persistent-       "true": its provisioner's driver, the external
-//	volume-binder     provisioner and the PV binder (ext_csi.go).
+//	persistent-       a PersistentVolume, PersistentVolumeClaim or
+//	volume-binder,    StorageClass among the objects or the manifests, or
+//	pvc-protection-   a StatefulSet with volumeClaimTemplates: the PV
+//	and pv-protection-controller and the two protection controllers in
+//	controller        every controller-manager replica (ext_volumes.go).
+//	csi-provisioner   a StorageClass annotated csi.loopbook.dev/driver:
+//	                  "true": its provisioner's driver and the external
+//	                  provisioner (ext_csi.go).
 //	ingress-          an IngressClass whose spec.controller is
 //	controller        k8s.io/ingress-nginx: the Ingress controller and its
 //	                  proxy, actor "ingress-proxy" (ext_ingress.go).
@@ -80,6 +87,7 @@ type extensions struct {
 	daemonSets    bool
 	quotas        bool
 	disruption    bool
+	volumes       bool
 	operatorGroup string
 	operator      *operator.Operator
 	storage       *csi.Provider
@@ -108,6 +116,9 @@ func (c *Cluster) buildEarlyExtensions() error {
 		return err
 	}
 	if err := c.buildEarlyDisruption(); err != nil {
+		return err
+	}
+	if err := c.buildEarlyVolumes(); err != nil {
 		return err
 	}
 	if err := c.buildEarlyCSI(); err != nil {
@@ -225,8 +236,10 @@ func (c *Cluster) extensionControllers() []func() controller.Controller {
 	if c.ext.disruption {
 		out = append(out, func() controller.Controller { return disruption.New() })
 	}
-	if c.ext.storage != nil {
-		out = append(out, func() controller.Controller { return csi.NewBinder() })
+	if c.ext.volumes {
+		out = append(out, func() controller.Controller { return csi.NewBinder() },
+			func() controller.Controller { return pvcprotection.New() },
+			func() controller.Controller { return pvprotection.New() })
 	}
 	if c.ext.metrics != nil {
 		out = append(out, func() controller.Controller { return podautoscaler.New() })

@@ -19,12 +19,23 @@ func IsDefaultStorageClass(o *Object) bool {
 	return a[AnnotationIsDefaultStorageClass] == "true" || a[AnnotationBetaIsDefaultStorageClass] == "true"
 }
 
-// ClaimStorageClass is a claim's storage class, as
-// helper.GetPersistentVolumeClaimClass reads it: the beta annotation when
-// present (even empty), else spec.storageClassName, else "".
-func ClaimStorageClass(o *Object) string {
+// StorageClassOf is a claim's or a volume's storage class, as
+// helper.GetPersistentVolumeClaimClass and GetPersistentVolumeClass read
+// it alike: the beta annotation when present (even empty), else
+// spec.storageClassName, else "".
+func StorageClassOf(o *Object) string {
 	if c, ok := o.Meta.Annotations[AnnotationBetaStorageClass]; ok {
 		return c
 	}
 	return stringAt(o.Spec(), "storageClassName")
 }
+
+// The finalizers that keep storage objects while in use
+// (pkg/volume/util/finalizer.go).
+const (
+	// FinalizerPVCProtection keeps a PersistentVolumeClaim while a Pod
+	// uses it.
+	FinalizerPVCProtection = "kubernetes.io/pvc-protection"
+	// FinalizerPVProtection keeps a PersistentVolume while it is bound.
+	FinalizerPVProtection = "kubernetes.io/pv-protection"
+)

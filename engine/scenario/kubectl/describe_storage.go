@@ -179,7 +179,7 @@ func describePersistentVolumeClaim(o *object.Object, pods, events []*object.Obje
 	d := newDescriber()
 	d.line(0, "Name:\t%s\n", o.Meta.Name)
 	d.line(0, "Namespace:\t%s\n", o.Meta.Namespace)
-	d.line(0, "StorageClass:\t%s\n", object.ClaimStorageClass(o))
+	d.line(0, "StorageClass:\t%s\n", object.StorageClassOf(o))
 	d.terminatingOr(o, str(st, "phase"), now)
 	d.line(0, "Volume:\t%s\n", str(sp, "volumeName"))
 	d.multiline("Labels", o.Meta.Labels)

@@ -42,7 +42,7 @@ func pvcRow(o *object.Object, now time.Time) []string {
 		modes = accessModes(strs(listAt(st, "accessModes")))
 		capacity = str(object.MapAt(st, "capacity"), "storage")
 	}
-	return []string{o.Meta.Name, phase, str(sp, "volumeName"), capacity, modes, object.ClaimStorageClass(o),
+	return []string{o.Meta.Name, phase, str(sp, "volumeName"), capacity, modes, object.StorageClassOf(o),
 		unset(sp, "volumeAttributesClassName"), since(o.Meta.CreationTimestamp, now), unset(sp, "volumeMode")}
 }
 
