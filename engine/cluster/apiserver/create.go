@@ -50,6 +50,7 @@ func validateCreate(r *request) *api.Status {
 	}
 	o.Meta.DeletionTimestamp, o.Meta.DeletionGracePeriodSeconds = nil, nil
 	object.PrepareForCreate(k, o)
+	object.StampVolumePhaseTransition(o, nil, r.now.Wall())
 	if errs := object.ValidateObject(k, o, nil); len(errs) > 0 {
 		return invalid(k, o.Meta.Name, errs)
 	}

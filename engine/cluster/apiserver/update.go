@@ -110,6 +110,7 @@ func validateUpdate(r *request, t updateTarget) *api.Status {
 		r.obj = o
 	case statusResource:
 		object.PrepareForStatusUpdate(r.obj, old)
+		object.StampVolumePhaseTransition(r.obj, old, r.now.Wall())
 	default:
 		o := r.obj
 		o.Meta.Generation = old.Meta.Generation

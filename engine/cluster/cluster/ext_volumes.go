@@ -2,9 +2,9 @@ package cluster
 
 import (
 	"github.com/loopbook/loopbook/engine/cluster/auth"
+	"github.com/loopbook/loopbook/engine/cluster/controller/persistentvolume"
 	"github.com/loopbook/loopbook/engine/cluster/controller/pvcprotection"
 	"github.com/loopbook/loopbook/engine/cluster/controller/pvprotection"
-	"github.com/loopbook/loopbook/engine/cluster/csi"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
@@ -36,7 +36,7 @@ func (c *Cluster) buildEarlyVolumes() error {
 		return nil
 	}
 	c.ext.volumes = true
-	if err := c.controllerServiceAccount(csi.BinderName); err != nil {
+	if err := c.controllerServiceAccount(persistentvolume.Name); err != nil {
 		return err
 	}
 	events := func() map[string]any {

@@ -11,6 +11,7 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/controller/daemon"
 	"github.com/loopbook/loopbook/engine/cluster/controller/disruption"
 	"github.com/loopbook/loopbook/engine/cluster/controller/job"
+	"github.com/loopbook/loopbook/engine/cluster/controller/persistentvolume"
 	"github.com/loopbook/loopbook/engine/cluster/controller/podautoscaler"
 	"github.com/loopbook/loopbook/engine/cluster/controller/pvcprotection"
 	"github.com/loopbook/loopbook/engine/cluster/controller/pvprotection"
@@ -237,7 +238,7 @@ func (c *Cluster) extensionControllers() []func() controller.Controller {
 		out = append(out, func() controller.Controller { return disruption.New() })
 	}
 	if c.ext.volumes {
-		out = append(out, func() controller.Controller { return csi.NewBinder() },
+		out = append(out, func() controller.Controller { return persistentvolume.New() },
 			func() controller.Controller { return pvcprotection.New() },
 			func() controller.Controller { return pvprotection.New() })
 	}

@@ -102,7 +102,7 @@ func (p *Provisioner) provision(key string) error {
 		return nil
 	}
 	class, ok := p.classes.Lister().Get("", pvc.GetString(".spec.storageClassName"))
-	if !ok || class.GetString(".provisioner") != p.prov.Driver {
+	if !ok || class.GetString(".provisioner") != p.prov.Driver || !namesProvisioner(pvc, p.prov.Driver) {
 		return nil
 	}
 	pvName := "pvc-" + pvc.Meta.UID
@@ -161,4 +161,15 @@ func newVolume(pvc, class *object.Object, vol Volume, driver, size string) *obje
 	}
 	pv.Content["spec"] = spec
 	return pv
+}
+
+// namesProvisioner is shouldProvision's handshake: the PV controller has
+// named this driver on the claim in volume.kubernetes.io/storage-provisioner,
+// or in its beta form (sig-storage-lib-external-provisioner, controller.go).
+func namesProvisioner(pvc *object.Object, driver string) bool {
+	name, ok := pvc.Meta.Annotations["volume.kubernetes.io/storage-provisioner"]
+	if !ok {
+		name = pvc.Meta.Annotations["volume.beta.kubernetes.io/storage-provisioner"]
+	}
+	return name == driver
 }
