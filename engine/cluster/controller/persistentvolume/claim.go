@@ -8,6 +8,7 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/client/record"
 	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/volume"
 )
 
 // syncClaim is syncClaim: a claim the controller has not finished
@@ -47,14 +48,14 @@ func (c *Controller) syncUnboundClaim(pvc *object.Object) error {
 		// The volume the claim names does not exist yet.
 		_, err := c.updateClaimStatus(pvc, "Pending", nil)
 		return err
-	case !hasClaimRef(v):
+	case !volume.HasClaimRef(v):
 		if err := checkVolumeSatisfyClaim(v, pvc); err != nil {
 			c.Recorder.Event(pvc, record.Warning, "VolumeMismatch", fmt.Sprintf("Cannot bind to requested volume %q: %s", name, err))
 			_, err := c.updateClaimStatus(pvc, "Pending", nil)
 			return err
 		}
 		return c.bind(v, pvc)
-	case isBoundToClaim(v, pvc):
+	case volume.IsBoundToClaim(v, pvc):
 		return c.bind(v, pvc)
 	}
 	c.Recorder.Event(pvc, record.Warning, "FailedBinding", fmt.Sprintf("volume %q already bound to a different claim.", name))
@@ -182,15 +183,15 @@ func checkVolumeSatisfyClaim(v, pvc *object.Object) error {
 	switch {
 	case v.Meta.DeletionTimestamp != nil:
 		return fmt.Errorf("the volume is marked for deletion %q", v.Meta.Name)
-	case quantityAt(v.Spec(), "capacity", "storage").Value() < quantityAt(pvc.Spec(), "resources", "requests", "storage").Value():
+	case volume.Storage(v.Spec(), "capacity", "storage").Value() < volume.Storage(pvc.Spec(), "resources", "requests", "storage").Value():
 		return errors.New("requested PV is too small")
 	case object.StorageClassOf(v) != object.StorageClassOf(pvc):
 		return errors.New("storageClassName does not match")
 	case object.StringAt(v.Spec(), "volumeAttributesClassName") != object.StringAt(pvc.Spec(), "volumeAttributesClassName"):
 		return errors.New("volumeAttributesClassName does not match")
-	case volumeMode(v) != volumeMode(pvc):
+	case volume.Mode(v) != volume.Mode(pvc):
 		return errors.New("incompatible volumeMode")
-	case !containsAll(accessModes(v), accessModes(pvc)):
+	case !volume.ContainsAllAccessModes(volume.AccessModes(v), volume.AccessModes(pvc)):
 		return errors.New("incompatible accessMode")
 	}
 	return nil
@@ -219,7 +220,7 @@ func (c *Controller) bind(v, pvc *object.Object) error {
 // bound (it was not pre-bound) says so.
 func (c *Controller) bindVolumeToClaim(v, pvc *object.Object) (*object.Object, error) {
 	ref := object.AsMap(v.Spec()["claimRef"])
-	setBy := !isBoundToClaim(v, pvc)
+	setBy := !volume.IsBoundToClaim(v, pvc)
 	refStale := ref == nil || ref["name"] != pvc.Meta.Name || ref["namespace"] != pvc.Meta.Namespace || ref["uid"] != pvc.Meta.UID
 	_, annotated := v.Meta.Annotations[AnnBoundByController]
 	if !refStale && (!setBy || annotated) {
@@ -289,8 +290,8 @@ func (c *Controller) updateClaimStatus(pvc *object.Object, phase string, v *obje
 			dirty = true
 		}
 		if object.StringAt(pvc.Status(), "phase") != phase {
-			want := quantityAt(v.Spec(), "capacity", "storage")
-			if _, ok := object.AsMap(st["capacity"])["storage"]; !ok || quantityAt(st, "capacity", "storage").Cmp(want) != 0 {
+			want := volume.Storage(v.Spec(), "capacity", "storage")
+			if _, ok := object.AsMap(st["capacity"])["storage"]; !ok || volume.Storage(st, "capacity", "storage").Cmp(want) != 0 {
 				st["capacity"] = object.DeepCopyValue(v.Spec()["capacity"])
 				dirty = true
 			}

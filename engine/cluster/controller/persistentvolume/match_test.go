@@ -6,8 +6,8 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
-// volume is an Available volume of class with size and access modes.
-func volume(name, size, class string, modes ...any) *object.Object {
+// newVolume is an Available volume of class with size and access modes.
+func newVolume(name, size, class string, modes ...any) *object.Object {
 	v := object.New("v1", "PersistentVolume")
 	v.Meta.Name = name
 	v.Content["spec"] = map[string]any{"capacity": map[string]any{"storage": size}, "accessModes": modes, "storageClassName": class}
@@ -39,35 +39,35 @@ func TestFindBestMatch(t *testing.T) {
 		want    string // "" for none
 	}{
 		{"the smallest that fits", claimOf("500Mi", "shelf", rwo),
-			[]*object.Object{volume("big", "5Gi", "shelf", rwo), volume("small", "1Gi", "shelf", rwo), volume("tiny", "100Mi", "shelf", rwo)}, false, "small"},
+			[]*object.Object{newVolume("big", "5Gi", "shelf", rwo), newVolume("small", "1Gi", "shelf", rwo), newVolume("tiny", "100Mi", "shelf", rwo)}, false, "small"},
 		{"the fewest access modes first, even when larger", claimOf("500Mi", "shelf", rwo),
-			[]*object.Object{volume("both", "1Gi", "shelf", rwo, rwx), volume("once", "5Gi", "shelf", rwo)}, false, "once"},
+			[]*object.Object{newVolume("both", "1Gi", "shelf", rwo, rwx), newVolume("once", "5Gi", "shelf", rwo)}, false, "once"},
 		{"every mode asked for", claimOf("500Mi", "shelf", rwx),
-			[]*object.Object{volume("once", "1Gi", "shelf", rwo), volume("many", "5Gi", "shelf", rwx)}, false, "many"},
-		{"the class must match", claimOf("500Mi", "fast", rwo), []*object.Object{volume("small", "1Gi", "shelf", rwo)}, false, ""},
+			[]*object.Object{newVolume("once", "1Gi", "shelf", rwo), newVolume("many", "5Gi", "shelf", rwx)}, false, "many"},
+		{"the class must match", claimOf("500Mi", "fast", rwo), []*object.Object{newVolume("small", "1Gi", "shelf", rwo)}, false, ""},
 		{"the empty class matches volumes without one", claimOf("500Mi", "", rwo),
-			[]*object.Object{volume("classless", "1Gi", "", rwo), volume("small", "1Gi", "shelf", rwo)}, false, "classless"},
+			[]*object.Object{newVolume("classless", "1Gi", "", rwo), newVolume("small", "1Gi", "shelf", rwo)}, false, "classless"},
 		{"a tie goes to the lower name", claimOf("1Gi", "shelf", rwo),
-			[]*object.Object{volume("b", "1Gi", "shelf", rwo), volume("a", "1024Mi", "shelf", rwo)}, false, "a"},
+			[]*object.Object{newVolume("b", "1Gi", "shelf", rwo), newVolume("a", "1024Mi", "shelf", rwo)}, false, "a"},
 		{"a Released volume is not taken", claimOf("500Mi", "shelf", rwo),
-			[]*object.Object{with(volume("used", "1Gi", "shelf", rwo), func(v *object.Object) { v.Status()["phase"] = "Released" })}, false, ""},
+			[]*object.Object{with(newVolume("used", "1Gi", "shelf", rwo), func(v *object.Object) { v.Status()["phase"] = "Released" })}, false, ""},
 		{"a volume pre-bound to another claim is not taken", claimOf("500Mi", "shelf", rwo),
-			[]*object.Object{with(volume("theirs", "1Gi", "shelf", rwo), func(v *object.Object) {
+			[]*object.Object{with(newVolume("theirs", "1Gi", "shelf", rwo), func(v *object.Object) {
 				v.Spec()["claimRef"] = map[string]any{"namespace": "demo", "name": "other"}
 			})}, false, ""},
 		{"a volume pre-bound by name wins at once", claimOf("500Mi", "shelf", rwo),
-			[]*object.Object{volume("small", "1Gi", "shelf", rwo), with(volume("mine", "5Gi", "other-class", rwo), preBound(""))}, false, "mine"},
+			[]*object.Object{newVolume("small", "1Gi", "shelf", rwo), with(newVolume("mine", "5Gi", "other-class", rwo), preBound(""))}, false, "mine"},
 		{"delayed binding takes only a pre-bound volume", claimOf("500Mi", "shelf", rwo),
-			[]*object.Object{volume("small", "1Gi", "shelf", rwo)}, true, ""},
+			[]*object.Object{newVolume("small", "1Gi", "shelf", rwo)}, true, ""},
 		{"delayed binding, pre-bound with the claim's UID", claimOf("500Mi", "shelf", rwo),
-			[]*object.Object{with(volume("mine", "1Gi", "shelf", rwo), preBound("uid-1"))}, true, "mine"},
+			[]*object.Object{with(newVolume("mine", "1Gi", "shelf", rwo), preBound("uid-1"))}, true, "mine"},
 		{"a selector filters by label", with(claimOf("500Mi", "shelf", rwo), func(c *object.Object) {
 			c.Spec()["selector"] = map[string]any{"matchLabels": map[string]any{"tier": "gold"}}
-		}), []*object.Object{volume("small", "1Gi", "shelf", rwo), with(volume("gold", "5Gi", "shelf", rwo), func(v *object.Object) {
+		}), []*object.Object{newVolume("small", "1Gi", "shelf", rwo), with(newVolume("gold", "5Gi", "shelf", rwo), func(v *object.Object) {
 			v.Meta.Labels = map[string]string{"tier": "gold"}
 		})}, false, "gold"},
 		{"the volume mode must match", with(claimOf("500Mi", "shelf", rwo), func(c *object.Object) { c.Spec()["volumeMode"] = "Block" }),
-			[]*object.Object{volume("small", "1Gi", "shelf", rwo)}, false, ""},
+			[]*object.Object{newVolume("small", "1Gi", "shelf", rwo)}, false, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -90,10 +90,10 @@ func TestCheckVolumeSatisfyClaim(t *testing.T) {
 		claim *object.Object
 		want  string
 	}{
-		{"fits", volume("v", "1Gi", "shelf", rwo), claimOf("1Gi", "shelf", rwo), ""},
-		{"too small", volume("v", "1Gi", "shelf", rwo), claimOf("2Gi", "shelf", rwo), "requested PV is too small"},
-		{"another class", volume("v", "1Gi", "shelf", rwo), claimOf("1Gi", "fast", rwo), "storageClassName does not match"},
-		{"modes", volume("v", "1Gi", "shelf", rwo), claimOf("1Gi", "shelf", "ReadWriteMany"), "incompatible accessMode"},
+		{"fits", newVolume("v", "1Gi", "shelf", rwo), claimOf("1Gi", "shelf", rwo), ""},
+		{"too small", newVolume("v", "1Gi", "shelf", rwo), claimOf("2Gi", "shelf", rwo), "requested PV is too small"},
+		{"another class", newVolume("v", "1Gi", "shelf", rwo), claimOf("1Gi", "fast", rwo), "storageClassName does not match"},
+		{"modes", newVolume("v", "1Gi", "shelf", rwo), claimOf("1Gi", "shelf", "ReadWriteMany"), "incompatible accessMode"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

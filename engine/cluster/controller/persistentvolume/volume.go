@@ -7,6 +7,7 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/client/record"
 	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/volume"
 )
 
 // syncVolume is syncVolume: a volume that names no claim, or a claim by
@@ -43,7 +44,7 @@ func (c *Controller) syncVolume(v *object.Object) error {
 	case !found:
 		return c.release(v)
 	case object.StringAt(pvc.Spec(), "volumeName") == "":
-		if volumeMode(pvc) != volumeMode(v) {
+		if volume.Mode(pvc) != volume.Mode(v) {
 			c.Recorder.Event(v, record.Warning, "VolumeMismatch", fmt.Sprintf("Cannot bind PersistentVolume to requested PersistentVolumeClaim %q due to incompatible volumeMode.", pvc.Meta.Name))
 			c.Recorder.Event(pvc, record.Warning, "VolumeMismatch", fmt.Sprintf("Cannot bind PersistentVolume %q to requested PersistentVolumeClaim due to incompatible volumeMode.", v.Meta.Name))
 			return nil

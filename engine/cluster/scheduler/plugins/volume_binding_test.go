@@ -58,7 +58,7 @@ const (
 	zoneBOnly = "apiVersion: storage.k8s.io/v1\nkind: StorageClass\nmetadata: {name: only-b}\nprovisioner: csi.example.com\nvolumeBindingMode: WaitForFirstConsumer\n" +
 		"allowedTopologies: [{matchLabelExpressions: [{key: topology.kubernetes.io/zone, values: [b]}]}]\n"
 	immClass = "apiVersion: storage.k8s.io/v1\nkind: StorageClass\nmetadata: {name: fast}\nprovisioner: csi.example.com\nvolumeBindingMode: Immediate\n"
-	zoneAPV  = "apiVersion: v1\nkind: PersistentVolume\nmetadata: {name: pv-a}\nspec: {storageClassName: zonal, capacity: {storage: 5Gi}, accessModes: [ReadWriteOnce], nodeAffinity: {required: {nodeSelectorTerms: [{matchExpressions: [{key: topology.kubernetes.io/zone, operator: In, values: [a]}]}]}}}\n"
+	zoneAPV  = "apiVersion: v1\nkind: PersistentVolume\nmetadata: {name: pv-a}\nspec: {storageClassName: zonal, capacity: {storage: 5Gi}, accessModes: [ReadWriteOnce], nodeAffinity: {required: {nodeSelectorTerms: [{matchExpressions: [{key: topology.kubernetes.io/zone, operator: In, values: [a]}]}]}}}\nstatus: {phase: Available}\n"
 	noProvSC = "apiVersion: storage.k8s.io/v1\nkind: StorageClass\nmetadata: {name: local}\nprovisioner: kubernetes.io/no-provisioner\nvolumeBindingMode: WaitForFirstConsumer\n"
 	boundToA = "apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: data, namespace: demo, annotations: {pv.kubernetes.io/bind-completed: \"yes\"}}\nspec: {storageClassName: zonal, volumeName: pv-a, resources: {requests: {storage: 5Gi}}}\n"
 )

@@ -5,6 +5,7 @@ import (
 
 	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/cluster/scheduler/framework"
+	"github.com/loopbook/loopbook/engine/cluster/volume"
 )
 
 // findPodVolumes is binder.go's FindPodVolumes for one node: bound
@@ -19,7 +20,7 @@ func (v *VolumeBindingPlugin) findPodVolumes(st *volumeState, n *framework.NodeI
 			pvsFound = false
 			break
 		}
-		if !volumeFitsNode(pv, n.Labels) {
+		if !volume.CheckNodeAffinity(pv, n.Labels) {
 			boundOK = false
 			break
 		}
@@ -83,69 +84,11 @@ func (v *VolumeBindingPlugin) canProvision(pvc *object.Object, labels map[string
 	return matchTopology(topo, labels)
 }
 
-// matchingVolume is volume.FindMatchingVolume for a claim waiting for its
-// consumer: the smallest volume of the claim's class that is free (or
-// pre-bound to this claim), not chosen yet, large enough, offering the
-// claim's access modes, and usable from the node.
+// matchingVolume is findMatchingVolumes for one claim waiting for its
+// consumer (binder.go): volume.FindMatchingVolume on the node, with the
+// volumes already chosen for the Pod's other claims excluded.
 func (v *VolumeBindingPlugin) matchingVolume(pvc *object.Object, labels map[string]string, chosen map[string]bool) *object.Object {
-	want := storageOf(pvc.GetString(".spec.resources.requests.storage"))
-	class := pvc.GetString(".spec.storageClassName")
-	modes := stringList(pvc.Spec()["accessModes"])
-	var best *object.Object
-	var bestSize object.Quantity
-	for _, pv := range v.Volumes.PersistentVolumes() {
-		if chosen[pv.Meta.Name] || pv.GetString(".spec.storageClassName") != class || pv.Meta.DeletionTimestamp != nil {
-			continue
-		}
-		if boundToClaim(pv, pvc) {
-			if !volumeFitsNode(pv, labels) {
-				return nil
-			}
-			return pv
-		}
-		// The model's PV controller does not write Available on a new
-		// volume, so an empty phase counts as Available.
-		if p := pv.GetString(".status.phase"); (p != "" && p != "Available") || pv.GetString(".spec.claimRef.name") != "" {
-			continue
-		}
-		size := storageOf(pv.GetString(".spec.capacity.storage"))
-		if size.Cmp(want) < 0 || !containsAll(stringList(pv.Spec()["accessModes"]), modes) || !volumeFitsNode(pv, labels) {
-			continue
-		}
-		if best == nil || size.Cmp(bestSize) < 0 {
-			best, bestSize = pv, size
-		}
-	}
-	return best
-}
-
-// boundToClaim is volume.IsVolumeBoundToClaim: the volume's claimRef
-// names the claim, with its UID when the reference has one.
-func boundToClaim(pv, pvc *object.Object) bool {
-	if pv.GetString(".spec.claimRef.name") != pvc.Meta.Name || pv.GetString(".spec.claimRef.namespace") != pvc.Meta.Namespace {
-		return false
-	}
-	uid := pv.GetString(".spec.claimRef.uid")
-	return uid == "" || uid == pvc.Meta.UID
-}
-
-// volumeFitsNode is volume.CheckNodeAffinity: a volume without
-// nodeAffinity.required fits every node; otherwise one of its terms must
-// match the node's labels.
-func volumeFitsNode(pv *object.Object, labels map[string]string) bool {
-	raw, ok, _ := pv.Get(".spec.nodeAffinity.required.nodeSelectorTerms")
-	if !ok {
-		return true
-	}
-	terms, _ := raw.([]any)
-	for _, t := range terms {
-		tm, _ := t.(map[string]any)
-		term := object.NodeSelectorTerm{MatchExpressions: requirements(tm["matchExpressions"])}
-		if term.MatchesNode(labels, "") {
-			return true
-		}
-	}
-	return false
+	return volume.FindMatchingVolume(pvc, v.Volumes.PersistentVolumes(), labels, chosen, true)
 }
 
 // matchTopology is v1helper.MatchTopologySelectorTerms: no terms match
@@ -175,19 +118,6 @@ func matchTopology(terms []any, labels map[string]string) bool {
 	return false
 }
 
-// requirements reads a list of node selector requirements.
-func requirements(v any) []object.Requirement {
-	l, _ := v.([]any)
-	out := make([]object.Requirement, 0, len(l))
-	for _, e := range l {
-		m, _ := e.(map[string]any)
-		key, _ := m["key"].(string)
-		op, _ := m["operator"].(string)
-		out = append(out, object.Requirement{Key: key, Operator: op, Values: stringList(m["values"])})
-	}
-	return out
-}
-
 // sortedBySize is the claims by increasing requested size (byPVCSize),
 // stable for equal sizes.
 func sortedBySize(claims []*object.Object) []*object.Object {
@@ -214,14 +144,4 @@ func stringList(v any) []string {
 		}
 	}
 	return out
-}
-
-// containsAll reports whether have holds every element of want.
-func containsAll(have, want []string) bool {
-	for _, w := range want {
-		if !slices.Contains(have, w) {
-			return false
-		}
-	}
-	return true
 }
