@@ -39,3 +39,15 @@ const (
 	// FinalizerPVProtection keeps a PersistentVolume while it is bound.
 	FinalizerPVProtection = "kubernetes.io/pv-protection"
 )
+
+// PodClaimNames are the claims a Pod's persistentVolumeClaim volumes
+// name, in the order of its volumes.
+func PodClaimNames(pod *Object) []string {
+	var out []string
+	for _, v := range listAt(pod.Spec(), "volumes") {
+		if claim := stringAt(AsMap(v), "persistentVolumeClaim", "claimName"); claim != "" {
+			out = append(out, claim)
+		}
+	}
+	return out
+}

@@ -3,6 +3,7 @@ package persistentvolume
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
@@ -117,7 +118,7 @@ func (c *Controller) isDelayBinding(pvc *object.Object) bool {
 func (c *Controller) emitEventForUnboundDelayBindingClaim(pvc *object.Object) {
 	var waiting []string
 	for _, p := range c.pods.Lister().ListNamespace(pvc.Meta.Namespace, object.LabelSelector{}) {
-		if object.StringAt(p.Spec(), "nodeName") == "" && podUsesClaim(p, pvc.Meta.Name) {
+		if object.StringAt(p.Spec(), "nodeName") == "" && slices.Contains(object.PodClaimNames(p), pvc.Meta.Name) {
 			waiting = append(waiting, p.Meta.Name)
 		}
 	}
@@ -129,16 +130,6 @@ func (c *Controller) emitEventForUnboundDelayBindingClaim(pvc *object.Object) {
 	default:
 		c.Recorder.Event(pvc, record.Normal, "WaitForPodScheduled", fmt.Sprintf("waiting for pods %s to be scheduled", strings.Join(waiting, ",")))
 	}
-}
-
-// podUsesClaim reports whether one of the Pod's volumes names the claim.
-func podUsesClaim(pod *object.Object, claim string) bool {
-	for _, v := range object.ListAt(pod.Spec(), "volumes") {
-		if object.StringAt(object.AsMap(v), "persistentVolumeClaim", "claimName") == claim {
-			return true
-		}
-	}
-	return false
 }
 
 // provisionClaim is provisionClaim with findProvisionablePlugin and

@@ -85,15 +85,13 @@ func (c *Controller) enqueueClaimsOf(pod *object.Object) {
 }
 
 // podClaimKeys is the Pod's index values: "NAMESPACE/CLAIM" for each
-// persistentVolumeClaim volume.
+// claim its volumes name.
 func podClaimKeys(pod *object.Object) ([]string, error) {
-	var out []string
-	for _, v := range object.ListAt(pod.Spec(), "volumes") {
-		if claim := object.StringAt(object.AsMap(v), "persistentVolumeClaim", "claimName"); claim != "" {
-			out = append(out, pod.Meta.Namespace+"/"+claim)
-		}
+	names := object.PodClaimNames(pod)
+	for i, n := range names {
+		names[i] = pod.Meta.Namespace + "/" + n
 	}
-	return out, nil
+	return names, nil
 }
 
 var _ controller.Controller = (*Controller)(nil)

@@ -1,6 +1,8 @@
 package pvcprotection
 
 import (
+	"slices"
+
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
@@ -102,15 +104,7 @@ func usesForUnusedSince(pod, pvc *object.Object) bool {
 
 // namesClaim reports whether one of the Pod's volumes names the claim.
 func namesClaim(pod, pvc *object.Object) bool {
-	if pod.Meta.Namespace != pvc.Meta.Namespace {
-		return false
-	}
-	for _, v := range object.ListAt(pod.Spec(), "volumes") {
-		if object.StringAt(object.AsMap(v), "persistentVolumeClaim", "claimName") == pvc.Meta.Name {
-			return true
-		}
-	}
-	return false
+	return pod.Meta.Namespace == pvc.Meta.Namespace && slices.Contains(object.PodClaimNames(pod), pvc.Meta.Name)
 }
 
 // podTerminated is volumeutil.IsPodTerminated: the Pod succeeded or
