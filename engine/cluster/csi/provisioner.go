@@ -10,6 +10,7 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/env"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
+	"github.com/loopbook/loopbook/engine/cluster/volume"
 )
 
 // Names and keys of dynamic provisioning.
@@ -17,13 +18,8 @@ const (
 	// ProvisionerName is the external-provisioner's actor and
 	// ServiceAccount.
 	ProvisionerName trace.Actor = "csi-provisioner"
-	// SelectedNodeAnnotation is where the node chosen for a
-	// WaitForFirstConsumer claim is written (volume.kubernetes.io/selected-node).
-	SelectedNodeAnnotation = "volume.kubernetes.io/selected-node"
 	// ZoneLabel is the topology key of volumes and nodes.
 	ZoneLabel = "topology.kubernetes.io/zone"
-	// WaitForFirstConsumer is the binding mode that waits for a Pod.
-	WaitForFirstConsumer = "WaitForFirstConsumer"
 )
 
 // Provisioner is the external-provisioner actor of one driver.
@@ -102,7 +98,9 @@ func (p *Provisioner) provision(key string) error {
 		return nil
 	}
 	class, ok := p.classes.Lister().Get("", pvc.GetString(".spec.storageClassName"))
-	if !ok || class.GetString(".provisioner") != p.prov.Driver || !namesProvisioner(pvc, p.prov.Driver) {
+	// shouldProvision's handshake: the PV controller must have handed the
+	// claim to this driver (sig-storage-lib-external-provisioner, controller.go).
+	if !ok || class.GetString(".provisioner") != p.prov.Driver || volume.ClaimProvisioner(pvc) != p.prov.Driver {
 		return nil
 	}
 	pvName := "pvc-" + pvc.Meta.UID
@@ -110,8 +108,8 @@ func (p *Provisioner) provision(key string) error {
 		return nil
 	}
 	zone := ""
-	if class.GetString(".volumeBindingMode") == WaitForFirstConsumer {
-		node := pvc.Meta.Annotations[SelectedNodeAnnotation]
+	if volume.WaitsForFirstConsumer(class) {
+		node := pvc.Meta.Annotations[volume.AnnSelectedNode]
 		if node == "" {
 			return nil // wait for a consumer to be scheduled
 		}
@@ -138,7 +136,7 @@ func (p *Provisioner) provision(key string) error {
 func newVolume(pvc, class *object.Object, vol Volume, driver, size string) *object.Object {
 	pv := object.New("v1", "PersistentVolume")
 	pv.Meta.Name = vol.Name
-	pv.Meta.Annotations = map[string]string{"pv.kubernetes.io/provisioned-by": driver}
+	pv.Meta.Annotations = map[string]string{volume.AnnDynamicallyProvisioned: driver}
 	pv.Meta.Finalizers = []string{"external-provisioner.volume.kubernetes.io/finalizer"}
 	reclaim := class.GetString(".reclaimPolicy")
 	if reclaim == "" {
@@ -161,15 +159,4 @@ func newVolume(pvc, class *object.Object, vol Volume, driver, size string) *obje
 	}
 	pv.Content["spec"] = spec
 	return pv
-}
-
-// namesProvisioner is shouldProvision's handshake: the PV controller has
-// named this driver on the claim in volume.kubernetes.io/storage-provisioner,
-// or in its beta form (sig-storage-lib-external-provisioner, controller.go).
-func namesProvisioner(pvc *object.Object, driver string) bool {
-	name, ok := pvc.Meta.Annotations["volume.kubernetes.io/storage-provisioner"]
-	if !ok {
-		name = pvc.Meta.Annotations["volume.beta.kubernetes.io/storage-provisioner"]
-	}
-	return name == driver
 }

@@ -16,7 +16,7 @@ import (
 // binding (no pv.kubernetes.io/bind-completed) is bound; a bound one is
 // checked.
 func (c *Controller) syncClaim(pvc *object.Object) error {
-	if _, ok := pvc.Meta.Annotations[AnnBindCompleted]; !ok {
+	if _, ok := pvc.Meta.Annotations[volume.AnnBindCompleted]; !ok {
 		return c.syncUnboundClaim(pvc)
 	}
 	return c.syncBoundClaim(pvc)
@@ -30,7 +30,7 @@ func (c *Controller) syncUnboundClaim(pvc *object.Object) error {
 		if v := findBestMatch(pvc, c.volumes.Lister().List(object.LabelSelector{}), delayBinding); v != nil {
 			return c.bind(v, pvc)
 		}
-		_, selected := pvc.Meta.Annotations[AnnSelectedNode]
+		_, selected := pvc.Meta.Annotations[volume.AnnSelectedNode]
 		switch {
 		case delayBinding && !selected:
 			c.emitEventForUnboundDelayBindingClaim(pvc)
@@ -60,7 +60,7 @@ func (c *Controller) syncUnboundClaim(pvc *object.Object) error {
 		return c.bind(v, pvc)
 	}
 	c.Recorder.Event(pvc, record.Warning, "FailedBinding", fmt.Sprintf("volume %q already bound to a different claim.", name))
-	if _, ok := pvc.Meta.Annotations[AnnBoundByController]; ok {
+	if _, ok := pvc.Meta.Annotations[volume.AnnBoundByController]; ok {
 		ref := object.AsMap(v.Spec()["claimRef"])
 		return fmt.Errorf("invalid binding of claim %q to volume %q: volume already claimed by %q", pvc.Key(), name,
 			object.StringAt(ref, "namespace")+"/"+object.StringAt(ref, "name"))
@@ -109,7 +109,7 @@ func (c *Controller) isDelayBinding(pvc *object.Object) bool {
 		return false
 	}
 	sc, ok := c.classes.Lister().Get("", class)
-	return ok && object.StringAt(sc.Content, "volumeBindingMode") == "WaitForFirstConsumer"
+	return ok && volume.WaitsForFirstConsumer(sc)
 }
 
 // emitEventForUnboundDelayBindingClaim is emitEventForUnboundDelayBindingClaim:
@@ -149,13 +149,13 @@ func (c *Controller) provisionClaim(pvc *object.Object) {
 		c.Recorder.Event(pvc, record.Warning, "ProvisioningFailed", "no volume plugin matched name: "+provisioner)
 		return
 	}
-	if pvc.Meta.Annotations[AnnStorageProvisioner] != provisioner {
+	if pvc.Meta.Annotations[volume.AnnStorageProvisioner] != provisioner {
 		clone := pvc.DeepCopy()
 		if clone.Meta.Annotations == nil {
 			clone.Meta.Annotations = map[string]string{}
 		}
-		clone.Meta.Annotations[AnnBetaStorageProvisioner] = provisioner
-		clone.Meta.Annotations[AnnStorageProvisioner] = provisioner
+		clone.Meta.Annotations[volume.AnnBetaStorageProvisioner] = provisioner
+		clone.Meta.Annotations[volume.AnnStorageProvisioner] = provisioner
 		updated, err := c.Client.Update(c.pvcK, clone, api.WriteOptions{})
 		if err != nil {
 			c.Recorder.Event(pvc, record.Warning, "ProvisioningFailed", fmt.Sprintf("Error saving claim: %v", err))
@@ -213,7 +213,7 @@ func (c *Controller) bindVolumeToClaim(v, pvc *object.Object) (*object.Object, e
 	ref := object.AsMap(v.Spec()["claimRef"])
 	setBy := !volume.IsBoundToClaim(v, pvc)
 	refStale := ref == nil || ref["name"] != pvc.Meta.Name || ref["namespace"] != pvc.Meta.Namespace || ref["uid"] != pvc.Meta.UID
-	_, annotated := v.Meta.Annotations[AnnBoundByController]
+	_, annotated := v.Meta.Annotations[volume.AnnBoundByController]
 	if !refStale && (!setBy || annotated) {
 		return v, nil
 	}
@@ -226,7 +226,7 @@ func (c *Controller) bindVolumeToClaim(v, pvc *object.Object) (*object.Object, e
 		if clone.Meta.Annotations == nil {
 			clone.Meta.Annotations = map[string]string{}
 		}
-		clone.Meta.Annotations[AnnBoundByController] = "yes"
+		clone.Meta.Annotations[volume.AnnBoundByController] = "yes"
 	}
 	return c.Client.Update(c.pvK, clone, api.WriteOptions{})
 }
@@ -242,13 +242,13 @@ func (c *Controller) bindClaimToVolume(pvc, v *object.Object) (*object.Object, e
 	dirty := false
 	if object.StringAt(pvc.Spec(), "volumeName") != v.Meta.Name {
 		clone.EnsureMap("spec")["volumeName"] = v.Meta.Name
-		if _, ok := clone.Meta.Annotations[AnnBoundByController]; !ok {
-			clone.Meta.Annotations[AnnBoundByController] = "yes"
+		if _, ok := clone.Meta.Annotations[volume.AnnBoundByController]; !ok {
+			clone.Meta.Annotations[volume.AnnBoundByController] = "yes"
 		}
 		dirty = true
 	}
-	if _, ok := clone.Meta.Annotations[AnnBindCompleted]; !ok {
-		clone.Meta.Annotations[AnnBindCompleted] = "yes"
+	if _, ok := clone.Meta.Annotations[volume.AnnBindCompleted]; !ok {
+		clone.Meta.Annotations[volume.AnnBindCompleted] = "yes"
 		dirty = true
 	}
 	if !dirty {

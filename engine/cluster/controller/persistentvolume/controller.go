@@ -20,18 +20,6 @@ const Name = "persistent-volume-binder"
 // (pv_controller_base.go: EventSource{Component: "persistentvolume-controller"}).
 const EventSource = "persistentvolume-controller"
 
-// The annotations the controller and its partners write
-// (pkg/controller/volume/persistentvolume/util and
-// k8s.io/component-helpers/storage/volume).
-const (
-	AnnBindCompleted          = "pv.kubernetes.io/bind-completed"
-	AnnBoundByController      = "pv.kubernetes.io/bound-by-controller"
-	AnnDynamicallyProvisioned = "pv.kubernetes.io/provisioned-by"
-	AnnStorageProvisioner     = "volume.kubernetes.io/storage-provisioner"
-	AnnBetaStorageProvisioner = "volume.beta.kubernetes.io/storage-provisioner"
-	AnnSelectedNode           = "volume.kubernetes.io/selected-node"
-)
-
 // Controller is the PV controller; Start after Stop begins afresh.
 type Controller struct {
 	controller.Base

@@ -54,7 +54,7 @@ func (c *Controller) syncVolume(v *object.Object) error {
 	case object.StringAt(pvc.Spec(), "volumeName") == v.Meta.Name:
 		_, err := c.updateVolumePhase(v, "Bound")
 		return err
-	case v.Meta.Annotations[AnnDynamicallyProvisioned] != "" && object.StringAt(v.Spec(), "persistentVolumeReclaimPolicy") == "Delete":
+	case v.Meta.Annotations[volume.AnnDynamicallyProvisioned] != "" && object.StringAt(v.Spec(), "persistentVolumeReclaimPolicy") == "Delete":
 		return c.release(v)
 	}
 	return c.unbindVolume(v)
@@ -77,9 +77,9 @@ func (c *Controller) release(v *object.Object) error {
 // its UID. Either is Available again.
 func (c *Controller) unbindVolume(v *object.Object) error {
 	clone := v.DeepCopy()
-	if _, ok := v.Meta.Annotations[AnnBoundByController]; ok {
+	if _, ok := v.Meta.Annotations[volume.AnnBoundByController]; ok {
 		delete(clone.Spec(), "claimRef")
-		delete(clone.Meta.Annotations, AnnBoundByController)
+		delete(clone.Meta.Annotations, volume.AnnBoundByController)
 		if len(clone.Meta.Annotations) == 0 {
 			clone.Meta.Annotations = nil
 		}
@@ -110,7 +110,7 @@ func (c *Controller) reclaimVolume(v *object.Object) error {
 	default:
 		return c.volumeFailed(v, "VolumeUnknownReclaimPolicy", "Volume has unrecognized PersistentVolumeReclaimPolicy")
 	}
-	if v.Meta.Annotations[AnnDynamicallyProvisioned] != "" || v.Spec()["csi"] != nil {
+	if v.Meta.Annotations[volume.AnnDynamicallyProvisioned] != "" || v.Spec()["csi"] != nil {
 		return nil // findDeletablePlugin: the external provisioner deletes it
 	}
 	path := object.StringAt(v.Spec(), "hostPath", "path")

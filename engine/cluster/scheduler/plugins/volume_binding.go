@@ -6,18 +6,11 @@ import (
 
 	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/cluster/scheduler/framework"
+	"github.com/loopbook/loopbook/engine/cluster/volume"
 )
 
-// Volume annotations and names the plugin reads and writes
-// (k8s.io/component-helpers/storage/volume/helpers.go and pv_helpers.go).
+// The plugin's names and timings (its annotations are in cluster/volume).
 const (
-	// AnnSelectedNode is the node chosen for a WaitForFirstConsumer claim,
-	// written by the scheduler in PreBind for the provisioner to read.
-	AnnSelectedNode = "volume.kubernetes.io/selected-node"
-	// AnnBindCompleted marks a claim the PV controller finished binding.
-	AnnBindCompleted = "pv.kubernetes.io/bind-completed"
-	// AnnBoundByController marks a binding made by a controller.
-	AnnBoundByController = "pv.kubernetes.io/bound-by-controller"
 	// NotSupportedProvisioner is the provisioner of classes that cannot
 	// provision ("kubernetes.io/no-provisioner").
 	NotSupportedProvisioner = "kubernetes.io/no-provisioner"
@@ -138,12 +131,12 @@ func (v *VolumeBindingPlugin) PreFilter(state *framework.CycleState, p *framewor
 // waits for the first consumer.
 func (v *VolumeBindingPlugin) delayed(pvc *object.Object) bool {
 	sc, ok := v.Volumes.StorageClass(pvc.GetString(".spec.storageClassName"))
-	return ok && sc.GetString(".volumeBindingMode") == "WaitForFirstConsumer"
+	return ok && volume.WaitsForFirstConsumer(sc)
 }
 
 // fullyBound is isPVCFullyBound: a volume name and bind-completed.
 func fullyBound(pvc *object.Object) bool {
-	_, done := pvc.Meta.Annotations[AnnBindCompleted]
+	_, done := pvc.Meta.Annotations[volume.AnnBindCompleted]
 	return pvc.GetString(".spec.volumeName") != "" && done
 }
 

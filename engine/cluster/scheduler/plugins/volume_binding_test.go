@@ -8,6 +8,7 @@ import (
 
 	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/cluster/scheduler/framework"
+	"github.com/loopbook/loopbook/engine/cluster/volume"
 )
 
 // fakeVolumes is plugins.Volumes over fixed objects; writes are kept.
@@ -135,7 +136,7 @@ func TestVolumeBindingPreBindWrites(t *testing.T) {
 			for _, o := range f.written {
 				switch o.Kind {
 				case "PersistentVolumeClaim":
-					got = append(got, o.Kind+" selected-node="+o.Meta.Annotations[AnnSelectedNode])
+					got = append(got, o.Kind+" selected-node="+o.Meta.Annotations[volume.AnnSelectedNode])
 				case "PersistentVolume":
 					got = append(got, o.Kind+" claimRef="+o.GetString(".spec.claimRef.name"))
 				}

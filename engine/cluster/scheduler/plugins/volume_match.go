@@ -28,7 +28,7 @@ func (v *VolumeBindingPlugin) findPodVolumes(st *volumeState, n *framework.NodeI
 	out := &podVolumes{}
 	var toMatch, toProvision []*object.Object
 	for _, pvc := range st.waiting {
-		sel, ok := pvc.Meta.Annotations[AnnSelectedNode]
+		sel, ok := pvc.Meta.Annotations[volume.AnnSelectedNode]
 		switch {
 		case ok && sel != n.Name:
 			unboundOK = false // fast path: provisioning was asked for another node

@@ -7,6 +7,7 @@ import (
 
 	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/cluster/scheduler/framework"
+	"github.com/loopbook/loopbook/engine/cluster/volume"
 )
 
 // errBindTimeout is what BindPodVolumes' poll ends with when BindTimeout
@@ -41,7 +42,7 @@ func (v *VolumeBindingPlugin) PreBind(state *framework.CycleState, p *framework.
 		if c.Meta.Annotations == nil {
 			c.Meta.Annotations = map[string]string{}
 		}
-		c.Meta.Annotations[AnnSelectedNode] = node
+		c.Meta.Annotations[volume.AnnSelectedNode] = node
 		b.provision = append(b.provision, c)
 	}
 	b.write(0)
@@ -55,7 +56,7 @@ func withClaimRef(pv, pvc *object.Object) *object.Object {
 		if pv.Meta.Annotations == nil {
 			pv.Meta.Annotations = map[string]string{}
 		}
-		pv.Meta.Annotations[AnnBoundByController] = "yes"
+		pv.Meta.Annotations[volume.AnnBoundByController] = "yes"
 	}
 	pv.Spec()["claimRef"] = map[string]any{"kind": "PersistentVolumeClaim", "apiVersion": "v1",
 		"namespace": pvc.Meta.Namespace, "name": pvc.Meta.Name, "uid": pvc.Meta.UID, "resourceVersion": pvc.Meta.ResourceVersion}
@@ -152,7 +153,7 @@ func (b *volumeBind) check() (bool, error) {
 		if !ok || older(pvc, c) {
 			return false, nil
 		}
-		if pvc.Meta.Annotations[AnnSelectedNode] != b.node {
+		if pvc.Meta.Annotations[volume.AnnSelectedNode] != b.node {
 			return false, fmt.Errorf("provisioning failed for PVC %q", pvc.Meta.Name)
 		}
 		if !fullyBound(pvc) {
