@@ -58,7 +58,7 @@ func (c *Cluster) bootstrap() error {
 	if err := c.createAll(
 		clusterRole(rootCA, []any{
 			rule([]string{""}, []string{"configmaps"}, "create", "update"),
-			rule([]string{"", "events.k8s.io"}, []string{"events"}, "create", "patch", "update"),
+			eventsRule(),
 		}),
 		clusterRoleBinding(rootCA, rootCA, serviceaccount.RootCAPublisherName),
 		clusterRoleBinding("kubeadm:node-proxier", "system:node-proxier", KubeProxyServiceAccount),
@@ -83,6 +83,12 @@ func (c *Cluster) createObjects() error {
 		}
 	}
 	return nil
+}
+
+// eventsRule lets a controller record Events in either API group
+// (bootstrappolicy's eventsRule).
+func eventsRule() map[string]any {
+	return rule([]string{"", "events.k8s.io"}, []string{"events"}, "create", "patch", "update")
 }
 
 // rule is one RBAC policy rule as stored.

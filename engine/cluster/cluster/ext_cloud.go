@@ -39,7 +39,7 @@ func (c *Cluster) buildEarlyCloud() error {
 		rule([]string{""}, []string{"services"}, "get", "list", "watch"),
 		rule([]string{""}, []string{"services/status"}, "patch", "update"),
 		rule([]string{""}, []string{"nodes"}, "list", "watch"),
-		rule([]string{"", "events.k8s.io"}, []string{"events"}, "create", "patch", "update"),
+		eventsRule(),
 	}); err != nil {
 		return err
 	}

@@ -24,6 +24,6 @@ func (c *Cluster) buildEarlyDaemonSets() error {
 		rule([]string{""}, []string{"pods"}, "list", "watch", "create", "delete", "patch"),
 		rule([]string{""}, []string{"pods/binding"}, "create"),
 		rule([]string{"apps"}, []string{"controllerrevisions"}, "get", "list", "watch", "create", "delete", "update", "patch"),
-		rule([]string{"", "events.k8s.io"}, []string{"events"}, "create", "patch", "update"),
+		eventsRule(),
 	})
 }

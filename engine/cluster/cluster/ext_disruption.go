@@ -26,6 +26,6 @@ func (c *Cluster) buildEarlyDisruption() error {
 		rule([]string{"policy"}, []string{"poddisruptionbudgets/status"}, "update"),
 		rule([]string{""}, []string{"pods/status"}, "patch", "update"),
 		rule([]string{"*"}, []string{"*/scale"}, "get"),
-		rule([]string{"", "events.k8s.io"}, []string{"events"}, "create", "patch", "update"),
+		eventsRule(),
 	})
 }

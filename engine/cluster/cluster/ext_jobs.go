@@ -43,7 +43,7 @@ func (c *Cluster) buildEarlyJobs() error {
 			rule([]string{"batch"}, []string{"cronjobs/status"}, "update"),
 			rule([]string{"batch"}, []string{"cronjobs/finalizers"}, "update"),
 			rule([]string{""}, []string{"pods"}, "list", "watch", "delete"),
-			rule([]string{"", "events.k8s.io"}, []string{"events"}, "create", "patch", "update"),
+			eventsRule(),
 		}); err != nil {
 			return err
 		}
@@ -53,12 +53,12 @@ func (c *Cluster) buildEarlyJobs() error {
 		rule([]string{"batch"}, []string{"jobs/status"}, "update"),
 		rule([]string{"batch"}, []string{"jobs/finalizers"}, "update"),
 		rule([]string{""}, []string{"pods"}, "list", "watch", "create", "delete", "patch"),
-		rule([]string{"", "events.k8s.io"}, []string{"events"}, "create", "patch", "update"),
+		eventsRule(),
 	}); err != nil {
 		return err
 	}
 	return c.controllerRole(ttlafterfinished.Name, auth.ControllerRolePrefix+ttlafterfinished.Name, []any{
 		rule([]string{"batch"}, []string{"jobs"}, "get", "list", "watch", "delete"),
-		rule([]string{"", "events.k8s.io"}, []string{"events"}, "create", "patch", "update"),
+		eventsRule(),
 	})
 }

@@ -57,7 +57,7 @@ func (c *Cluster) buildEarlyOperator() error {
 		rule([]string{group}, []string{"databaseclusters/status"}, "update", "patch"),
 		rule([]string{"apps"}, []string{"statefulsets"}, "get", "list", "watch", "create", "update", "patch", "delete"),
 		rule([]string{""}, []string{"services"}, "get", "list", "watch", "create", "update", "patch", "delete"),
-		rule([]string{"", "events.k8s.io"}, []string{"events"}, "create", "patch", "update"),
+		eventsRule(),
 	}); err != nil {
 		return err
 	}

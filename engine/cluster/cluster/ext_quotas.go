@@ -20,6 +20,6 @@ func (c *Cluster) buildEarlyQuotas() error {
 	return c.controllerRole(resourcequota.Name, auth.ControllerRolePrefix+resourcequota.Name, []any{
 		rule([]string{"*"}, []string{"*"}, "list", "watch"),
 		rule([]string{""}, []string{"resourcequotas/status"}, "update"),
-		rule([]string{"", "events.k8s.io"}, []string{"events"}, "create", "patch", "update"),
+		eventsRule(),
 	})
 }

@@ -39,19 +39,16 @@ func (c *Cluster) buildEarlyVolumes() error {
 	if err := c.controllerServiceAccount(persistentvolume.Name); err != nil {
 		return err
 	}
-	events := func() map[string]any {
-		return rule([]string{"", "events.k8s.io"}, []string{"events"}, "create", "patch", "update")
-	}
 	if err := c.controllerRole(pvcprotection.Name, auth.ControllerRolePrefix+pvcprotection.Name, []any{
 		rule([]string{""}, []string{"persistentvolumeclaims"}, "get", "list", "watch", "update"),
 		rule([]string{""}, []string{"persistentvolumeclaims/status"}, "update"),
 		rule([]string{""}, []string{"pods"}, "list", "watch", "get"),
-		events(),
+		eventsRule(),
 	}); err != nil {
 		return err
 	}
 	return c.controllerRole(pvprotection.Name, auth.ControllerRolePrefix+pvprotection.Name, []any{
 		rule([]string{""}, []string{"persistentvolumes"}, "get", "list", "watch", "update"),
-		events(),
+		eventsRule(),
 	})
 }

@@ -3,6 +3,8 @@ package controller
 import (
 	"slices"
 
+	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
@@ -18,16 +20,31 @@ func NeedToAddFinalizer(o *object.Object, finalizer string) bool {
 	return o.Meta.DeletionTimestamp == nil && !o.Meta.HasFinalizer(finalizer)
 }
 
-// WithFinalizer returns a copy of o with finalizer appended.
-func WithFinalizer(o *object.Object, finalizer string) *object.Object {
-	c := o.DeepCopy()
-	c.Meta.Finalizers = append(c.Meta.Finalizers, finalizer)
-	return c
+// Protect is the finalizer step both protection controllers end with
+// (processPVC, processPV): an object being deleted that inUse says nothing
+// uses loses finalizer; one not being deleted that lacks it gets it. Each
+// is one update through c. inUse is asked only of a deletion candidate.
+func Protect(c *client.Client, k *object.KindInfo, o *object.Object, finalizer string, inUse func() (bool, error)) error {
+	if IsDeletionCandidate(o, finalizer) {
+		used, err := inUse()
+		if err != nil || used {
+			return err
+		}
+		_, err = c.Update(k, withoutFinalizer(o, finalizer), api.WriteOptions{})
+		return err
+	}
+	if NeedToAddFinalizer(o, finalizer) {
+		clone := o.DeepCopy()
+		clone.Meta.Finalizers = append(clone.Meta.Finalizers, finalizer)
+		_, err := c.Update(k, clone, api.WriteOptions{})
+		return err
+	}
+	return nil
 }
 
-// WithoutFinalizer returns a copy of o without finalizer
+// withoutFinalizer returns a copy of o without finalizer
 // (slice.RemoveString).
-func WithoutFinalizer(o *object.Object, finalizer string) *object.Object {
+func withoutFinalizer(o *object.Object, finalizer string) *object.Object {
 	c := o.DeepCopy()
 	c.Meta.Finalizers = slices.DeleteFunc(c.Meta.Finalizers, func(f string) bool { return f == finalizer })
 	if len(c.Meta.Finalizers) == 0 {

@@ -47,21 +47,9 @@ func (c *Controller) processPVC(key string) error {
 			return err
 		}
 	}
-	if controller.IsDeletionCandidate(pvc, object.FinalizerPVCProtection) {
-		used, err := c.isBeingUsed(pvc, &live, usesForDeletion)
-		if err != nil {
-			return err
-		}
-		if !used {
-			_, err := c.Client.Update(c.pvcK, controller.WithoutFinalizer(pvc, object.FinalizerPVCProtection), api.WriteOptions{})
-			return err
-		}
-	}
-	if controller.NeedToAddFinalizer(pvc, object.FinalizerPVCProtection) {
-		_, err := c.Client.Update(c.pvcK, controller.WithFinalizer(pvc, object.FinalizerPVCProtection), api.WriteOptions{})
-		return err
-	}
-	return nil
+	return controller.Protect(c.Client, c.pvcK, pvc, object.FinalizerPVCProtection, func() (bool, error) {
+		return c.isBeingUsed(pvc, &live, usesForDeletion)
+	})
 }
 
 // isBeingUsed is isBeingUsedWith: a Pod in the cache that uses the claim

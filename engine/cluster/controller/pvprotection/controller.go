@@ -1,7 +1,6 @@
 package pvprotection
 
 import (
-	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
 	"github.com/loopbook/loopbook/engine/cluster/client/workqueue"
 	"github.com/loopbook/loopbook/engine/cluster/controller"
@@ -57,15 +56,7 @@ func (c *Controller) processPV(name string) error {
 	if !ok {
 		return nil
 	}
-	if controller.IsDeletionCandidate(pv, object.FinalizerPVProtection) && !isBeingUsed(pv) {
-		_, err := c.Client.Update(c.pvK, controller.WithoutFinalizer(pv, object.FinalizerPVProtection), api.WriteOptions{})
-		return err
-	}
-	if controller.NeedToAddFinalizer(pv, object.FinalizerPVProtection) {
-		_, err := c.Client.Update(c.pvK, controller.WithFinalizer(pv, object.FinalizerPVProtection), api.WriteOptions{})
-		return err
-	}
-	return nil
+	return controller.Protect(c.Client, c.pvK, pv, object.FinalizerPVProtection, func() (bool, error) { return isBeingUsed(pv), nil })
 }
 
 // isBeingUsed is isBeingUsed: a Bound volume is in use.
