@@ -22,23 +22,22 @@ func (c *Controller) syncVolume(v *object.Object) error {
 		return err
 	}
 	ns, name := object.StringAt(ref, "namespace"), object.StringAt(ref, "name")
+	uid := object.StringAt(ref, "uid")
 	pvc, found := c.claims.Lister().Get(ns, name)
 	phase := object.StringAt(v.Status(), "phase")
+	var err error
 	if !found && phase != "Released" && phase != "Failed" {
 		// The cache may not have the claim yet: ask the API server.
-		got, err := c.Client.Get(c.pvcK, ns, name)
-		if err != nil && !api.IsReason(err, api.ReasonNotFound) {
+		if pvc, found, err = c.liveClaim(ns, name); err != nil {
 			return err
 		}
-		pvc, found = got, err == nil
 	}
-	if found && pvc.Meta.UID != object.StringAt(ref, "uid") {
-		// The claim was deleted and made again under the same name.
-		got, err := c.Client.Get(c.pvcK, ns, name)
-		if err != nil && !api.IsReason(err, api.ReasonNotFound) {
+	if found && pvc.Meta.UID != uid {
+		// The claim may have been deleted and made again under its name.
+		if pvc, found, err = c.liveClaim(ns, name); err != nil {
 			return err
 		}
-		pvc, found = got, err == nil && got.Meta.UID == object.StringAt(ref, "uid")
+		found = found && pvc.Meta.UID == uid
 	}
 	switch {
 	case !found:
@@ -58,6 +57,16 @@ func (c *Controller) syncVolume(v *object.Object) error {
 		return c.release(v)
 	}
 	return c.unbindVolume(v)
+}
+
+// liveClaim reads a claim from the API server: found is false when it
+// does not exist.
+func (c *Controller) liveClaim(ns, name string) (*object.Object, bool, error) {
+	pvc, err := c.Client.Get(c.pvcK, ns, name)
+	if api.IsReason(err, api.ReasonNotFound) {
+		return nil, false, nil
+	}
+	return pvc, err == nil, err
 }
 
 // release is the claim-gone branch of syncVolume: phase Released (unless
