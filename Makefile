@@ -71,6 +71,7 @@ fuzz:
 		$(GO) test -run='^$$' -fuzz=$$t -fuzztime=30s ./engine/scenario/spec/ || exit 1; done
 	$(GO) test -run='^$$' -fuzz=FuzzDecodeYAML -fuzztime=30s ./engine/cluster/object/
 	$(GO) test -run='^$$' -fuzz=FuzzValidate -fuzztime=30s ./engine/cluster/object/
+	$(GO) test -run='^$$' -fuzz=FuzzCanonicalTime -fuzztime=30s ./engine/cluster/object/
 	$(GO) test -run='^$$' -fuzz=FuzzRequestBodies -fuzztime=30s ./engine/cluster/apiserver/
 	$(GO) test -run='^$$' -fuzz=FuzzPolicyAdmission -fuzztime=30s ./engine/cluster/apiserver/
 	$(GO) test -run='^$$' -fuzz=FuzzRunLine -fuzztime=30s ./engine/scenario/kubectl/

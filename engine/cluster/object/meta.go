@@ -108,4 +108,9 @@ func (m *Meta) HasFinalizer(name string) bool { return slices.Contains(m.Finaliz
 func FormatTime(t time.Time) string { return timeTextOf(t).text }
 
 // ParseTime parses a metav1.Time string.
-func ParseTime(s string) (time.Time, error) { return time.Parse(time.RFC3339, s) }
+func ParseTime(s string) (time.Time, error) {
+	if t, ok := parseCanonicalUTC(s, 0); ok {
+		return t, nil
+	}
+	return time.Parse(time.RFC3339, s)
+}

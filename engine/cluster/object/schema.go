@@ -283,9 +283,12 @@ func (c *checker) walk(v any, s *Schema, structName string, stack []string, upat
 			c.fail(&TypeError{Value: jsonKindOf(v), Struct: structName, Field: strings.Join(stack, "."), Type: "string"})
 			return
 		}
-		layout := time.RFC3339
+		layout, frac := time.RFC3339, 0
 		if s.Type == TypeMicroTime {
-			layout = "2006-01-02T15:04:05.000000Z07:00"
+			layout, frac = MicroTimeLayout, 6
+		}
+		if _, ok := parseCanonicalUTC(str, frac); ok {
+			return
 		}
 		if _, err := time.Parse(layout, str); err != nil {
 			c.fail(err)

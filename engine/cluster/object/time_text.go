@@ -28,7 +28,7 @@ func timeTextOf(t time.Time) *timeText {
 	if last := lastTimeText.Load(); last != nil && last.unix == unix {
 		return last
 	}
-	text := t.UTC().Format(time.RFC3339)
+	text := formatTimeText(t)
 	tt := &timeText{unix: unix, text: text, value: text}
 	lastTimeText.Store(tt)
 	return tt
@@ -36,3 +36,13 @@ func timeTextOf(t time.Time) *timeText {
 
 // timeTreeValue is FormatTime(t) as a tree value.
 func timeTreeValue(t time.Time) any { return timeTextOf(t).value }
+
+// formatTimeText is t in RFC 3339 at whole seconds, UTC.
+func formatTimeText(t time.Time) string {
+	t = t.UTC()
+	if !canonicalYear(t) {
+		return t.Format(time.RFC3339)
+	}
+	var buf [canonicalTimeLen]byte
+	return string(appendCanonicalUTC(buf[:0], t, 0))
+}

@@ -128,6 +128,12 @@ func TimeAt(m map[string]any, k string) time.Time {
 	if s == "" {
 		return time.Time{}
 	}
+	if t, ok := parseCanonicalUTC(s, 0); ok {
+		return t
+	}
+	if t, ok := parseCanonicalUTC(s, 6); ok {
+		return t
+	}
 	t, err := time.Parse(time.RFC3339Nano, s)
 	if err != nil {
 		return time.Time{}
@@ -140,7 +146,14 @@ func TimeAt(m map[string]any, k string) time.Time {
 const MicroTimeLayout = "2006-01-02T15:04:05.000000Z07:00"
 
 // FormatMicroTime renders t as metav1.MicroTime does.
-func FormatMicroTime(t time.Time) string { return t.UTC().Format(MicroTimeLayout) }
+func FormatMicroTime(t time.Time) string {
+	t = t.UTC()
+	if !canonicalYear(t) {
+		return t.Format(MicroTimeLayout)
+	}
+	var buf [canonicalMicroTimeLen]byte
+	return string(appendCanonicalUTC(buf[:0], t, 6))
+}
 
 // Toleration is a Pod's toleration.
 type Toleration struct {

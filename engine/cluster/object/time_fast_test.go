@@ -1,0 +1,93 @@
+package object
+
+import (
+	"testing"
+	"time"
+)
+
+// timeTexts are canonical and near-canonical timestamps: the fast path
+// must agree with time.Parse on every one of them.
+var timeTexts = []string{
+	"2026-11-30T16:47:40Z", "2024-02-29T00:00:00Z", "2023-02-29T00:00:00Z", "1900-02-29T00:00:00Z",
+	"2000-02-29T23:59:59Z", "2026-04-31T00:00:00Z", "2026-13-01T00:00:00Z", "2026-00-01T00:00:00Z",
+	"2026-01-00T00:00:00Z", "2026-01-01T24:00:00Z", "2026-01-01T00:60:00Z", "2026-01-01T00:00:60Z",
+	"2026-01-01T00:00:00+00:00", "2026-01-01T00:00:00.5Z", "2026-01-01 00:00:00Z", "2026-1-01T00:00:00Z",
+	"2026-11-30T16:47:40.123456Z", "2026-11-30T16:47:40.12345Z", "2026-11-30T16:47:40.1234567Z",
+	"2026-11-30T16:47:40,123456Z", "2026-11-30T16:47:4a.123456Z", "0000-01-01T00:00:00Z", "9999-12-31T23:59:59.999999Z",
+	"", "Z", "2026-11-30T16:47:40z", "+026-11-30T16:47:40Z",
+}
+
+// TestCanonicalTimeAgreesWithTime checks the fast path against time.Parse
+// for both forms: it accepts only what time.Parse accepts, with the same
+// instant, and leaves the rest to it.
+func TestCanonicalTimeAgreesWithTime(t *testing.T) {
+	accepted := 0
+	for _, s := range timeTexts {
+		for _, f := range []struct {
+			frac   int
+			layout string
+		}{{0, time.RFC3339}, {6, MicroTimeLayout}} {
+			got, ok := parseCanonicalUTC(s, f.frac)
+			want, err := time.Parse(f.layout, s)
+			if !ok {
+				continue
+			}
+			accepted++
+			if err != nil {
+				t.Errorf("parseCanonicalUTC(%q, %d) accepted what time.Parse rejects: %v", s, f.frac, err)
+			} else if got != want {
+				t.Errorf("parseCanonicalUTC(%q, %d) = %v, time.Parse %v", s, f.frac, got, want)
+			}
+		}
+	}
+	if accepted != 6 {
+		t.Errorf("the fast path accepted %d texts, want 6", accepted)
+	}
+}
+
+// TestCanonicalTimeFormat checks FormatTime and FormatMicroTime against
+// time.Format, years outside four digits included.
+func TestCanonicalTimeFormat(t *testing.T) {
+	for _, tm := range []time.Time{
+		time.Date(2026, 11, 30, 16, 47, 40, 123456789, time.UTC),
+		time.Date(2024, 2, 29, 0, 0, 0, 999, time.FixedZone("x", 3600)),
+		time.Date(1, 1, 1, 0, 0, 0, 0, time.UTC),
+		time.Date(9999, 12, 31, 23, 59, 59, 999999999, time.UTC),
+		time.Date(12345, 1, 1, 0, 0, 0, 0, time.UTC),
+		time.Date(-5, 1, 1, 0, 0, 0, 0, time.UTC),
+	} {
+		if got, want := formatTimeText(tm), tm.UTC().Format(time.RFC3339); got != want {
+			t.Errorf("formatTimeText(%v) = %q, want %q", tm, got, want)
+		}
+		if got, want := FormatMicroTime(tm), tm.UTC().Format(MicroTimeLayout); got != want {
+			t.Errorf("FormatMicroTime(%v) = %q, want %q", tm, got, want)
+		}
+	}
+}
+
+// FuzzCanonicalTime checks that the fast parse never accepts what
+// time.Parse rejects, nor returns another instant, and that formatting
+// round-trips.
+func FuzzCanonicalTime(f *testing.F) {
+	for _, s := range timeTexts {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, fr := range []struct {
+			frac   int
+			layout string
+		}{{0, time.RFC3339}, {6, MicroTimeLayout}} {
+			got, ok := parseCanonicalUTC(s, fr.frac)
+			if !ok {
+				continue
+			}
+			want, err := time.Parse(fr.layout, s)
+			if err != nil || got != want {
+				t.Fatalf("parseCanonicalUTC(%q, %d) = %v; time.Parse %v, %v", s, fr.frac, got, want, err)
+			}
+			if back := string(appendCanonicalUTC(nil, got, fr.frac)); back != s {
+				t.Fatalf("format of %q gave %q", s, back)
+			}
+		}
+	})
+}
