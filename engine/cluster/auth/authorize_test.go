@@ -317,3 +317,33 @@ func TestUnionJoinsReasons(t *testing.T) {
 type authorizerFunc func(api.Attributes) (api.Decision, string)
 
 func (f authorizerFunc) Authorize(a api.Attributes) (api.Decision, string) { return f(a) }
+
+// TestRBACAnswersFollowTheSource asks the same question before and after
+// the source changes: a cached answer never outlives the revision it was
+// given at, whether a binding is added, its role is deleted or it is
+// deleted in turn.
+func TestRBACAnswersFollowTheSource(t *testing.T) {
+	src := NewPolicySet(role("demo", "reader", PolicyRule{Verbs: []string{"get"}, Resources: []string{"pods"}, APIGroups: []string{""}}))
+	r := NewRBAC(src)
+	alice := who("alice")
+	get := request(alice, "GET", "/api/v1/namespaces/demo/pods/web", "", false)
+	steps := []struct {
+		change     func()
+		want       api.Decision
+		wantReason string
+	}{
+		{func() {}, api.DecisionNoOpinion, ""},
+		{func() { src.Put(binding("demo", "read", "Role", "reader", user("alice"))) }, api.DecisionAllow,
+			`RBAC: allowed by RoleBinding "read/demo" of Role "reader" to User "alice"`},
+		{func() { src.Delete("Role", "demo", "reader") }, api.DecisionNoOpinion, `RBAC: role.rbac.authorization.k8s.io "reader" not found`},
+		{func() { src.Delete("RoleBinding", "demo", "read") }, api.DecisionNoOpinion, ""},
+	}
+	for i, s := range steps {
+		s.change()
+		for range 2 { // the second answer comes from the cache
+			if d, reason := r.Authorize(get); d != s.want || reason != s.wantReason {
+				t.Errorf("step %d: got %v %q, want %v %q", i, d, reason, s.want, s.wantReason)
+			}
+		}
+	}
+}
