@@ -1,6 +1,8 @@
 package apiserver
 
 import (
+	"fmt"
+	"github.com/loopbook/loopbook/engine/cluster/trace"
 	"slices"
 	"testing"
 
@@ -30,6 +32,51 @@ func TestChangeSummaryTake(t *testing.T) {
 		}
 		if len(c.Set)+len(c.Changed)+len(c.Removed) != 0 || c.take() != nil {
 			t.Errorf("%d paths: the scratch is not empty after take: %+v", n, c)
+		}
+	}
+}
+
+// TestDeferredUpdateChanges: an update's change is worked out when read,
+// and says what an eager summary would; past maxDeferredChanges the plane
+// works out the ones it holds, letting go of their objects.
+func TestDeferredUpdateChanges(t *testing.T) {
+	h := newHarness(t)
+	h.must(h.do("alice", "POST", cmPath, cmBody("cm", "0")))
+	writes := func() []*trace.Event {
+		var out []*trace.Event
+		log := h.p.Trace()
+		for i := range log.Len() {
+			if e := log.At(i); e.From == "alice" && e.Resource == "configmaps" {
+				out = append(out, e)
+			}
+		}
+		return out
+	}
+	const updates = maxDeferredChanges + 10
+	for i := 1; i <= updates; i++ {
+		h.must(h.do("alice", "PUT", cmPath+"/cm", cmBody("cm", fmt.Sprint(i))))
+	}
+	if n := len(h.p.deferred); n != 10 {
+		t.Errorf("the plane holds %d deferred changes, want 10", n)
+	}
+	evs := writes()
+	if len(evs) != updates+1 {
+		t.Fatalf("%d write events, want %d", len(evs), updates+1)
+	}
+	// Read the lists directly: Changes would work them out.
+	if !slices.Equal(evs[1].Change.Changed, []string{".data.k"}) {
+		t.Errorf("the first update's change was not worked out in the batch: %+v", evs[1].Change)
+	}
+	last := h.p.deferred[len(h.p.deferred)-1]
+	if &last.c != evs[updates].Change || last.old == nil || evs[updates].Change.Changed != nil {
+		t.Error("the last change was worked out before it was read")
+	}
+	if got := evs[0].Changes(); !slices.Equal(got.Set, []string{".apiVersion", ".data", ".kind", ".metadata"}) {
+		t.Errorf("the create's change is %+v", got)
+	}
+	for _, i := range []int{1, updates / 2, updates} {
+		if got := evs[i].Changes(); !slices.Equal(got.Changed, []string{".data.k"}) || got.Set != nil || got.Removed != nil {
+			t.Errorf("update %d: change %+v, want .data.k changed", i, got)
 		}
 	}
 }

@@ -31,14 +31,10 @@ type Plane struct {
 	prefixes keyPrefixes
 	// rev is the store's Rev method value, made once (see storeRev).
 	rev func() int64
-	// changes are the scratch lists in which changeOf collects a
-	// summary.
-	changes changeSummary
-	// diffs is the scratch list of the differences changeOf summarises.
-	diffs []object.Change
-	// changeTable holds the latest summaries recorded, which equal ones
-	// share.
-	changeTable changeTable
+	// differ works out the changes writes record; deferred are those
+	// recorded but not yet worked out.
+	differ   *changeDiffer
+	deferred []*deferredChange
 	// unread is set while writes' changes go unsummarised (see
 	// Config.UnreadChanges).
 	unread bool
@@ -57,7 +53,7 @@ func New(cfg Config) (*Plane, error) {
 	if err != nil {
 		return nil, fmt.Errorf("apiserver: %w", err)
 	}
-	p := &Plane{cfg: cfg, ips: ips, compactor: store.NewCompactor(cfg.Store), nodePorts: map[int64]string{}, unread: cfg.UnreadChanges}
+	p := &Plane{cfg: cfg, ips: ips, differ: &changeDiffer{}, compactor: store.NewCompactor(cfg.Store), nodePorts: map[int64]string{}, unread: cfg.UnreadChanges}
 	for i := range cfg.Replicas {
 		p.servers = append(p.servers, newServer(p, i))
 	}

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -107,27 +108,55 @@ func (r *request) persisted(o *object.Object, before, after, detail string) {
 func (p *Plane) SummarizeChanges() { p.unread = false }
 
 // updateChange is the change an update makes from old to new, and
-// whether there is none: the update then writes nothing. While changes go
-// unsummarised (Config.UnreadChanges), the objects are compared instead.
+// whether there is none: the update then writes nothing. The objects are
+// compared at once; the summary is worked out when read (deferChange),
+// or never while changes go unsummarised (Config.UnreadChanges).
 func (p *Plane) updateChange(old, new *object.Object) (change *trace.Change, same bool) {
-	if p.unread {
-		return nil, sameObject(old, new)
+	if sameObject(old, new) {
+		return nil, true
 	}
-	change = p.changeOf(old, new)
-	return change, change == nil
+	return p.changeOf(old, new), false
 }
 
 // changeOf summarises the difference between two objects for the trace,
 // leaving out metadata.resourceVersion (the event's RVBefore and RVAfter
 // carry it), or nil when they do not differ. A create is the object's
-// top-level fields set; a delete, removed. The summary is collected in
-// the plane's scratch lists and copied out in one allocation, unless an
-// equal one was recorded recently (see changeTable).
+// top-level fields set; a delete, removed; a change from one object to
+// another is deferred until read (deferChange).
 func (p *Plane) changeOf(old, new *object.Object) *trace.Change {
-	c := &p.changes
 	switch {
 	case p.unread:
 		// No one reads it (Config.UnreadChanges).
+		return nil
+	case old != nil && new != nil:
+		return p.deferChange(old, new)
+	}
+	return p.differ.diff(old, new)
+}
+
+// changeDiffer works out change summaries in scratch lists it keeps from
+// one to the next. A deferred change holds it rather than the plane, so
+// that an unread change keeps alive its two objects and no more; and as
+// the readers of a finished run may share it between goroutines, it
+// works out one summary at a time.
+type changeDiffer struct {
+	mu sync.Mutex
+	// changes are the scratch lists a summary is collected in.
+	changes changeSummary
+	// diffs is the scratch list of the differences summarised.
+	diffs []object.Change
+	// table holds the latest summaries, which equal ones share.
+	table changeTable
+}
+
+// diff is changeOf worked out. The summary is collected in the scratch
+// lists and copied out in one allocation, unless an equal one was
+// recorded recently (see changeTable).
+func (p *changeDiffer) diff(old, new *object.Object) *trace.Change {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	c := &p.changes
+	switch {
 	case old == nil && new == nil:
 	case old == nil:
 		c.Set = c.topLevel(c.Set, new)
@@ -161,7 +190,7 @@ func (p *Plane) changeOf(old, new *object.Object) *trace.Change {
 		clear(diffs)
 		p.diffs = diffs[:0]
 	}
-	return p.changeTable.take(c)
+	return p.table.take(c)
 }
 
 // topKey is the top-level field a path starts in.

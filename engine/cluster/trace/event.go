@@ -103,6 +103,32 @@ type Change struct {
 	Set     []string `json:"set,omitempty"`     // fields that were absent
 	Changed []string `json:"changed,omitempty"` // fields whose value changed
 	Removed []string `json:"removed,omitempty"` // fields that were present
+
+	// pending fills in the lists on first read (see Defer).
+	pending ChangeSource
+}
+
+// ChangeSource works out a change when it is first read: most changes
+// recorded are never read, and comparing two objects field by field costs
+// more than the rest of their write.
+type ChangeSource interface {
+	// Summarize sets the lists of the Change it was deferred on, c, the
+	// first time it is called, and does nothing after that. Readers of
+	// one run's trace may share it between goroutines, so it must be safe
+	// to call concurrently.
+	Summarize(c *Change)
+}
+
+// Defer makes c's lists src's summary, worked out when c is first read
+// through Event.Changes or Resolve. Until then the lists are empty.
+func (c *Change) Defer(src ChangeSource) { c.pending = src }
+
+// Resolve works out a deferred change if it has not been; it does nothing
+// to one that is not deferred. It is safe for concurrent use.
+func (c *Change) Resolve() {
+	if c.pending != nil {
+		c.pending.Summarize(c)
+	}
 }
 
 // IsZero reports whether the change is empty.
@@ -124,7 +150,24 @@ func (e *Event) Changes() Change {
 	if e.Change == nil {
 		return Change{}
 	}
+	e.Change.Resolve()
 	return *e.Change
+}
+
+// withChangeResolved is e with its change worked out, and none when that
+// comes out empty, as an event that changes nothing has none. e itself is
+// left as it is: readers may share it.
+func (e *Event) withChangeResolved() *Event {
+	if e.Change == nil || e.Change.pending == nil {
+		return e
+	}
+	e.Change.Resolve()
+	if !e.Change.IsZero() {
+		return e
+	}
+	cp := *e
+	cp.Change = nil
+	return &cp
 }
 
 // Phase tells apart the two admission gates, and the stages of AUDIT

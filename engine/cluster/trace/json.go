@@ -23,7 +23,7 @@ func (l *Log) WriteJSON(w io.Writer) error {
 	enc.SetEscapeHTML(false)
 	for i := range l.n {
 		buf.Reset()
-		if err := enc.Encode(l.At(i)); err != nil {
+		if err := enc.Encode(l.At(i).withChangeResolved()); err != nil {
 			return fmt.Errorf("trace: event %d: %w", i, err)
 		}
 		line := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
