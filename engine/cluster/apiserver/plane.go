@@ -31,10 +31,8 @@ type Plane struct {
 	prefixes keyPrefixes
 	// rev is the store's Rev method value, made once (see storeRev).
 	rev func() int64
-	// differ works out the changes writes record; deferred are those
-	// recorded but not yet worked out.
-	differ   *changeDiffer
-	deferred []*deferredChange
+	// differ works out the changes writes record.
+	differ *changeDiffer
 	// unread is set while writes' changes go unsummarised (see
 	// Config.UnreadChanges).
 	unread bool

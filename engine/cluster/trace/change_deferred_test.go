@@ -23,11 +23,11 @@ func (s *countingSource) Summarize(*Change) {
 	})
 }
 
-// deferred returns a change deferred on a source that gives set.
-func deferred(set ...string) (*Change, *countingSource) {
+// deferred returns a change deferred in log on a source that gives set.
+func deferred(log *Log, set ...string) (*Change, *countingSource) {
 	c := &Change{}
 	src := &countingSource{c: c, set: set}
-	c.Defer(src)
+	log.Defer(c, src)
 	return c, src
 }
 
@@ -36,8 +36,8 @@ func deferred(set ...string) (*Change, *countingSource) {
 // left out of the JSON, as no change at all.
 func TestDeferredChange(t *testing.T) {
 	log := NewLog()
-	changed, src := deferred(".spec.replicas")
-	empty, _ := deferred()
+	changed, src := deferred(log, ".spec.replicas")
+	empty, _ := deferred(log)
 	for _, ev := range []Event{{Verb: Persist, Name: "changed", Change: changed}, {Verb: Persist, Name: "empty", Change: empty}} {
 		seq := log.Add().Seq
 		*log.At(seq) = ev
@@ -74,5 +74,26 @@ func TestDeferredChange(t *testing.T) {
 	}
 	if log.At(1).Change == nil {
 		t.Error("writing the JSON changed the log's event")
+	}
+}
+
+// TestLogBoundsDeferredChanges: a log works out the deferred changes it
+// holds when it holds maxDeferredChanges, and forgets them on Reset.
+func TestLogBoundsDeferredChanges(t *testing.T) {
+	log := NewLog()
+	first, src := deferred(log, ".a")
+	for range maxDeferredChanges - 1 {
+		deferred(log, ".b")
+	}
+	if src.worked != 0 || first.Set != nil {
+		t.Fatal("a change was worked out before the log was full")
+	}
+	_, next := deferred(log, ".c")
+	if src.worked != 1 || len(first.Set) != 1 || next.worked != 0 || len(log.deferred) != 1 {
+		t.Errorf("at the bound: first worked %d times, next %d, %d held", src.worked, next.worked, len(log.deferred))
+	}
+	log.Reset()
+	if len(log.deferred) != 0 {
+		t.Errorf("Reset left %d deferred changes", len(log.deferred))
 	}
 }

@@ -104,7 +104,7 @@ type Change struct {
 	Changed []string `json:"changed,omitempty"` // fields whose value changed
 	Removed []string `json:"removed,omitempty"` // fields that were present
 
-	// pending fills in the lists on first read (see Defer).
+	// pending fills in the lists on first read (see Log.Defer).
 	pending ChangeSource
 }
 
@@ -118,10 +118,6 @@ type ChangeSource interface {
 	// to call concurrently.
 	Summarize(c *Change)
 }
-
-// Defer makes c's lists src's summary, worked out when c is first read
-// through Event.Changes or Resolve. Until then the lists are empty.
-func (c *Change) Defer(src ChangeSource) { c.pending = src }
 
 // Resolve works out a deferred change if it has not been; it does nothing
 // to one that is not deferred. It is safe for concurrent use.

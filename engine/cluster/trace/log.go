@@ -25,6 +25,37 @@ type Log struct {
 	// hold events from before a Reset: Add clears such an event as it
 	// hands it out, rather than Reset clearing them all at once.
 	stale int
+	// deferred are the changes deferred on the log's events, some perhaps
+	// worked out since (see Defer).
+	deferred []*Change
+}
+
+// maxDeferredChanges is how many deferred changes a log holds before it
+// works them all out (see Defer).
+const maxDeferredChanges = 4096
+
+// Defer makes c, the change of an event of the log, src's summary,
+// worked out when c is first read (Event.Changes, Change.Resolve); until
+// then its lists are empty. A source holds what it summarises, two
+// objects say, so a long run that reads none of its changes must not
+// hold every one: once the log holds maxDeferredChanges it works them all
+// out, which lets their sources let go. Reset and Release forget the
+// ones they hold, with the events.
+func (l *Log) Defer(c *Change, src ChangeSource) {
+	if len(l.deferred) == maxDeferredChanges {
+		for _, d := range l.deferred {
+			d.Resolve()
+		}
+		l.forgetDeferred()
+	}
+	c.pending = src
+	l.deferred = append(l.deferred, c)
+}
+
+// forgetDeferred empties the list of deferred changes.
+func (l *Log) forgetDeferred() {
+	clear(l.deferred)
+	l.deferred = l.deferred[:0]
 }
 
 // NewLog returns an empty log.
@@ -72,6 +103,7 @@ func (l *Log) Add() *Event {
 // long run). Until then the old events keep what they refer to (strings
 // and changes) from being collected.
 func (l *Log) Reset() {
+	l.forgetDeferred()
 	released := false
 	for _, c := range l.chunks {
 		released = released || c == nil
@@ -117,6 +149,7 @@ func newChunk() []Event {
 // the rest. The caller must hold no pointer to those events; At panics
 // on a released event, and Query and All must not reach one.
 func (l *Log) Release(before int) {
+	l.forgetDeferred()
 	for i := 0; i < len(l.chunks) && (i+1)<<chunkShift <= min(before, l.n); i++ {
 		if c := l.chunks[i]; c != nil {
 			clear(c)
