@@ -39,8 +39,10 @@ const maxDeferredChanges = 4096
 // then its lists are empty. A source holds what it summarises, two
 // objects say, so a long run that reads none of its changes must not
 // hold every one: once the log holds maxDeferredChanges it works them all
-// out, which lets their sources let go. Reset and Release forget the
-// ones they hold, with the events.
+// out, which lets their sources let go. Reset forgets them with its
+// events. Release forgets them all, those of the events it keeps too,
+// which then go unbounded: it is meant for a boot whose changes went
+// unsummarised, released before the run records any.
 func (l *Log) Defer(c *Change, src ChangeSource) {
 	if len(l.deferred) == maxDeferredChanges {
 		for _, d := range l.deferred {
