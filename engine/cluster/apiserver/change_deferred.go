@@ -20,7 +20,7 @@ type deferredChange struct {
 
 // Summarize implements trace.ChangeSource: the first call sets d.c's
 // lists and lets go of the objects.
-func (d *deferredChange) Summarize(*trace.Change) {
+func (d *deferredChange) Summarize() {
 	d.once.Do(func() {
 		if ch := d.differ.diff(d.old, d.new); ch != nil {
 			d.c.Set, d.c.Changed, d.c.Removed = ch.Set, ch.Changed, ch.Removed

@@ -2,11 +2,11 @@ package apiserver
 
 import (
 	"fmt"
-	"github.com/loopbook/loopbook/engine/cluster/trace"
 	"slices"
 	"testing"
 
 	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/trace"
 )
 
 // TestChangeSummaryTake: a summary is copied out with its empty lists nil

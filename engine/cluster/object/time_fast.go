@@ -111,9 +111,14 @@ func appendDigits(b []byte, v, width int) []byte {
 	return append(b, buf[:width]...)
 }
 
-// canonicalYear reports whether t's year has the four digits the
-// canonical forms are written with.
-func canonicalYear(t time.Time) bool {
-	y := t.Year()
-	return y >= 0 && y <= 9999
+// formatCanonicalUTC is t in UTC in the canonical form with frac digits
+// of fraction (0 or 6), or as layout formats it when its year does not
+// have the four digits the canonical forms are written with.
+func formatCanonicalUTC(t time.Time, frac int, layout string) string {
+	t = t.UTC()
+	if y := t.Year(); y < 0 || y > 9999 {
+		return t.Format(layout)
+	}
+	var buf [canonicalMicroTimeLen]byte
+	return string(appendCanonicalUTC(buf[:0], t, frac))
 }

@@ -38,11 +38,4 @@ func timeTextOf(t time.Time) *timeText {
 func timeTreeValue(t time.Time) any { return timeTextOf(t).value }
 
 // formatTimeText is t in RFC 3339 at whole seconds, UTC.
-func formatTimeText(t time.Time) string {
-	t = t.UTC()
-	if !canonicalYear(t) {
-		return t.Format(time.RFC3339)
-	}
-	var buf [canonicalTimeLen]byte
-	return string(appendCanonicalUTC(buf[:0], t, 0))
-}
+func formatTimeText(t time.Time) string { return formatCanonicalUTC(t, 0, time.RFC3339) }

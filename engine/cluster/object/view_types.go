@@ -146,14 +146,7 @@ func TimeAt(m map[string]any, k string) time.Time {
 const MicroTimeLayout = "2006-01-02T15:04:05.000000Z07:00"
 
 // FormatMicroTime renders t as metav1.MicroTime does.
-func FormatMicroTime(t time.Time) string {
-	t = t.UTC()
-	if !canonicalYear(t) {
-		return t.Format(MicroTimeLayout)
-	}
-	var buf [canonicalMicroTimeLen]byte
-	return string(appendCanonicalUTC(buf[:0], t, 6))
-}
+func FormatMicroTime(t time.Time) string { return formatCanonicalUTC(t, 6, MicroTimeLayout) }
 
 // Toleration is a Pod's toleration.
 type Toleration struct {

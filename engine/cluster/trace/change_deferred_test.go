@@ -16,7 +16,7 @@ type countingSource struct {
 	worked int
 }
 
-func (s *countingSource) Summarize(*Change) {
+func (s *countingSource) Summarize() {
 	s.once.Do(func() {
 		s.worked++
 		s.c.Set = s.set

@@ -112,18 +112,18 @@ type Change struct {
 // recorded are never read, and comparing two objects field by field costs
 // more than the rest of their write.
 type ChangeSource interface {
-	// Summarize sets the lists of the Change it was deferred on, c, the
-	// first time it is called, and does nothing after that. Readers of
-	// one run's trace may share it between goroutines, so it must be safe
-	// to call concurrently.
-	Summarize(c *Change)
+	// Summarize sets the lists of the Change it was deferred on the first
+	// time it is called, and does nothing after that. Readers of one
+	// run's trace may share it between goroutines, so it must be safe to
+	// call concurrently.
+	Summarize()
 }
 
 // Resolve works out a deferred change if it has not been; it does nothing
 // to one that is not deferred. It is safe for concurrent use.
 func (c *Change) Resolve() {
 	if c.pending != nil {
-		c.pending.Summarize(c)
+		c.pending.Summarize()
 	}
 }
 
