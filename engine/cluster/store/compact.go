@@ -78,7 +78,9 @@ func (s *Store[V]) trimLog() {
 	}
 	lost := false
 	for _, w := range s.watchers {
-		if w.done || w.pos >= cut {
+		// A handler watcher has had every event when no notification
+		// is in progress, which is when the log is trimmed.
+		if w.done || w.h != nil || w.pos >= cut {
 			continue
 		}
 		for w.pos < cut && !w.wants(s.log.at(w.pos)) {

@@ -82,7 +82,7 @@ func (r *reflector) sync(t *testing.T, s *Store[string]) {
 // runProperty drives a store with a seeded random sequence of operations
 // and checks its invariants as it goes. It returns a transcript of every
 // event, to compare runs.
-func runProperty(t *testing.T, seed int64, steps int) string {
+func runProperty(t *testing.T, root string, seed int64, steps int) string {
 	r := sim.NewRand(seed)
 	s := New[string]()
 	model := view{}
@@ -100,8 +100,8 @@ func runProperty(t *testing.T, seed int64, steps int) string {
 		t.Fatal(err)
 	}
 	r1 := view{}
-	s.Watch("/r1/", 0, HandlerFunc[string](r1.apply))
-	refl := &reflector{prefix: "/r2/"}
+	s.Watch(root+"/r1/", 0, HandlerFunc[string](r1.apply))
+	refl := &reflector{prefix: root + "/r2/"}
 	refl.sync(t, s)
 	type snap struct {
 		rev int64
@@ -109,7 +109,7 @@ func runProperty(t *testing.T, seed int64, steps int) string {
 	}
 	var snaps []snap
 
-	key := func() string { return fmt.Sprintf("/r%d/k%02d", r.Intn(3), r.Intn(12)) }
+	key := func() string { return fmt.Sprintf("%s/r%d/k%02d", root, r.Intn(3), r.Intn(12)) }
 	modRev := func(k string) int64 {
 		if kv, ok := model[k]; ok && r.Intn(5) > 0 {
 			return kv.modRev
@@ -195,7 +195,7 @@ func runProperty(t *testing.T, seed int64, steps int) string {
 		}
 		if step%100 == 0 {
 			refl.sync(t, s)
-			checkViews(t, step, s, model, all, r1, refl)
+			checkViews(t, step, s, root, model, all, r1, refl)
 			for _, sn := range snaps {
 				if sn.rev < s.CompactRevision() {
 					continue
@@ -207,7 +207,7 @@ func runProperty(t *testing.T, seed int64, steps int) string {
 		}
 	}
 	refl.sync(t, s)
-	checkViews(t, steps, s, model, all, r1, refl)
+	checkViews(t, steps, s, root, model, all, r1, refl)
 	if !slices.Equal(acked, delivered) {
 		t.Fatalf("acknowledged %d writes, watcher saw %d revisions", len(acked), len(delivered))
 	}
@@ -217,7 +217,7 @@ func runProperty(t *testing.T, seed int64, steps int) string {
 	return transcript.String()
 }
 
-func checkViews(t *testing.T, step int, s *Store[string], model, all, r1 view, refl *reflector) {
+func checkViews(t *testing.T, step int, s *Store[string], root string, model, all, r1 view, refl *reflector) {
 	t.Helper()
 	want := model.String()
 	if got := rangeView(t, s, "", 0).String(); got != want {
@@ -226,10 +226,10 @@ func checkViews(t *testing.T, step int, s *Store[string], model, all, r1 view, r
 	if all.String() != want {
 		t.Fatalf("step %d: watcher view differs from the store", step)
 	}
-	if got, want := r1.String(), rangeView(t, s, "/r1/", 0).String(); got != want {
+	if got, want := r1.String(), rangeView(t, s, root+"/r1/", 0).String(); got != want {
 		t.Fatalf("step %d: /r1/ watcher view differs from the store", step)
 	}
-	if got, want := refl.v.String(), rangeView(t, s, "/r2/", 0).String(); got != want {
+	if got, want := refl.v.String(), rangeView(t, s, root+"/r2/", 0).String(); got != want {
 		t.Fatalf("step %d: reflector view differs from the store\n%s\n%s", step, got, want)
 	}
 }
@@ -274,20 +274,25 @@ func applyModel(m view, op Op[string], rev int64) {
 	m[op.Key] = modelKV{op.Value, cur.createRev, rev, cur.version + 1}
 }
 
+// TestProperty runs random writes under keys of two or of three '/'
+// ("/r1/k01", "/registry/r1/k01"): the watchers of "/r1/" are offered every
+// write, those of "/registry/r1/" only the writes of their bucket.
 func TestProperty(t *testing.T) {
-	for seed := range int64(6) {
-		t.Run(fmt.Sprint("seed=", seed), func(t *testing.T) {
-			runProperty(t, seed, 5000)
-		})
+	for _, root := range []string{"", "/registry"} {
+		for seed := range int64(6) {
+			t.Run(fmt.Sprintf("root=%s/seed=%d", root, seed), func(t *testing.T) {
+				runProperty(t, root, seed, 5000)
+			})
+		}
 	}
 }
 
 func TestPropertyDeterministic(t *testing.T) {
-	a, b := runProperty(t, 42, 2000), runProperty(t, 42, 2000)
+	a, b := runProperty(t, "", 42, 2000), runProperty(t, "", 42, 2000)
 	if a != b {
 		t.Fatal("two runs with one seed differ")
 	}
-	if c := runProperty(t, 43, 2000); c == a {
+	if c := runProperty(t, "", 43, 2000); c == a {
 		t.Fatal("two seeds gave the same run")
 	}
 }

@@ -77,7 +77,11 @@ type Store[V any] struct {
 	// log holds every event since the compacted revision.
 	log eventLog[V]
 
-	watchers   []*Watcher[V]
+	watchers []*Watcher[V]
+	// handlers indexes the watchers with a handler; notified is the log
+	// position up to which every one of them has been served.
+	handlers   handlerSet[V]
+	notified   int
 	notifying  bool
 	cancelled  bool // a watcher was cancelled while notifying
 	trimNeeded bool // a compaction happened while notifying

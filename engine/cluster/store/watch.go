@@ -30,10 +30,20 @@ type Watcher[V any] struct {
 	s      *Store[V]
 	prefix string
 	h      Handler[V]
-	pos    int   // absolute log position of the next event to look at
+	// pos is the absolute log position of the next event to look at. A
+	// handler watcher's may lag behind the store's notified position, which
+	// then stands for it: the events between are ones it did not want.
+	pos    int
 	minRev int64 // the first revision wanted, for a watch from the future
 	err    error
 	done   bool
+
+	// For handler watchers: the order they were made in, the bucket their
+	// prefix fixes ("" for none; see bucketOf), and whether their history
+	// is still to be delivered.
+	seq     int
+	bucket  string
+	joining bool
 }
 
 // Watch follows every key that starts with prefix, from revision from
@@ -57,6 +67,7 @@ func (s *Store[V]) Watch(prefix string, from int64, h Handler[V]) (*Watcher[V], 
 	w := &Watcher[V]{s: s, prefix: prefix, h: h, pos: s.log.search(from), minRev: from}
 	s.watchers = append(s.watchers, w)
 	if h != nil {
+		s.handlers.add(w)
 		s.notify()
 	}
 	return w, nil
@@ -99,6 +110,9 @@ func (w *Watcher[V]) Cancel() {
 		return
 	}
 	s.watchers = slices.DeleteFunc(s.watchers, func(x *Watcher[V]) bool { return x == w })
+	if w.h != nil {
+		s.handlers.remove(w)
+	}
 }
 
 // Watchers returns the number of live watchers.
@@ -115,37 +129,65 @@ func (s *Store[V]) Watchers() int {
 // notify brings every handler watcher up to the end of the log. It is not
 // reentrant: a write made by a handler appends to the log, and the pass in
 // progress, or the next one, delivers it.
+//
+// Watchers that joined deliver their history first. Then each pass serves
+// the events written since the last: those of one write only to the
+// watchers whose prefix can match its key (see handlerSet), those of a
+// transaction to every handler watcher, each in the order the watchers were
+// made.
 func (s *Store[V]) notify() {
 	if s.notifying {
 		return
 	}
 	s.notifying = true
 	for {
-		end := s.log.end
-		for i := 0; i < len(s.watchers); i++ {
-			w := s.watchers[i]
-			if w.h == nil {
-				continue
-			}
-			for !w.done && w.pos < s.log.end {
-				e := s.log.at(w.pos)
-				w.pos++
-				if w.wants(e) {
-					w.h.OnEvent(e.event()) // built first: the handler may grow the log
+		for len(s.handlers.joined) > 0 {
+			w := s.handlers.joined[0]
+			s.handlers.joined = s.handlers.joined[1:]
+			w.joining = false
+			s.deliver(w, w.pos)
+		}
+		start, end := s.notified, s.log.end
+		if start == end {
+			break
+		}
+		if end-start == 1 {
+			s.handlers.each(bucketOf(s.log.at(start).key), func(w *Watcher[V]) { s.deliver(w, start) })
+		} else {
+			for i := 0; i < len(s.watchers); i++ {
+				if w := s.watchers[i]; w.h != nil {
+					s.deliver(w, start)
 				}
 			}
 		}
-		if s.log.end == end {
-			break
-		}
+		s.notified = end
 	}
 	s.notifying = false
 	if s.cancelled {
 		s.cancelled = false
 		s.watchers = slices.DeleteFunc(s.watchers, func(w *Watcher[V]) bool { return w.done })
+		s.handlers.prune()
 	}
 	if s.trimNeeded {
 		s.trimNeeded = false
 		s.trimLog()
+	}
+}
+
+// deliver pushes handler watcher w the events it wants from position from
+// (or its own, if later) to the end of the log, the end as it grows. A
+// watcher whose history is still to come waits for it.
+func (s *Store[V]) deliver(w *Watcher[V], from int) {
+	if w.joining {
+		return
+	}
+	p := max(w.pos, from)
+	for !w.done && p < s.log.end {
+		e := s.log.at(p)
+		p++
+		w.pos = p
+		if w.wants(e) {
+			w.h.OnEvent(e.event()) // built first: the handler may grow the log
+		}
 	}
 }
