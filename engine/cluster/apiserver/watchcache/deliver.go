@@ -67,8 +67,8 @@ func (w *Watcher) convert(ev *Event) (Delivery, bool) {
 	if !p.MatchesKey(ev.Key) {
 		return Delivery{}, false
 	}
-	cur := ev.Type != trace.Deleted && p.Matches(ev.Key, ev.Object)
-	old := ev.Prev != nil && p.Matches(ev.Key, ev.Prev)
+	cur := ev.Type != trace.Deleted && p.MatchesObject(ev.Object)
+	old := ev.Prev != nil && p.MatchesObject(ev.Prev)
 	switch {
 	case cur && !old:
 		return Delivery{Type: trace.Added, Object: ev.Object}, true

@@ -30,9 +30,12 @@ func (p *Predicate) MatchesKey(key string) bool {
 
 // Matches reports whether o, stored at key, is selected.
 func (p *Predicate) Matches(key string, o *object.Object) bool {
-	if !p.MatchesKey(key) {
-		return false
-	}
+	return p.MatchesKey(key) && p.MatchesObject(o)
+}
+
+// MatchesObject reports whether o, stored at a key the predicate
+// matches, is selected: whether the selectors select it.
+func (p *Predicate) MatchesObject(o *object.Object) bool {
 	if !p.Labels.Empty() && !p.Labels.Matches(o.Meta.Labels) {
 		return false
 	}
