@@ -18,6 +18,16 @@ import (
 type lookups struct {
 	p     *Plane
 	nodes *nodeIndex
+	hooks webhookMemo
+}
+
+// webhookMemo is the webhook configurations last listed, with the caches
+// and the revisions they were listed at: the admission plugins ask for
+// them on every write, and they seldom change.
+type webhookMemo struct {
+	mc, vc          *watchcache.Cacher
+	mrev, vrev      int64
+	mutating, valid []*object.Object
 }
 
 var (
@@ -135,10 +145,19 @@ func (l *lookups) ServiceAccount(namespace, name string) *object.Object {
 	return l.get("", "serviceaccounts", namespace, name)
 }
 
-// WebhookConfigs is admission.WebhookConfigs.
+// WebhookConfigs is admission.WebhookConfigs. The lists are listed again
+// only when a cache has moved (or is not loaded).
 func (l *lookups) WebhookConfigs() (mutating, validating []*object.Object) {
-	const g = "admissionregistration.k8s.io"
-	return l.list(g, "mutatingwebhookconfigurations", ""), l.list(g, "validatingwebhookconfigurations", "")
+	const g, m, v = "admissionregistration.k8s.io", "mutatingwebhookconfigurations", "validatingwebhookconfigurations"
+	mc, vc := l.cache(g, m), l.cache(g, v)
+	if mc == nil || vc == nil {
+		return l.list(g, m, ""), l.list(g, v, "")
+	}
+	h := &l.hooks
+	if h.mc != mc || h.vc != vc || h.mrev != mc.Revision() || h.vrev != vc.Revision() {
+		*h = webhookMemo{mc: mc, vc: vc, mrev: mc.Revision(), vrev: vc.Revision(), mutating: l.list(g, m, ""), valid: l.list(g, v, "")}
+	}
+	return h.mutating, h.valid
 }
 
 // PodsOnNode is auth.NodeGraph: the Pods bound to node.
