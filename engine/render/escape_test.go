@@ -75,3 +75,22 @@ func TestEscaping(t *testing.T) {
 		})
 	}
 }
+
+// TestText checks the escaping of element content and attribute values
+// byte by byte: the five markup characters and NUL, as html/template's
+// content escaper writes them, and everything else as it is.
+func TestText(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"", ""},
+		{"plain 100% ünïcode", "plain 100% ünïcode"},
+		{evil, "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;&amp;&#39;"},
+		{"a\x00b", "a\uFFFDb"},
+		{"&&", "&amp;&amp;"},
+	} {
+		var p printer
+		p.text(tc.in)
+		if got := string(p.b); got != tc.want {
+			t.Errorf("text(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

@@ -31,29 +31,27 @@ func newPrinter(w io.Writer, size int) printer {
 // raw appends s unescaped: markup this package wrote.
 func (p *printer) raw(s string) { p.b = append(p.b, s...) }
 
+// escapes are the replacements of the bytes text escapes, those of
+// html/template's content escaper; escaped tells them apart in one load.
+var (
+	escapes = [256]string{'&': "&amp;", '<': "&lt;", '>': "&gt;", '"': "&#34;", '\'': "&#39;", 0: "\uFFFD"}
+	escaped = func() (t [256]bool) {
+		for i, e := range escapes {
+			t[i] = e != ""
+		}
+		return t
+	}()
+)
+
 // text appends s escaped for element content or a quoted attribute value.
 func (p *printer) text(s string) {
 	last := 0
 	for i := 0; i < len(s); i++ {
-		var esc string
-		switch s[i] {
-		case '&':
-			esc = "&amp;"
-		case '<':
-			esc = "&lt;"
-		case '>':
-			esc = "&gt;"
-		case '"':
-			esc = "&#34;"
-		case '\'':
-			esc = "&#39;"
-		case 0:
-			esc = "\uFFFD"
-		default:
+		if !escaped[s[i]] {
 			continue
 		}
 		p.b = append(p.b, s[last:i]...)
-		p.b = append(p.b, esc...)
+		p.b = append(p.b, escapes[s[i]]...)
 		last = i + 1
 	}
 	p.b = append(p.b, s[last:]...)
