@@ -59,23 +59,22 @@ func newInventories() *inventories {
 // PERSIST, a node-local call, HTTP) to the caller's calls and the callee's
 // calledBy.
 func (v *inventories) event(e *trace.Event) {
-	from := v.actor(e.From)
 	op := apiOp{e.Verb, e.Group, e.Resource, e.Subresource}
 	switch e.Verb {
 	case trace.Get, trace.List:
-		from.inv.reads.add(op)
+		v.actor(e.From).inv.reads.add(op)
 	case trace.Watch:
-		from.inv.watches.add(op)
+		v.actor(e.From).inv.watches.add(op)
 	case trace.Create, trace.Update, trace.Patch, trace.Delete, trace.DeleteCollection:
-		from.inv.writes.add(op)
+		v.actor(e.From).inv.writes.add(op)
 	case trace.Proxy, trace.Webhook, trace.External, trace.Persist:
-		to := v.actor(e.To)
+		from, to := v.actor(e.From), v.actor(e.To)
 		from.inv.calls.add(directCall{e.Verb, to.id})
 		to.inv.calledBy.add(directCall{e.Verb, from.id})
 	default:
 		if e.Verb.Kind() == trace.KindNodeLocal || e.Verb == trace.HTTP {
 			if e.To != "" && e.To != e.From {
-				from.inv.calls.add(directCall{e.Verb, string(e.To)})
+				v.actor(e.From).inv.calls.add(directCall{e.Verb, string(e.To)})
 				v.actor(e.To).inv.calledBy.add(directCall{e.Verb, string(e.From)})
 			}
 		}

@@ -34,12 +34,13 @@ const (
 )
 
 // Compile compiles a pattern. Every part the pattern writes is one test:
-// actor, verb, qualifier (watch type or admission phase), resource,
-// object, addressed actor, outcome.
+// verb, actor, qualifier (watch type or admission phase), resource,
+// object, addressed actor, outcome. The verb, one comparison that most
+// events fail, is tested first.
 func Compile(p *spec.Pattern) *Matcher {
 	m := &Matcher{p: p, actor: spec.ActorGlob(p.Actor.Text)}
-	m.add(partActor)
 	m.add(partVerb)
+	m.add(partActor)
 	if p.WatchType != 0 {
 		m.add(partWatchType)
 	}
