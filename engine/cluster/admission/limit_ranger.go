@@ -83,10 +83,7 @@ func (p *LimitRanger) AdmitChanges(a *api.AdmissionAttributes, ch *trace.Change)
 			}
 		}
 		if len(notes) > 0 {
-			if a.Object.Meta.Annotations == nil {
-				a.Object.Meta.Annotations = map[string]string{}
-			}
-			a.Object.Meta.Annotations[LimitRangerAnnotation] = "LimitRanger plugin set: " + strings.Join(notes, "; ")
+			a.Object.Meta.SetAnnotation(LimitRangerAnnotation, "LimitRanger plugin set: "+strings.Join(notes, "; "))
 			ch.Set = append(ch.Set, `.metadata.annotations["`+LimitRangerAnnotation+`"]`)
 		}
 	}

@@ -14,21 +14,6 @@ func strOf(v any) string { s, _ := v.(string); return s }
 // boolAt returns m[k] as a bool and whether it is one.
 func boolAt(m map[string]any, k string) (bool, bool) { b, ok := m[k].(bool); return b, ok }
 
-// strings returns the strings of a list.
-func stringList(v any) []string {
-	l := listOf(v)
-	if len(l) == 0 {
-		return nil
-	}
-	out := make([]string, 0, len(l))
-	for _, e := range l {
-		if s, ok := e.(string); ok {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
 // fieldPath renders a path in the trace's form (object.Path.String):
 // strings are fields, ints are indexes, a [2]string is a [key=value] match.
 func fieldPath(parts ...any) string {

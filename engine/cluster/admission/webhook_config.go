@@ -85,7 +85,7 @@ func ParseWebhooks(config *object.Object) []Webhook {
 			MatchPolicy:             orDefault(strOf(m["matchPolicy"]), DefaultMatchPolicy),
 			SideEffects:             strOf(m["sideEffects"]),
 			TimeoutSeconds:          DefaultTimeoutSeconds,
-			AdmissionReviewVersions: stringList(m["admissionReviewVersions"]),
+			AdmissionReviewVersions: object.StringList(m["admissionReviewVersions"]),
 		}
 		if n, ok := object.Int(m["timeoutSeconds"]); ok {
 			h.TimeoutSeconds = n
@@ -98,10 +98,10 @@ func ParseWebhooks(config *object.Object) []Webhook {
 		for _, r := range listOf(m["rules"]) {
 			rm := mapOf(r)
 			h.Rules = append(h.Rules, Rule{
-				Operations:  stringList(rm["operations"]),
-				APIGroups:   stringList(rm["apiGroups"]),
-				APIVersions: stringList(rm["apiVersions"]),
-				Resources:   stringList(rm["resources"]),
+				Operations:  object.StringList(rm["operations"]),
+				APIGroups:   object.StringList(rm["apiGroups"]),
+				APIVersions: object.StringList(rm["apiVersions"]),
+				Resources:   object.StringList(rm["resources"]),
 				Scope:       orDefault(strOf(rm["scope"]), "*"),
 			})
 		}

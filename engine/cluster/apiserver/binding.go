@@ -90,10 +90,7 @@ func persistBinding(r *request) *api.Status {
 	o := bound(old)
 	o.Content["spec"].(map[string]any)["nodeName"] = r.body.GetString(".target.name")
 	for k, v := range r.body.Meta.Annotations {
-		if o.Meta.Annotations == nil {
-			o.Meta.Annotations = map[string]string{}
-		}
-		o.Meta.Annotations[k] = v
+		o.Meta.SetAnnotation(k, v)
 	}
 	setPodCondition(o, "PodScheduled", "True", r.now.Wall().Truncate(time.Second))
 	if st := r.write(pods, o, rev, "bind"); st != nil {

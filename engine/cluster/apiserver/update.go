@@ -219,7 +219,7 @@ func metaEqual(a, b *object.Meta) bool {
 	return a.Name == b.Name && a.GenerateName == b.GenerateName && a.Namespace == b.Namespace &&
 		a.UID == b.UID && a.Generation == b.Generation && a.CreationTimestamp.Equal(b.CreationTimestamp) &&
 		timePtrEqual(a.DeletionTimestamp, b.DeletionTimestamp) &&
-		int64PtrEqual(a.DeletionGracePeriodSeconds, b.DeletionGracePeriodSeconds) &&
+		object.PtrEqual(a.DeletionGracePeriodSeconds, b.DeletionGracePeriodSeconds) &&
 		maps.Equal(a.Labels, b.Labels) && maps.Equal(a.Annotations, b.Annotations) &&
 		slices.Equal(a.Finalizers, b.Finalizers) &&
 		slices.EqualFunc(a.OwnerReferences, b.OwnerReferences, ownerRefEqual)
@@ -229,13 +229,9 @@ func timePtrEqual(a, b *time.Time) bool {
 	return a == nil && b == nil || a != nil && b != nil && a.Equal(*b)
 }
 
-func int64PtrEqual(a, b *int64) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }
-
-func boolPtrEqual(a, b *bool) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }
-
 func ownerRefEqual(a, b object.OwnerReference) bool {
 	return a.APIVersion == b.APIVersion && a.Kind == b.Kind && a.Name == b.Name && a.UID == b.UID &&
-		boolPtrEqual(a.Controller, b.Controller) && boolPtrEqual(a.BlockOwnerDeletion, b.BlockOwnerDeletion)
+		object.PtrEqual(a.Controller, b.Controller) && object.PtrEqual(a.BlockOwnerDeletion, b.BlockOwnerDeletion)
 }
 
 func respondUpdate(r *request, t updateTarget) *api.Response {

@@ -67,7 +67,7 @@ func metaFieldEqual(k string, a, b *Meta) bool {
 	case "deletionTimestamp":
 		return timePtrEqual(a.DeletionTimestamp, b.DeletionTimestamp)
 	case "deletionGracePeriodSeconds":
-		return int64PtrEqual(a.DeletionGracePeriodSeconds, b.DeletionGracePeriodSeconds)
+		return PtrEqual(a.DeletionGracePeriodSeconds, b.DeletionGracePeriodSeconds)
 	case "labels":
 		return maps.Equal(a.Labels, b.Labels)
 	case "annotations":
@@ -87,7 +87,7 @@ func ownerRefsEqual(a, b []OwnerReference) bool {
 	for i := range a {
 		x, y := a[i], b[i]
 		if x.APIVersion != y.APIVersion || x.Kind != y.Kind || x.Name != y.Name || x.UID != y.UID ||
-			!boolPtrEqual(x.Controller, y.Controller) || !boolPtrEqual(x.BlockOwnerDeletion, y.BlockOwnerDeletion) {
+			!PtrEqual(x.Controller, y.Controller) || !PtrEqual(x.BlockOwnerDeletion, y.BlockOwnerDeletion) {
 			return false
 		}
 	}
@@ -102,11 +102,4 @@ func metaEqual(a, b *Meta) bool {
 		}
 	}
 	return true
-}
-
-func boolPtrEqual(a, b *bool) bool {
-	if a == nil || b == nil {
-		return a == b
-	}
-	return *a == *b
 }

@@ -103,6 +103,15 @@ func (m *Meta) ControllerRef() (OwnerReference, bool) {
 // HasFinalizer reports whether name is among the finalizers.
 func (m *Meta) HasFinalizer(name string) bool { return slices.Contains(m.Finalizers, name) }
 
+// SetAnnotation sets annotation key to value, making the map if there is
+// none (metav1.SetMetaDataAnnotation).
+func (m *Meta) SetAnnotation(key, value string) {
+	if m.Annotations == nil {
+		m.Annotations = map[string]string{}
+	}
+	m.Annotations[key] = value
+}
+
 // FormatTime renders a timestamp as metav1.Time does: RFC 3339, UTC, whole
 // seconds (k8s.io/apimachinery/pkg/apis/meta/v1/time.go, MarshalJSON).
 func FormatTime(t time.Time) string { return timeTextOf(t).text }

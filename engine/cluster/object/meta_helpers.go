@@ -23,7 +23,9 @@ func timePtrValue(m *Meta) any {
 	return timeTreeValue(*m.DeletionTimestamp)
 }
 
-func int64PtrEqual(a, b *int64) bool {
+// PtrEqual compares two optional values: both absent, or both present and
+// equal.
+func PtrEqual[T comparable](a, b *T) bool {
 	if a == nil || b == nil {
 		return a == b
 	}

@@ -119,7 +119,7 @@ func validateObjectMetaUpdate(m, old *Meta) FieldErrors {
 	if !timePtrEqual(m.DeletionTimestamp, old.DeletionTimestamp) {
 		immutable("deletionTimestamp", timePtrValue(m))
 	}
-	if !int64PtrEqual(m.DeletionGracePeriodSeconds, old.DeletionGracePeriodSeconds) {
+	if !PtrEqual(m.DeletionGracePeriodSeconds, old.DeletionGracePeriodSeconds) {
 		immutable("deletionGracePeriodSeconds", int64PtrValue(m.DeletionGracePeriodSeconds))
 	}
 	errs = append(errs, validateMetaCommon(true, m)...)

@@ -46,8 +46,8 @@ func validatePVCUpdate(o, old *Object) FieldErrors {
 		}
 		spec.VolumeAttributesClassName = ospec.VolumeAttributesClassName
 	}
-	if a, b := indentedJSON(ospec), indentedJSON(spec); a != b {
-		errs = append(errs, Forbidden("spec", pvcSpecImmutableMsg+"\n"+unifiedDiff(a, b)))
+	if d := internalDiff(ospec, spec); d != "" {
+		errs = append(errs, Forbidden("spec", pvcSpecImmutableMsg+"\n"+d))
 	}
 	newSize, _ := QuantityOf(mapAt(sp, "resources", "requests")["storage"])
 	oldSize, _ := QuantityOf(mapAt(osp, "resources", "requests")["storage"])
@@ -55,10 +55,10 @@ func validatePVCUpdate(o, old *Object) FieldErrors {
 	if newSize.Cmp(oldSize) < 0 && newSize.Cmp(capacity) <= 0 {
 		errs = append(errs, Forbidden("spec.resources.requests.storage", "field can not be less than status.capacity"))
 	}
-	if !stringPtrEqual(mode, oldMode) {
+	if !PtrEqual(mode, oldMode) {
 		errs = append(errs, Invalid("volumeMode", mode, FieldImmutableErrorMsg))
 	}
-	if !stringPtrEqual(vac, oldVAC) && stringAt(mapAt(old.Content, "status"), "currentVolumeAttributesClassName") != "" {
+	if !PtrEqual(vac, oldVAC) && stringAt(mapAt(old.Content, "status"), "currentVolumeAttributesClassName") != "" {
 		// Once applied, a volume attributes class may not be removed.
 		switch {
 		case vac == nil:
@@ -68,11 +68,6 @@ func validatePVCUpdate(o, old *Object) FieldErrors {
 		}
 	}
 	return errs
-}
-
-// stringPtrEqual compares two optional strings.
-func stringPtrEqual(a, b *string) bool {
-	return a == nil && b == nil || a != nil && b != nil && *a == *b
 }
 
 // internalPVCSpec is core.PersistentVolumeClaimSpec, the internal type

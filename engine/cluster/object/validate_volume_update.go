@@ -21,7 +21,7 @@ func validatePersistentVolumeUpdate(sp, osp map[string]any) FieldErrors {
 		csi.ControllerExpandSecretRef = nil
 		src.CSI = &csi
 	}
-	if d := pvSourceDiff(old, src); d != "" {
+	if d := internalDiff(old, src); d != "" {
 		errs = append(errs, Forbidden("spec.persistentvolumesource", "spec.persistentvolumesource is immutable after creation\n"+d))
 	}
 	// The path has no "spec." prefix, as in validation.go.
@@ -40,10 +40,10 @@ func validatePersistentVolumeUpdate(sp, osp map[string]any) FieldErrors {
 	return errs
 }
 
-// pvSourceDiff is the diff between two volume sources, as
-// k8s.io/apimachinery/pkg/util/diff.Diff prints it; "" when they are
-// equal.
-func pvSourceDiff(old, new *internalPVSource) string {
+// internalDiff is the diff between two values of an internal type (a
+// volume source, a claim's spec), as k8s.io/apimachinery/pkg/util/diff.Diff
+// prints it; "" when they are equal.
+func internalDiff(old, new any) string {
 	a, b := indentedJSON(old), indentedJSON(new)
 	if a == b {
 		return ""

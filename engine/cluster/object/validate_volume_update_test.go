@@ -115,11 +115,11 @@ func mergePatch(target, patch any) any {
 func TestPVSourceDiffEqualSources(t *testing.T) {
 	sp := map[string]any{"csi": map[string]any{"driver": "d", "volumeHandle": "h", "volumeAttributes": map[string]any{}}}
 	other := map[string]any{"csi": map[string]any{"driver": "d", "volumeHandle": "h"}}
-	if d := pvSourceDiff(pvSourceOf(other), pvSourceOf(sp)); d != "" {
+	if d := internalDiff(pvSourceOf(other), pvSourceOf(sp)); d != "" {
 		t.Errorf("empty and absent volume attributes differ:\n%s", d)
 	}
 	changed := map[string]any{"csi": map[string]any{"driver": "d", "volumeHandle": "h2"}}
-	if d := pvSourceDiff(pvSourceOf(other), pvSourceOf(changed)); d == "" {
+	if d := internalDiff(pvSourceOf(other), pvSourceOf(changed)); d == "" {
 		t.Error("a changed volume handle gives no diff")
 	}
 }

@@ -104,8 +104,8 @@ func ViewPod(o *Object) PodView {
 			continue
 		}
 		v.RequiredNodeTerms = append(v.RequiredNodeTerms, NodeSelectorTerm{
-			MatchExpressions: requirementsFrom(listAt(tm, "matchExpressions")),
-			MatchFields:      requirementsFrom(listAt(tm, "matchFields")),
+			MatchExpressions: RequirementsFrom(listAt(tm, "matchExpressions")),
+			MatchFields:      RequirementsFrom(listAt(tm, "matchFields")),
 		})
 	}
 	for _, s := range listAt(status, "containerStatuses") {
@@ -128,7 +128,7 @@ func containersFrom(l []any) []ContainerView {
 		}
 		cv := ContainerView{
 			Name: stringAt(cm, "name"), Image: stringAt(cm, "image"), ImagePullPolicy: stringAt(cm, "imagePullPolicy"),
-			Command: stringList(cm["command"]), Args: stringList(cm["args"]),
+			Command: StringList(cm["command"]), Args: StringList(cm["args"]),
 			Requests: ResourcesFrom(mapAt(cm, "resources")["requests"]),
 			Limits:   ResourcesFrom(mapAt(cm, "resources")["limits"]),
 		}
@@ -163,7 +163,7 @@ func probeFrom(m map[string]any) *Probe {
 	case m["grpc"] != nil:
 		p.Handler, p.Port = "grpc", mapAt(m, "grpc")["port"]
 	case m["exec"] != nil:
-		p.Handler, p.Command = "exec", stringList(mapAt(m, "exec")["command"])
+		p.Handler, p.Command = "exec", StringList(mapAt(m, "exec")["command"])
 	}
 	p.InitialDelaySeconds, _ = asInt(m["initialDelaySeconds"])
 	p.TimeoutSeconds, _ = asInt(m["timeoutSeconds"])
@@ -195,7 +195,9 @@ func containerStatusFrom(m map[string]any) ContainerStatus {
 	return s
 }
 
-func stringList(v any) []string {
+// StringList is the strings of a tree list, nil when v is not a list or
+// holds none; other elements are skipped.
+func StringList(v any) []string {
 	l, _ := v.([]any)
 	if len(l) == 0 {
 		return nil

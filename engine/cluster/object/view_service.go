@@ -34,7 +34,7 @@ func ViewService(o *Object) ServiceView {
 	v := ServiceView{
 		Name: o.Meta.Name, Namespace: o.Meta.Namespace, UID: o.Meta.UID,
 		Type: stringAt(spec, "type"), ClusterIP: stringAt(spec, "clusterIP"),
-		ClusterIPs: stringList(spec["clusterIPs"]), ExternalName: stringAt(spec, "externalName"),
+		ClusterIPs: StringList(spec["clusterIPs"]), ExternalName: stringAt(spec, "externalName"),
 		Selector:              stringMap(spec["selector"]),
 		SessionAffinity:       stringAt(spec, "sessionAffinity"),
 		ExternalTrafficPolicy: stringAt(spec, "externalTrafficPolicy"),
@@ -121,7 +121,7 @@ func ViewEndpointSlice(o *Object) EndpointSliceView {
 		terminating, _ := cond["terminating"].(bool)
 		ref := mapAt(em, "targetRef")
 		v.Endpoints = append(v.Endpoints, Endpoint{
-			Addresses: stringList(em["addresses"]), Ready: ready, Serving: serving, Terminating: terminating,
+			Addresses: StringList(em["addresses"]), Ready: ready, Serving: serving, Terminating: terminating,
 			NodeName: stringAt(em, "nodeName"), Zone: stringAt(em, "zone"),
 			TargetKind: stringAt(ref, "kind"), TargetName: stringAt(ref, "name"), TargetUID: stringAt(ref, "uid"),
 		})

@@ -207,20 +207,16 @@ type NodeSelectorTerm struct {
 	MatchFields      []Requirement // metadata.name only
 }
 
-func requirementsFrom(l []any) []Requirement {
+// RequirementsFrom reads a tree list of node selector requirements (key,
+// operator, values) for matching; elements that are not maps are skipped.
+func RequirementsFrom(l []any) []Requirement {
 	var out []Requirement
 	for _, e := range l {
 		m, ok := e.(map[string]any)
 		if !ok {
 			continue
 		}
-		r := Requirement{Key: stringAt(m, "key"), Operator: stringAt(m, "operator")}
-		for _, v := range listAt(m, "values") {
-			if s, ok := v.(string); ok {
-				r.Values = append(r.Values, s)
-			}
-		}
-		out = append(out, r)
+		out = append(out, Requirement{Key: stringAt(m, "key"), Operator: stringAt(m, "operator"), Values: StringList(m["values"])})
 	}
 	return out
 }

@@ -77,17 +77,7 @@ func CheckNodeAffinity(v *object.Object, labels map[string]string) bool {
 	}
 	terms, _ := raw.([]any)
 	for _, t := range terms {
-		var term object.NodeSelectorTerm
-		for _, e := range object.ListAt(object.AsMap(t), "matchExpressions") {
-			m := object.AsMap(e)
-			r := object.Requirement{Key: object.StringAt(m, "key"), Operator: object.StringAt(m, "operator")}
-			for _, s := range object.ListAt(m, "values") {
-				if s, ok := s.(string); ok {
-					r.Values = append(r.Values, s)
-				}
-			}
-			term.MatchExpressions = append(term.MatchExpressions, r)
-		}
+		term := object.NodeSelectorTerm{MatchExpressions: object.RequirementsFrom(object.ListAt(object.AsMap(t), "matchExpressions"))}
 		if term.MatchesNode(labels, "") {
 			return true
 		}

@@ -119,17 +119,6 @@ func setString(m map[string]any, k, v string) {
 	m[k] = v
 }
 
-// stringList reads a list of strings.
-func stringList(v any) []string {
-	var out []string
-	for _, s := range object.AsList(v) {
-		if t, ok := s.(string); ok {
-			out = append(out, t)
-		}
-	}
-	return out
-}
-
 // intOf reads a tree integer; 0 when absent.
 func intOf(v any) int64 {
 	n, _ := object.Int(v)

@@ -176,7 +176,7 @@ func (jm *Controller) newSyncCtx(key string, job *object.Object) *syncCtx {
 		sc.status = map[string]any{}
 	}
 	u := object.AsMap(sc.status["uncountedTerminatedPods"])
-	sc.uncountedSucceeded, sc.uncountedFailed = stringList(u["succeeded"]), stringList(u["failed"])
+	sc.uncountedSucceeded, sc.uncountedFailed = object.StringList(u["succeeded"]), object.StringList(u["failed"])
 	for _, p := range jm.podsInf.Lister().ListNamespace(job.Meta.Namespace, object.LabelSelector{}) {
 		if ref, ok := p.Meta.ControllerRef(); !ok || ref.UID != job.Meta.UID {
 			continue

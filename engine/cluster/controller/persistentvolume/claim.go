@@ -151,11 +151,8 @@ func (c *Controller) provisionClaim(pvc *object.Object) {
 	}
 	if pvc.Meta.Annotations[volume.AnnStorageProvisioner] != provisioner {
 		clone := pvc.DeepCopy()
-		if clone.Meta.Annotations == nil {
-			clone.Meta.Annotations = map[string]string{}
-		}
-		clone.Meta.Annotations[volume.AnnBetaStorageProvisioner] = provisioner
-		clone.Meta.Annotations[volume.AnnStorageProvisioner] = provisioner
+		clone.Meta.SetAnnotation(volume.AnnBetaStorageProvisioner, provisioner)
+		clone.Meta.SetAnnotation(volume.AnnStorageProvisioner, provisioner)
 		updated, err := c.Client.Update(c.pvcK, clone, api.WriteOptions{})
 		if err != nil {
 			c.Recorder.Event(pvc, record.Warning, "ProvisioningFailed", fmt.Sprintf("Error saving claim: %v", err))
@@ -223,10 +220,7 @@ func (c *Controller) bindVolumeToClaim(v, pvc *object.Object) (*object.Object, e
 			"name": pvc.Meta.Name, "uid": pvc.Meta.UID, "apiVersion": "v1", "resourceVersion": pvc.Meta.ResourceVersion}
 	}
 	if setBy && !annotated {
-		if clone.Meta.Annotations == nil {
-			clone.Meta.Annotations = map[string]string{}
-		}
-		clone.Meta.Annotations[volume.AnnBoundByController] = "yes"
+		clone.Meta.SetAnnotation(volume.AnnBoundByController, "yes")
 	}
 	return c.Client.Update(c.pvK, clone, api.WriteOptions{})
 }
@@ -236,19 +230,16 @@ func (c *Controller) bindVolumeToClaim(v, pvc *object.Object) (*object.Object, e
 // bind-completed.
 func (c *Controller) bindClaimToVolume(pvc, v *object.Object) (*object.Object, error) {
 	clone := pvc.DeepCopy()
-	if clone.Meta.Annotations == nil {
-		clone.Meta.Annotations = map[string]string{}
-	}
 	dirty := false
 	if object.StringAt(pvc.Spec(), "volumeName") != v.Meta.Name {
 		clone.EnsureMap("spec")["volumeName"] = v.Meta.Name
 		if _, ok := clone.Meta.Annotations[volume.AnnBoundByController]; !ok {
-			clone.Meta.Annotations[volume.AnnBoundByController] = "yes"
+			clone.Meta.SetAnnotation(volume.AnnBoundByController, "yes")
 		}
 		dirty = true
 	}
 	if _, ok := clone.Meta.Annotations[volume.AnnBindCompleted]; !ok {
-		clone.Meta.Annotations[volume.AnnBindCompleted] = "yes"
+		clone.Meta.SetAnnotation(volume.AnnBindCompleted, "yes")
 		dirty = true
 	}
 	if !dirty {

@@ -112,10 +112,7 @@ func (c *RootCAPublisher) sync(ns string) error {
 	}
 	cm = cm.DeepCopy()
 	cm.Content["data"] = data
-	if cm.Meta.Annotations == nil {
-		cm.Meta.Annotations = map[string]string{}
-	}
-	cm.Meta.Annotations[DescriptionAnnotation] = Description
+	cm.Meta.SetAnnotation(DescriptionAnnotation, Description)
 	// cm is a copy, data is new, and neither is used again: handed over.
 	return c.w.client.Do(client.UpdateRequestOwning(c.cmKind, cm, api.WriteOptions{}), nil).Err()
 }

@@ -106,7 +106,7 @@ func matchTopology(terms []any, labels map[string]string) bool {
 			em, _ := e.(map[string]any)
 			key, _ := em["key"].(string)
 			lv, has := labels[key]
-			if !has || !slices.Contains(stringList(em["values"]), lv) {
+			if !has || !slices.Contains(object.StringList(em["values"]), lv) {
 				ok = false
 				break
 			}
@@ -132,16 +132,4 @@ func sortedBySize(claims []*object.Object) []*object.Object {
 func storageOf(s string) object.Quantity {
 	q, _ := object.ParseQuantity(s)
 	return q
-}
-
-// stringList reads a list of strings.
-func stringList(v any) []string {
-	l, _ := v.([]any)
-	out := make([]string, 0, len(l))
-	for _, e := range l {
-		if s, ok := e.(string); ok {
-			out = append(out, s)
-		}
-	}
-	return out
 }

@@ -39,10 +39,7 @@ func (v *VolumeBindingPlugin) PreBind(state *framework.CycleState, p *framework.
 	}
 	for _, c := range pv.provision {
 		c = c.DeepCopy()
-		if c.Meta.Annotations == nil {
-			c.Meta.Annotations = map[string]string{}
-		}
-		c.Meta.Annotations[volume.AnnSelectedNode] = node
+		c.Meta.SetAnnotation(volume.AnnSelectedNode, node)
 		b.provision = append(b.provision, c)
 	}
 	b.write(0)
@@ -53,10 +50,7 @@ func (v *VolumeBindingPlugin) PreBind(state *framework.CycleState, p *framework.
 func withClaimRef(pv, pvc *object.Object) *object.Object {
 	pv = pv.DeepCopy()
 	if pv.GetString(".spec.claimRef.name") == "" {
-		if pv.Meta.Annotations == nil {
-			pv.Meta.Annotations = map[string]string{}
-		}
-		pv.Meta.Annotations[volume.AnnBoundByController] = "yes"
+		pv.Meta.SetAnnotation(volume.AnnBoundByController, "yes")
 	}
 	pv.Spec()["claimRef"] = map[string]any{"kind": "PersistentVolumeClaim", "apiVersion": "v1",
 		"namespace": pvc.Meta.Namespace, "name": pvc.Meta.Name, "uid": pvc.Meta.UID, "resourceVersion": pvc.Meta.ResourceVersion}
