@@ -64,6 +64,27 @@ func IsBoundToClaim(v, claim *object.Object) bool {
 	return uid == "" || uid == claim.Meta.UID
 }
 
+// BindVolumeToClaim is GetBindVolumeToClaim: a copy of the volume whose
+// claimRef names the claim with its UID, marked bound by a controller when
+// it was not bound to the claim already, and whether that changed
+// anything.
+func BindVolumeToClaim(v, claim *object.Object) (*object.Object, bool) {
+	ref := object.AsMap(v.Spec()["claimRef"])
+	setBy := !IsBoundToClaim(v, claim)
+	clone := v.DeepCopy()
+	dirty := false
+	if ref == nil || ref["name"] != claim.Meta.Name || ref["namespace"] != claim.Meta.Namespace || ref["uid"] != claim.Meta.UID {
+		clone.EnsureMap("spec")["claimRef"] = map[string]any{"kind": "PersistentVolumeClaim", "namespace": claim.Meta.Namespace,
+			"name": claim.Meta.Name, "uid": claim.Meta.UID, "apiVersion": "v1", "resourceVersion": claim.Meta.ResourceVersion}
+		dirty = true
+	}
+	if _, annotated := v.Meta.Annotations[AnnBoundByController]; setBy && !annotated {
+		clone.Meta.SetAnnotation(AnnBoundByController, "yes")
+		dirty = true
+	}
+	return clone, dirty
+}
+
 // HasClaimRef reports whether the volume names a claim.
 func HasClaimRef(v *object.Object) bool { return object.AsMap(v.Spec()["claimRef"]) != nil }
 

@@ -53,3 +53,51 @@ func TestFindMatchingVolumeOnNode(t *testing.T) {
 		})
 	}
 }
+
+// TestBindVolumeToClaim checks GetBindVolumeToClaim's answers: a free
+// volume gets the claim and the bound-by-controller mark; one pre-bound by
+// name gets the UID but no mark; one bound already is left as it is; the
+// volume handed in is never changed.
+func TestBindVolumeToClaim(t *testing.T) {
+	claim := object.New("v1", "PersistentVolumeClaim")
+	claim.Meta.Namespace, claim.Meta.Name, claim.Meta.UID, claim.Meta.ResourceVersion = "demo", "data", "uid-1", "42"
+	withRef := func(ref map[string]any) *object.Object {
+		v := object.New("v1", "PersistentVolume")
+		v.Meta.Name = "pv"
+		v.Content["spec"] = map[string]any{}
+		if ref != nil {
+			v.Spec()["claimRef"] = ref
+		}
+		return v
+	}
+	full := map[string]any{"kind": "PersistentVolumeClaim", "namespace": "demo", "name": "data", "uid": "uid-1", "apiVersion": "v1", "resourceVersion": "42"}
+	tests := []struct {
+		name      string
+		v         *object.Object
+		wantDirty bool
+		wantMark  bool
+		wantRV    string
+	}{
+		{"free", withRef(nil), true, true, "42"},
+		{"pre-bound by name", withRef(map[string]any{"namespace": "demo", "name": "data"}), true, false, "42"},
+		{"bound already", withRef(map[string]any{"namespace": "demo", "name": "data", "uid": "uid-1", "resourceVersion": "7"}), false, false, "7"},
+		{"bound to another claim", withRef(map[string]any{"namespace": "demo", "name": "other", "uid": "uid-2"}), true, true, "42"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before := tt.v.DeepCopy()
+			got, dirty := BindVolumeToClaim(tt.v, claim)
+			ref := object.AsMap(got.Spec()["claimRef"])
+			_, mark := got.Meta.Annotations[AnnBoundByController]
+			if dirty != tt.wantDirty || mark != tt.wantMark || ref["resourceVersion"] != tt.wantRV || ref["uid"] != "uid-1" {
+				t.Errorf("dirty %v, mark %v, claimRef %v; want dirty %v, mark %v, resourceVersion %s", dirty, mark, ref, tt.wantDirty, tt.wantMark, tt.wantRV)
+			}
+			if tt.wantDirty && ref["name"] == "data" && !object.EqualValues(ref, full) {
+				t.Errorf("claimRef %v, want %v", ref, full)
+			}
+			if !object.EqualValues(tt.v.Content, before.Content) || len(tt.v.Meta.Annotations) != len(before.Meta.Annotations) {
+				t.Error("the volume handed in was changed")
+			}
+		})
+	}
+}

@@ -203,24 +203,12 @@ func (c *Controller) bind(v, pvc *object.Object) error {
 	return err
 }
 
-// bindVolumeToClaim is bindVolumeToClaim with GetBindVolumeToClaim: the
-// claimRef names the claim with its UID, and a volume the controller
-// bound (it was not pre-bound) says so.
+// bindVolumeToClaim is bindVolumeToClaim: the volume as
+// volume.BindVolumeToClaim leaves it, written if that changed it.
 func (c *Controller) bindVolumeToClaim(v, pvc *object.Object) (*object.Object, error) {
-	ref := object.AsMap(v.Spec()["claimRef"])
-	setBy := !volume.IsBoundToClaim(v, pvc)
-	refStale := ref == nil || ref["name"] != pvc.Meta.Name || ref["namespace"] != pvc.Meta.Namespace || ref["uid"] != pvc.Meta.UID
-	_, annotated := v.Meta.Annotations[volume.AnnBoundByController]
-	if !refStale && (!setBy || annotated) {
+	clone, dirty := volume.BindVolumeToClaim(v, pvc)
+	if !dirty {
 		return v, nil
-	}
-	clone := v.DeepCopy()
-	if refStale {
-		clone.EnsureMap("spec")["claimRef"] = map[string]any{"kind": "PersistentVolumeClaim", "namespace": pvc.Meta.Namespace,
-			"name": pvc.Meta.Name, "uid": pvc.Meta.UID, "apiVersion": "v1", "resourceVersion": pvc.Meta.ResourceVersion}
-	}
-	if setBy && !annotated {
-		clone.Meta.SetAnnotation(volume.AnnBoundByController, "yes")
 	}
 	return c.Client.Update(c.pvK, clone, api.WriteOptions{})
 }

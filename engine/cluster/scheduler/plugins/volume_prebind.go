@@ -45,15 +45,11 @@ func (v *VolumeBindingPlugin) PreBind(state *framework.CycleState, p *framework.
 	b.write(0)
 }
 
-// withClaimRef is volume.GetBindVolumeToClaim: the volume with a claimRef
-// to the claim, marked bound by a controller when it had none.
+// withClaimRef is the volume AssumePodVolumes binds (binder.go): as
+// volume.BindVolumeToClaim leaves it, written whether or not that changed
+// it.
 func withClaimRef(pv, pvc *object.Object) *object.Object {
-	pv = pv.DeepCopy()
-	if pv.GetString(".spec.claimRef.name") == "" {
-		pv.Meta.SetAnnotation(volume.AnnBoundByController, "yes")
-	}
-	pv.Spec()["claimRef"] = map[string]any{"kind": "PersistentVolumeClaim", "apiVersion": "v1",
-		"namespace": pvc.Meta.Namespace, "name": pvc.Meta.Name, "uid": pvc.Meta.UID, "resourceVersion": pvc.Meta.ResourceVersion}
+	pv, _ = volume.BindVolumeToClaim(pv, pvc)
 	return pv
 }
 
