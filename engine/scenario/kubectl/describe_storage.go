@@ -64,7 +64,7 @@ func describePersistentVolume(o *object.Object, events []*object.Object, now tim
 	d.multiline("Labels", o.Meta.Labels)
 	d.annotations("Annotations", o.Meta.Annotations)
 	d.line(0, "Finalizers:\t%v\n", finalizers(o))
-	d.line(0, "StorageClass:\t%s\n", volumeClass(o))
+	d.line(0, "StorageClass:\t%s\n", object.StorageClassOf(o))
 	d.terminatingOr(o, str(status(o), "phase"), now)
 	d.line(0, "Claim:\t%s\n", volumeClaim(o))
 	d.line(0, "Reclaim Policy:\t%s\n", str(sp, "persistentVolumeReclaimPolicy"))

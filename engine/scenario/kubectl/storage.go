@@ -54,7 +54,7 @@ func pvRow(o *object.Object, now time.Time) []string {
 		phase = "Terminating"
 	}
 	return []string{o.Meta.Name, str(object.MapAt(sp, "capacity"), "storage"), accessModes(strs(listAt(sp, "accessModes"))),
-		str(sp, "persistentVolumeReclaimPolicy"), phase, volumeClaim(o), volumeClass(o), unset(sp, "volumeAttributesClassName"),
+		str(sp, "persistentVolumeReclaimPolicy"), phase, volumeClaim(o), object.StorageClassOf(o), unset(sp, "volumeAttributesClassName"),
 		str(st, "reason"), since(o.Meta.CreationTimestamp, now), unset(sp, "volumeMode")}
 }
 
@@ -75,15 +75,6 @@ func storageClassRow(o *object.Object, now time.Time) []string {
 	}
 	return []string{name, str(o.Content, "provisioner"), reclaim, binding,
 		fmt.Sprint(boolean(o.Content, "allowVolumeExpansion")), since(o.Meta.CreationTimestamp, now)}
-}
-
-// volumeClass is helper.GetPersistentVolumeClass: the beta annotation,
-// else spec.storageClassName.
-func volumeClass(o *object.Object) string {
-	if c := o.Meta.Annotations[object.AnnotationBetaStorageClass]; c != "" {
-		return c
-	}
-	return str(spec(o), "storageClassName")
 }
 
 // volumeClaim is a volume's claim as "namespace/name", "" when unbound.

@@ -69,3 +69,23 @@ func TestAccessModes(t *testing.T) {
 		}
 	}
 }
+
+// TestVolumeClass: a volume's class is read as helper.GetPersistentVolumeClass
+// reads it, the beta annotation winning whenever present, even empty.
+func TestVolumeClass(t *testing.T) {
+	for _, tc := range []struct {
+		ann  map[string]string
+		want string
+	}{
+		{nil, "fast"},
+		{map[string]string{object.AnnotationBetaStorageClass: "slow"}, "slow"},
+		{map[string]string{object.AnnotationBetaStorageClass: ""}, ""},
+	} {
+		o := object.New("v1", "PersistentVolume")
+		o.Meta.Name, o.Meta.Annotations = "pv", tc.ann
+		o.Content["spec"] = map[string]any{"storageClassName": "fast"}
+		if got := pvRow(o, testNow.Wall())[6]; got != tc.want {
+			t.Errorf("annotations %v: STORAGECLASS %q, want %q", tc.ann, got, tc.want)
+		}
+	}
+}
