@@ -156,28 +156,12 @@ func preferredTerms(v any) []PreferredTerm {
 		m := mapOf(e)
 		w := asInt(m["weight"])
 		pref := mapOf(m["preference"])
-		t := object.NodeSelectorTerm{MatchExpressions: requirements(pref["matchExpressions"]), MatchFields: requirements(pref["matchFields"])}
+		t := object.NodeSelectorTerm{MatchExpressions: object.RequirementsFrom(listOf(pref["matchExpressions"])),
+			MatchFields: object.RequirementsFrom(listOf(pref["matchFields"]))}
 		if w == 0 || len(t.MatchExpressions)+len(t.MatchFields) == 0 {
 			continue
 		}
 		out = append(out, PreferredTerm{Weight: w, Term: t})
-	}
-	return out
-}
-
-func requirements(v any) []object.Requirement {
-	var out []object.Requirement
-	for _, e := range listOf(v) {
-		m := mapOf(e)
-		r := object.Requirement{}
-		r.Key, _ = m["key"].(string)
-		r.Operator, _ = m["operator"].(string)
-		for _, s := range listOf(m["values"]) {
-			if s, ok := s.(string); ok {
-				r.Values = append(r.Values, s)
-			}
-		}
-		out = append(out, r)
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package framework
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -77,7 +78,7 @@ spec:
   affinity:
     nodeAffinity:
       preferredDuringSchedulingIgnoredDuringExecution:
-      - {weight: 5, preference: {matchExpressions: [{key: zone, operator: In, values: [a]}]}}
+      - {weight: 5, preference: {matchExpressions: [{key: zone, operator: In, values: [a]}], matchFields: [{key: metadata.name, operator: NotIn, values: [n1, n2]}]}}
       - {weight: 0, preference: {matchExpressions: [{key: zone, operator: In, values: [b]}]}}
   containers:
   - name: a
@@ -92,6 +93,14 @@ spec:
 	}
 	if len(p.PreferredNodeTerms) != 1 || p.PreferredNodeTerms[0].Weight != 5 {
 		t.Errorf("preferred = %+v (weight 0 terms are dropped)", p.PreferredNodeTerms)
+	} else {
+		want := object.NodeSelectorTerm{
+			MatchExpressions: []object.Requirement{{Key: "zone", Operator: "In", Values: []string{"a"}}},
+			MatchFields:      []object.Requirement{{Key: "metadata.name", Operator: "NotIn", Values: []string{"n1", "n2"}}},
+		}
+		if got := p.PreferredNodeTerms[0].Term; !reflect.DeepEqual(got, want) {
+			t.Errorf("preferred term = %+v, want %+v", got, want)
+		}
 	}
 	if len(p.SchedulingGates) != 1 {
 		t.Errorf("gates = %v", p.SchedulingGates)
