@@ -22,8 +22,10 @@ type Log struct {
 	chunks [][]Event
 	n      int
 	// stale is the number of positions, from the first, that may still
-	// hold events from before a Reset: Add clears such an event as it
-	// hands it out, rather than Reset clearing them all at once.
+	// hold events from before a Reset: each chunk's are cleared as its
+	// first position is filled again (slot), rather than Reset clearing
+	// them all at once. Positions are filled in order from 0 after a
+	// Reset, so every chunk is entered at its first.
 	stale int
 	// deferred are the changes deferred on the log's events, some perhaps
 	// worked out since (see Defer).
@@ -67,11 +69,8 @@ func NewLog() *Log { return &Log{} }
 // position.
 func (l *Log) Append(e Event) int {
 	i := l.n
-	if i>>chunkShift == len(l.chunks) {
-		l.chunks = append(l.chunks, newChunk())
-	}
 	e.Seq = i
-	l.chunks[i>>chunkShift][i&(chunkSize-1)] = e
+	*l.slot(i) = e
 	l.n++
 	return i
 }
@@ -83,27 +82,40 @@ func (l *Log) Append(e Event) int {
 // read.
 func (l *Log) Add() *Event {
 	i := l.n
-	if i>>chunkShift == len(l.chunks) {
-		l.chunks = append(l.chunks, newChunk())
-	}
-	e := &l.chunks[i>>chunkShift][i&(chunkSize-1)]
-	if i < l.stale {
-		*e = Event{}
-	}
+	e := l.slot(i)
 	e.Seq = i
 	l.n++
 	return e
+}
+
+// slot returns the place of the event at position i, the next one, empty:
+// a new chunk when i starts one past the last, and otherwise a chunk whose
+// events from before a Reset are cleared all at once as its first
+// position is filled again. One clear of the chunk's old events, in a
+// row, costs a fraction of clearing each as it comes: a long run's old
+// events are out of the cache, and a tight run of stores waits for them
+// together rather than one by one.
+func (l *Log) slot(i int) *Event {
+	c := i >> chunkShift
+	if c == len(l.chunks) {
+		l.chunks = append(l.chunks, newChunk())
+	}
+	chunk := l.chunks[c]
+	if i < l.stale && i&(chunkSize-1) == 0 {
+		clear(chunk[:min(chunkSize, l.stale-i)])
+	}
+	return &chunk[i&(chunkSize-1)]
 }
 
 // Reset empties the log and keeps its memory for the events appended next,
 // so a runner that replays many scenarios does not allocate a trace for
 // each. Events obtained from the log before Reset must not be used after.
 //
-// The old events stay in place until new ones overwrite them: each is
-// cleared as its position is filled again, when it is in the cache
-// anyway, rather than in a pass over the whole log (megabytes after a
-// long run). Until then the old events keep what they refer to (strings
-// and changes) from being collected.
+// The old events stay in place until new ones take their chunk: each
+// chunk is cleared as its first position is filled again, rather than in
+// a pass over the whole log (megabytes after a long run). Until then the
+// old events keep what they refer to (strings and changes) from being
+// collected.
 func (l *Log) Reset() {
 	l.forgetDeferred()
 	released := false

@@ -222,6 +222,26 @@ func TestAddAfterReset(t *testing.T) {
 	}
 }
 
+// TestAppendThenAddAfterReset: a chunk entered by Append after Reset
+// hands out zero events to Add at its later positions too.
+func TestAppendThenAddAfterReset(t *testing.T) {
+	l := NewLog()
+	for range 2*chunkSize + 3 {
+		e := l.Add()
+		e.From, e.Detail, e.Change = "old", "old", &Change{Set: []string{".spec"}}
+	}
+	l.Reset()
+	for i := range 2*chunkSize + 3 {
+		if i%chunkSize == 0 {
+			l.Append(Event{From: "new"})
+			continue
+		}
+		if e := l.Add(); e.Seq != i || e.From != "" || e.Detail != "" || e.Change != nil {
+			t.Fatalf("Add %d after Reset gave %+v", i, *e)
+		}
+	}
+}
+
 func TestGlob(t *testing.T) {
 	tests := []struct {
 		pattern, s string
