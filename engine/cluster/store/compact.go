@@ -13,6 +13,12 @@ import (
 // "If 0, the compaction request from apiserver is disabled.").
 const DefaultCompactionInterval = 5 * time.Minute
 
+// maxReusedHistory is the largest history array, in versions, that
+// compaction keeps for the versions it leaves (512 bytes of records); a
+// larger one is given up for an array of the versions' own size, so a
+// burst of writes to one key does not hold its memory for good.
+const maxReusedHistory = 16
+
 // Compact discards history before revision rev: afterwards the store can
 // be read, and watched, at rev and later only. Keys deleted before rev are
 // forgotten. The current revision does not change. Compacting at or below
@@ -41,6 +47,12 @@ func (s *Store[V]) Compact(rev int64) error {
 		// Keep the last version at or before rev, and everything after.
 		i := sort.Search(len(h), func(i int) bool { return h[i].modRev > rev }) - 1
 		switch {
+		case i > 0 && cap(h) <= maxReusedHistory:
+			// A key written again and again keeps its array for the
+			// versions to come rather than growing a new one each time.
+			n := copy(h, h[i:])
+			clear(h[n:])
+			ks.hist = h[:n]
 		case i > 0 && i == len(h)-1:
 			ks.first[0] = h[i]
 			ks.hist = ks.first[:]

@@ -382,6 +382,51 @@ func TestCompaction(t *testing.T) {
 	}
 }
 
+// TestCompactionKeepsHistoryArray: a key's history array, when small,
+// stays the key's after a compaction, holding only the versions kept, so
+// the versions given up are not kept alive; a large one is given up.
+func TestCompactionKeepsHistoryArray(t *testing.T) {
+	for _, tc := range []struct {
+		writes   int
+		reused   bool
+		wantKept []string
+	}{
+		{writes: 5, reused: true, wantKept: []string{"v4"}},
+		{writes: maxReusedHistory + 1, reused: false, wantKept: []string{fmt.Sprintf("v%d", maxReusedHistory)}},
+	} {
+		t.Run(fmt.Sprint(tc.writes), func(t *testing.T) {
+			s := New[string]()
+			for i := range tc.writes {
+				mustPut(t, s, "k", fmt.Sprintf("v%d", i))
+			}
+			ks := s.keys["k"]
+			before := &ks.hist[:1][0]
+			if err := s.Compact(s.Rev()); err != nil {
+				t.Fatal(err)
+			}
+			var kept []string
+			for _, r := range ks.hist {
+				kept = append(kept, r.value)
+			}
+			if !slices.Equal(kept, tc.wantKept) {
+				t.Errorf("kept %v, want %v", kept, tc.wantKept)
+			}
+			if reused := &ks.hist[:1][0] == before; reused != tc.reused {
+				t.Errorf("array reused = %v, want %v", reused, tc.reused)
+			}
+			for i, r := range ks.hist[len(ks.hist):cap(ks.hist)] {
+				if r != (record[string]{}) {
+					t.Errorf("slot %d past the kept versions holds %+v", len(ks.hist)+i, r)
+				}
+			}
+			mustPut(t, s, "k", "next")
+			if kv, ok, err := s.Get("k"); err != nil || !ok || kv.Value != "next" || kv.Version != int64(tc.writes+1) {
+				t.Errorf("after compaction, Get = %+v, %v", kv, err)
+			}
+		})
+	}
+}
+
 func TestCompactor(t *testing.T) {
 	s := New[string]()
 	c := NewCompactor(s)
