@@ -123,13 +123,13 @@ func matchTopology(terms []any, labels map[string]string) bool {
 func sortedBySize(claims []*object.Object) []*object.Object {
 	out := slices.Clone(claims)
 	slices.SortStableFunc(out, func(a, b *object.Object) int {
-		return storageOf(a.GetString(".spec.resources.requests.storage")).Cmp(storageOf(b.GetString(".spec.resources.requests.storage")))
+		return requestedStorage(a).Cmp(requestedStorage(b))
 	})
 	return out
 }
 
-// storageOf parses a storage quantity; a bad one is zero.
-func storageOf(s string) object.Quantity {
-	q, _ := object.ParseQuantity(s)
-	return q
+// requestedStorage is a claim's requested storage, zero when absent or
+// invalid.
+func requestedStorage(claim *object.Object) object.Quantity {
+	return volume.Storage(claim.Spec(), "resources", "requests", "storage")
 }
