@@ -31,11 +31,12 @@ func (s *Session) follow(a *spec.Follow) (result.Response, error) {
 	until := s.Cluster.Now().Add(a.For.Value)
 	var requests, bytes, events int
 	if !a.Watch {
+		var sizes objectSizes
 		for s.Cluster.Now() < until {
 			requests++
 			if l, err := c.List(k, ns, api.ListOptions{}); err == nil {
 				for _, o := range l.Items {
-					bytes += o.Size()
+					bytes += sizes.of(o)
 				}
 			}
 			s.Cluster.RunFor(min(a.Every.Value, until.Sub(s.Cluster.Now())))
@@ -60,6 +61,33 @@ func (s *Session) follow(a *spec.Follow) (result.Response, error) {
 	w.Stop()
 	events, bytes = counter.events, bytes+counter.bytes
 	return followResponse(a, k, ns, "watched", requests, events, bytes), nil
+}
+
+// objectSizes remembers the sizes of the object versions a poll
+// received, by uid and resourceVersion: one version of an object is the
+// same bytes whenever it is listed, and a poll of objects that do not
+// change gets the same versions again and again.
+type objectSizes map[objectVersion]int
+
+// objectVersion names one version of one object.
+type objectVersion struct{ uid, resourceVersion string }
+
+// of returns o.Size(), worked out once for each version of an object
+// with a uid and resourceVersion.
+func (m *objectSizes) of(o *object.Object) int {
+	v := objectVersion{o.Meta.UID, o.Meta.ResourceVersion}
+	if v.uid == "" || v.resourceVersion == "" {
+		return o.Size()
+	}
+	if n, ok := (*m)[v]; ok {
+		return n
+	}
+	if *m == nil {
+		*m = objectSizes{}
+	}
+	n := o.Size()
+	(*m)[v] = n
+	return n
 }
 
 // followResponse is a poll's or watch's summary, as the page shows it.
