@@ -49,10 +49,12 @@ bench:
 	$(GO) test -run='^$$' -bench=. -benchmem ./engine/...
 	$(GO) run ./cmd/bench -pages 1000,10000 -runs 5
 
-## bench-instructions: instructions per operation of the lesson and
-## API-write benchmarks, under valgrind (steady where wall time is not)
+## bench-instructions: instructions per operation of the lesson, the
+## steady cluster's minute and the API-write benchmarks, under valgrind
+## (steady where wall time is not)
 bench-instructions:
 	$(GO) run ./cmd/instructions -pkg ./engine/book -bench 'BenchmarkLessonScenario/gogc=loopbook' -n 10
+	$(GO) run ./cmd/instructions -pkg ./engine/cluster/cluster -bench 'BenchmarkSteadyMinute$$' -n 20
 	GOGC=off $(GO) run ./cmd/instructions -pkg ./engine/cluster/apiserver -bench 'BenchmarkUpdate$$' -n 20000
 
 ## bench-scale: the 1,000-node cluster at 3,000, 10,000 and 30,000 Pods (minutes)

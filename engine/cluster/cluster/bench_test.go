@@ -117,3 +117,30 @@ func BenchmarkCourseScenario(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSteadyMinute is one minute of virtual time of a settled
+// cluster of two workers running a Deployment of three ready Pods: the
+// heartbeats, leader-election renewals, probes and relists a lesson's
+// `wait` and a run's closing settle pay for. Several of the course's
+// slowest scenarios spend most of their time so.
+func BenchmarkSteadyMinute(b *testing.B) {
+	c, err := cluster.New(twoWorkers(1))
+	if err != nil {
+		b.Fatal(err)
+	}
+	c.Start()
+	c.Settle(5 * time.Minute)
+	apply(b, c, "alice", deploymentYAML(3, "web:v1"))
+	if !c.RunUntil(func() bool { return readyReplicas(c, "demo", "web") == 3 }, 2*time.Minute) {
+		b.Fatal("not ready")
+	}
+	c.Settle(5 * time.Minute)
+	b.ReportAllocs()
+	for b.Loop() {
+		c.RunFor(time.Minute)
+		c.Trace().Reset() // a long run's trace is not the cost measured
+	}
+	if readyReplicas(c, "demo", "web") != 3 {
+		b.Fatal("the Deployment is no longer ready")
+	}
+}
