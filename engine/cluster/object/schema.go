@@ -287,7 +287,7 @@ func (c *checker) walk(v any, s *Schema, structName string, stack []string, upat
 		if s.Type == TypeMicroTime {
 			layout, frac = MicroTimeLayout, 6
 		}
-		if _, ok := parseCanonicalUTC(str, frac); ok {
+		if isCanonicalUTC(str, frac) {
 			return
 		}
 		if _, err := time.Parse(layout, str); err != nil {

@@ -21,37 +21,59 @@ const (
 // with exactly frac digits of fraction (0 or 6); ok is false otherwise,
 // and for any value out of range, so that time.Parse can word the error.
 func parseCanonicalUTC(s string, frac int) (t time.Time, ok bool) {
+	d, ok := canonicalUTCFields(s, frac)
+	if !ok {
+		return time.Time{}, false
+	}
+	return time.Date(d.year, time.Month(d.month), d.day, d.hour, d.minute, d.sec, d.nsec, time.UTC), true
+}
+
+// isCanonicalUTC reports whether parseCanonicalUTC takes s, without
+// building the time: a decoder checking a field's format needs no more,
+// and time.Date is most of a parse's cost.
+func isCanonicalUTC(s string, frac int) bool {
+	_, ok := canonicalUTCFields(s, frac)
+	return ok
+}
+
+// dateFields are the parts of a canonical timestamp.
+type dateFields struct{ year, month, day, hour, minute, sec, nsec int }
+
+// canonicalUTCFields reads the parts of s in one of the canonical forms,
+// with exactly frac digits of fraction (0 or 6), each in range; ok is
+// false otherwise.
+func canonicalUTCFields(s string, frac int) (d dateFields, ok bool) {
 	n := canonicalTimeLen
 	if frac > 0 {
 		n += 1 + frac
 	}
 	if len(s) != n || s[4] != '-' || s[7] != '-' || s[10] != 'T' || s[13] != ':' || s[16] != ':' || s[n-1] != 'Z' {
-		return time.Time{}, false
+		return d, false
 	}
-	year, ok1 := digits(s[0:4])
-	month, ok2 := digits(s[5:7])
-	day, ok3 := digits(s[8:10])
-	hour, ok4 := digits(s[11:13])
-	minute, ok5 := digits(s[14:16])
-	sec, ok6 := digits(s[17:19])
+	var ok1, ok2, ok3, ok4, ok5, ok6 bool
+	d.year, ok1 = digits(s[0:4])
+	d.month, ok2 = digits(s[5:7])
+	d.day, ok3 = digits(s[8:10])
+	d.hour, ok4 = digits(s[11:13])
+	d.minute, ok5 = digits(s[14:16])
+	d.sec, ok6 = digits(s[17:19])
 	if !(ok1 && ok2 && ok3 && ok4 && ok5 && ok6) {
-		return time.Time{}, false
+		return d, false
 	}
-	nsec := 0
 	if frac > 0 {
 		if s[19] != '.' {
-			return time.Time{}, false
+			return d, false
 		}
 		f, okf := digits(s[20 : 20+frac])
 		if !okf {
-			return time.Time{}, false
+			return d, false
 		}
-		nsec = f * 1000 // six digits: microseconds
+		d.nsec = f * 1000 // six digits: microseconds
 	}
-	if month < 1 || month > 12 || day < 1 || day > daysIn(time.Month(month), year) || hour > 23 || minute > 59 || sec > 59 {
-		return time.Time{}, false
+	if d.month < 1 || d.month > 12 || d.day < 1 || d.day > daysIn(time.Month(d.month), d.year) || d.hour > 23 || d.minute > 59 || d.sec > 59 {
+		return d, false
 	}
-	return time.Date(year, time.Month(month), day, hour, minute, sec, nsec, time.UTC), true
+	return d, true
 }
 
 // digits is the value of a run of ASCII digits; ok is false for any other

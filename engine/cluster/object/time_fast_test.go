@@ -19,7 +19,8 @@ var timeTexts = []string{
 
 // TestCanonicalTimeAgreesWithTime checks the fast path against time.Parse
 // for both forms: it accepts only what time.Parse accepts, with the same
-// instant, and leaves the rest to it.
+// instant, and leaves the rest to it; the check without a parse accepts
+// the same texts.
 func TestCanonicalTimeAgreesWithTime(t *testing.T) {
 	accepted := 0
 	for _, s := range timeTexts {
@@ -28,6 +29,9 @@ func TestCanonicalTimeAgreesWithTime(t *testing.T) {
 			layout string
 		}{{0, time.RFC3339}, {6, MicroTimeLayout}} {
 			got, ok := parseCanonicalUTC(s, f.frac)
+			if valid := isCanonicalUTC(s, f.frac); valid != ok {
+				t.Errorf("isCanonicalUTC(%q, %d) = %t, parseCanonicalUTC's ok %t", s, f.frac, valid, ok)
+			}
 			want, err := time.Parse(f.layout, s)
 			if !ok {
 				continue
@@ -66,8 +70,8 @@ func TestCanonicalTimeFormat(t *testing.T) {
 }
 
 // FuzzCanonicalTime checks that the fast parse never accepts what
-// time.Parse rejects, nor returns another instant, and that formatting
-// round-trips.
+// time.Parse rejects, nor returns another instant, that the check
+// without a parse agrees with it, and that formatting round-trips.
 func FuzzCanonicalTime(f *testing.F) {
 	for _, s := range timeTexts {
 		f.Add(s)
@@ -78,6 +82,9 @@ func FuzzCanonicalTime(f *testing.F) {
 			layout string
 		}{{0, time.RFC3339}, {6, MicroTimeLayout}} {
 			got, ok := parseCanonicalUTC(s, fr.frac)
+			if valid := isCanonicalUTC(s, fr.frac); valid != ok {
+				t.Fatalf("isCanonicalUTC(%q, %d) = %t, parseCanonicalUTC's ok %t", s, fr.frac, valid, ok)
+			}
 			if !ok {
 				continue
 			}
