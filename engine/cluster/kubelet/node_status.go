@@ -40,6 +40,9 @@ type nodeStatusSync struct {
 	lastReport sim.Time
 	reported   bool
 	delay      time.Duration
+	// matches are the stored status values last found equal to the
+	// kubelet's own (see statusMatches).
+	matches statusMatches
 }
 
 func newNodeStatusSync(l *life) *nodeStatusSync { return &nodeStatusSync{l: l} }
@@ -138,7 +141,7 @@ func (s *nodeStatusSync) tryUpdate(try int) bool {
 	nowText := now.RFC3339()
 	conds := nodeConditions(old, nowText)
 	fields := l.nodeStatusFields()
-	changed := nodeStatusChanged(old, fields, &conds)
+	changed := nodeStatusChanged(old, fields, &conds, &s.matches)
 	expired := !s.reported || now.Sub(s.lastReport) >= k.e.Timings.NodeStatusReportFrequency+s.delay
 	if !changed && !expired {
 		return true
@@ -160,17 +163,74 @@ func (s *nodeStatusSync) tryUpdate(try int) bool {
 
 // nodeStatusChanged is nodeStatusHasChanged: any difference between the
 // stored status old and the status of fields and conds but the
-// conditions' heartbeat times. It compares in place, rendering nothing.
-func nodeStatusChanged(old, fields map[string]any, conds *[4]nodeCondition) bool {
+// conditions' heartbeat times. It compares in place, rendering nothing,
+// and skips the values matches has found equal before.
+func nodeStatusChanged(old, fields map[string]any, conds *[4]nodeCondition, matches *statusMatches) bool {
 	if len(old)-hasKey(old, "conditions") != len(fields) {
 		return true
 	}
 	for key, v := range fields {
-		if ov, ok := old[key]; !ok || !object.EqualValues(ov, v) {
+		if ov, ok := old[key]; !ok || !matches.equal(key, ov, v) {
 			return true
 		}
 	}
 	return nodeConditionsChanged(list(old["conditions"]), conds)
+}
+
+// statusMatches remembers, for each status field, the stored value and
+// the kubelet's value last found equal. Every ten seconds the kubelet
+// compares its status with the Node its informer holds, and most of the
+// time both sides are the very values compared before: the informer's
+// Node has not changed, and the kubelet renders its machine status and
+// images once. Stored objects and the kubelet's renders are never
+// modified, so the same two maps or lists are still equal, and a deep
+// comparison of the images, capacity and node info is spared. The entries
+// hold the values themselves, so neither can be collected and its address
+// taken by another while remembered.
+type statusMatches map[string]statusMatch
+
+// statusMatch is a stored value and the kubelet's, found equal.
+type statusMatch struct{ stored, rendered any }
+
+// equal is object.EqualValues(stored, rendered), remembering maps and
+// lists found equal under key.
+func (m *statusMatches) equal(key string, stored, rendered any) bool {
+	if prev, ok := (*m)[key]; ok && sameValue(prev.stored, stored) && sameValue(prev.rendered, rendered) {
+		return true
+	}
+	if !object.EqualValues(stored, rendered) {
+		return false
+	}
+	if isComposite(stored) && isComposite(rendered) {
+		if *m == nil {
+			*m = statusMatches{}
+		}
+		(*m)[key] = statusMatch{stored, rendered}
+	}
+	return true
+}
+
+// isComposite reports whether v is a map or a list.
+func isComposite(v any) bool {
+	switch v.(type) {
+	case map[string]any, []any:
+		return true
+	}
+	return false
+}
+
+// sameValue reports whether a and b are the same map, or the same list:
+// one backing array, one length.
+func sameValue(a, b any) bool {
+	switch x := a.(type) {
+	case map[string]any:
+		y, ok := b.(map[string]any)
+		return ok && object.SameMap(x, y)
+	case []any:
+		y, ok := b.([]any)
+		return ok && len(x) == len(y) && (len(x) == 0 || &x[0] == &y[0])
+	}
+	return false
 }
 
 // hasKey is 1 when m has key, else 0.

@@ -41,14 +41,56 @@ func TestNodeStatusChanged(t *testing.T) {
 		{"nil status", nil, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := nodeStatusChanged(tc.old, fields, &conds); got != tc.want {
-				t.Errorf("nodeStatusChanged = %v, want %v", got, tc.want)
+			var matches statusMatches
+			for try := range 2 { // the second time, with what the first remembered
+				if got := nodeStatusChanged(tc.old, fields, &conds, &matches); got != tc.want {
+					t.Errorf("nodeStatusChanged (try %d) = %v, want %v", try, got, tc.want)
+				}
 			}
 			cur := withConditions(fields, renderNodeConditions(&conds, "t2"))
 			if got := !object.EqualValues(stripHeartbeats(tc.old), stripHeartbeats(cur)); got != tc.want {
 				t.Errorf("the copying comparison says %v, want %v", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestStatusMatches checks the remembered comparisons: the same stored
+// and rendered values are equal without a comparison, and any other
+// value, however alike, is compared again.
+func TestStatusMatches(t *testing.T) {
+	capacity := map[string]any{"cpu": "4"}
+	images := []any{"a", "b"}
+	storedCapacity := object.DeepCopyValue(capacity)
+	var m statusMatches
+	for _, tc := range []struct {
+		name             string
+		key              string
+		stored, rendered any
+		want             bool
+		remembered       int
+	}{
+		{"equal maps are remembered", "capacity", storedCapacity, capacity, true, 1},
+		{"a new stored map that differs", "capacity", map[string]any{"cpu": "8"}, capacity, false, 1},
+		{"a render that differs", "capacity", storedCapacity, map[string]any{"cpu": "2"}, false, 1},
+		{"equal lists are remembered", "images", object.DeepCopyValue(images), images, true, 2},
+		{"a shorter list on the same array", "images", object.DeepCopyValue(images).([]any)[:1], images, false, 2},
+		{"scalars are compared, not remembered", "kind", "x", "x", true, 2},
+		{"unequal scalars", "kind", "x", "y", false, 2},
+	} {
+		if got := m.equal(tc.key, tc.stored, tc.rendered); got != tc.want {
+			t.Errorf("%s: equal = %v, want %v", tc.name, got, tc.want)
+		}
+		if len(m) != tc.remembered {
+			t.Errorf("%s: %d values remembered, want %d", tc.name, len(m), tc.remembered)
+		}
+	}
+	// The remembered pair is equal again without a comparison: changing
+	// the stored map behind the memo's back (which nothing does) shows it.
+	prev := m["capacity"]
+	prev.stored.(map[string]any)["cpu"] = "changed"
+	if !m.equal("capacity", prev.stored, prev.rendered) {
+		t.Error("the remembered pair was compared again")
 	}
 }
 
