@@ -105,17 +105,25 @@ func TestScale(t *testing.T) {
 // workers: build, start, settle, apply, run until ready. Goal: under 5 ms.
 func BenchmarkCourseScenario(b *testing.B) {
 	for b.Loop() {
-		c, err := cluster.New(twoWorkers(1))
-		if err != nil {
-			b.Fatal(err)
-		}
-		c.Start()
-		c.Settle(5 * time.Minute)
-		apply(b, c, "alice", deploymentYAML(3, "web:v1"))
-		if !c.RunUntil(func() bool { return readyReplicas(c, "demo", "web") == 3 }, 2*time.Minute) {
-			b.Fatal("not ready")
-		}
+		readyDeployment(b)
 	}
+}
+
+// readyDeployment builds and starts a cluster of two workers, lets it
+// settle, applies a Deployment of three Pods and runs until they are
+// ready.
+func readyDeployment(tb testing.TB) *cluster.Cluster {
+	c, err := cluster.New(twoWorkers(1))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	c.Start()
+	c.Settle(5 * time.Minute)
+	apply(tb, c, "alice", deploymentYAML(3, "web:v1"))
+	if !c.RunUntil(func() bool { return readyReplicas(c, "demo", "web") == 3 }, 2*time.Minute) {
+		tb.Fatal("not ready")
+	}
+	return c
 }
 
 // BenchmarkSteadyMinute is one minute of virtual time of a settled
@@ -124,16 +132,7 @@ func BenchmarkCourseScenario(b *testing.B) {
 // `wait` and a run's closing settle pay for. Several of the course's
 // slowest scenarios spend most of their time so.
 func BenchmarkSteadyMinute(b *testing.B) {
-	c, err := cluster.New(twoWorkers(1))
-	if err != nil {
-		b.Fatal(err)
-	}
-	c.Start()
-	c.Settle(5 * time.Minute)
-	apply(b, c, "alice", deploymentYAML(3, "web:v1"))
-	if !c.RunUntil(func() bool { return readyReplicas(c, "demo", "web") == 3 }, 2*time.Minute) {
-		b.Fatal("not ready")
-	}
+	c := readyDeployment(b)
 	c.Settle(5 * time.Minute)
 	b.ReportAllocs()
 	for b.Loop() {
