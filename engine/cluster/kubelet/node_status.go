@@ -201,7 +201,7 @@ func (m *statusMatches) equal(key string, stored, rendered any) bool {
 	if !object.EqualValues(stored, rendered) {
 		return false
 	}
-	if isComposite(stored) && isComposite(rendered) {
+	if isComposite(rendered) { // and so stored, equal to it
 		if *m == nil {
 			*m = statusMatches{}
 		}

@@ -17,6 +17,23 @@ var timeTexts = []string{
 	"", "Z", "2026-11-30T16:47:40z", "+026-11-30T16:47:40Z",
 }
 
+// timeForms are the two canonical forms: with no fraction (Time), and
+// with six digits of it (MicroTime).
+var timeForms = []struct {
+	frac   int
+	layout string
+}{{0, time.RFC3339}, {6, MicroTimeLayout}}
+
+// parseAndCheck is parseCanonicalUTC(s, frac), reporting through fail
+// when isCanonicalUTC does not accept the same text.
+func parseAndCheck(s string, frac int, fail func(format string, args ...any)) (time.Time, bool) {
+	got, ok := parseCanonicalUTC(s, frac)
+	if valid := isCanonicalUTC(s, frac); valid != ok {
+		fail("isCanonicalUTC(%q, %d) = %t, parseCanonicalUTC's ok %t", s, frac, valid, ok)
+	}
+	return got, ok
+}
+
 // TestCanonicalTimeAgreesWithTime checks the fast path against time.Parse
 // for both forms: it accepts only what time.Parse accepts, with the same
 // instant, and leaves the rest to it; the check without a parse accepts
@@ -24,14 +41,8 @@ var timeTexts = []string{
 func TestCanonicalTimeAgreesWithTime(t *testing.T) {
 	accepted := 0
 	for _, s := range timeTexts {
-		for _, f := range []struct {
-			frac   int
-			layout string
-		}{{0, time.RFC3339}, {6, MicroTimeLayout}} {
-			got, ok := parseCanonicalUTC(s, f.frac)
-			if valid := isCanonicalUTC(s, f.frac); valid != ok {
-				t.Errorf("isCanonicalUTC(%q, %d) = %t, parseCanonicalUTC's ok %t", s, f.frac, valid, ok)
-			}
+		for _, f := range timeForms {
+			got, ok := parseAndCheck(s, f.frac, t.Errorf)
 			want, err := time.Parse(f.layout, s)
 			if !ok {
 				continue
@@ -77,14 +88,8 @@ func FuzzCanonicalTime(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		for _, fr := range []struct {
-			frac   int
-			layout string
-		}{{0, time.RFC3339}, {6, MicroTimeLayout}} {
-			got, ok := parseCanonicalUTC(s, fr.frac)
-			if valid := isCanonicalUTC(s, fr.frac); valid != ok {
-				t.Fatalf("isCanonicalUTC(%q, %d) = %t, parseCanonicalUTC's ok %t", s, fr.frac, valid, ok)
-			}
+		for _, fr := range timeForms {
+			got, ok := parseAndCheck(s, fr.frac, t.Fatalf)
 			if !ok {
 				continue
 			}
