@@ -107,10 +107,17 @@ type mapActors struct {
 	clients []string
 	members []string
 	direct  []result.Edge
+	// lastFrom and lastTo are the actors of the event seen last: a
+	// request is a run of events between the same two actors.
+	lastFrom, lastTo trace.Actor
 }
 
+// noActor is what no event names: mapActors' last actors before the first
+// event.
+const noActor trace.Actor = "\x00"
+
 func newMapActors() *mapActors {
-	return &mapActors{seen: map[string]bool{}}
+	return &mapActors{seen: map[string]bool{}, lastFrom: noActor, lastTo: noActor}
 }
 
 // extensionRole returns where an extension actor sits on the map: the
@@ -166,7 +173,7 @@ func component(a string) bool {
 // direct one (PROXY, WEBHOOK, EXTERNAL, PERSIST).
 func (b *mapActors) event(e *trace.Event) {
 	from := string(e.From)
-	if !b.seen[from] {
+	if e.From != b.lastFrom && !b.seen[from] {
 		b.seen[from] = true
 		id := result.MapID(from)
 		switch {
@@ -176,8 +183,10 @@ func (b *mapActors) event(e *trace.Event) {
 			b.clients = append(b.clients, from)
 		}
 	}
-	if e.To != "" {
+	b.lastFrom = e.From
+	if e.To != "" && e.To != b.lastTo {
 		b.seen[string(e.To)] = true
+		b.lastTo = e.To
 	}
 	switch e.Verb {
 	case trace.Proxy, trace.Webhook, trace.External, trace.Persist:

@@ -50,6 +50,7 @@ func (s *Server) addCache(k *object.KindInfo) {
 		Progress:   s.p.storeRev(),
 	})}
 	s.caches[key] = c
+	s.p.cacheEpoch++
 	c.load()
 }
 
@@ -81,6 +82,7 @@ func (c *cache) load() {
 		return
 	}
 	c.w, c.ready = w, true
+	c.s.p.cacheEpoch++
 	c.s.p.cfg.Trace.Append(trace.Event{Time: c.s.p.cfg.Loop.Now(), From: c.s.name, To: trace.Etcd, Verb: trace.Watch,
 		Group: c.kind.Group, Resource: c.kind.Resource, RVAfter: formatRV(res.Revision), Detail: "watch cache"})
 }
@@ -107,6 +109,7 @@ func (s *Server) dropCache(group, resource string, err error) {
 	if c := s.caches[key]; c != nil {
 		c.close(err)
 		delete(s.caches, key)
+		s.p.cacheEpoch++
 	}
 }
 

@@ -19,7 +19,21 @@ type lookups struct {
 	p     *Plane
 	nodes *nodeIndex
 	hooks webhookMemo
+	rbac  rbacCaches
 }
+
+// rbacCaches are the four RBAC caches lookups found at a cache epoch of
+// the plane: the RBAC authorizer asks for their revision on every
+// request.
+type rbacCaches struct {
+	epoch  uint64
+	looked bool
+	all    bool // every one of them is loaded
+	caches [len(rbacResources)]*watchcache.Cacher
+}
+
+// rbacResources are the resources of the RBAC group.
+var rbacResources = [...]string{"roles", "rolebindings", "clusterroles", "clusterrolebindings"}
 
 // webhookMemo is the webhook configurations last listed, with the caches
 // and the revisions they were listed at: the admission plugins ask for
@@ -96,12 +110,19 @@ const rbacGroup = "rbac.authorization.k8s.io"
 // RBACRevision moves whenever an RBAC object may have changed: the newest
 // revision the four RBAC caches have seen.
 func (l *lookups) RBACRevision() int64 {
-	var rev int64
-	for _, r := range []string{"roles", "rolebindings", "clusterroles", "clusterrolebindings"} {
-		c := l.cache(rbacGroup, r)
-		if c == nil {
-			return l.p.cfg.Store.Rev()
+	m := &l.rbac
+	if !m.looked || m.epoch != l.p.cacheEpoch {
+		m.looked, m.epoch, m.all = true, l.p.cacheEpoch, true
+		for i, r := range rbacResources {
+			m.caches[i] = l.cache(rbacGroup, r)
+			m.all = m.all && m.caches[i] != nil
 		}
+	}
+	if !m.all {
+		return l.p.cfg.Store.Rev()
+	}
+	var rev int64
+	for _, c := range m.caches {
 		rev = max(rev, c.Revision())
 	}
 	return rev

@@ -36,6 +36,10 @@ type Plane struct {
 	// unread is set while writes' changes go unsummarised (see
 	// Config.UnreadChanges).
 	unread bool
+	// cacheEpoch moves whenever the caches lookups can find may have
+	// changed: a replica started or stopped, a cache added, loaded or
+	// dropped.
+	cacheEpoch uint64
 }
 
 // New starts a control plane: every replica up with its watch caches

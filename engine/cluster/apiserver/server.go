@@ -80,6 +80,7 @@ func (s *Server) start() {
 		return
 	}
 	s.up = true
+	s.p.cacheEpoch++
 	s.renewed, s.leased = s.p.cfg.Loop.Now(), true
 	for _, k := range s.p.cfg.Registry.Kinds() {
 		s.addCache(k)
@@ -93,6 +94,7 @@ func (s *Server) stop() {
 		return
 	}
 	s.up = false
+	s.p.cacheEpoch++
 	for _, key := range sortedCacheKeys(s.caches) {
 		s.caches[key].close(connectionLost())
 	}

@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
@@ -344,6 +345,56 @@ func TestRBACAnswersFollowTheSource(t *testing.T) {
 			if d, reason := r.Authorize(get); d != s.want || reason != s.wantReason {
 				t.Errorf("step %d: got %v %q, want %v %q", i, d, reason, s.want, s.wantReason)
 			}
+		}
+	}
+}
+
+// TestRBACDecisionsAreTheUsers asks the same request of users who differ
+// in name or only in groups, in turns, and more distinct requests than the
+// authorizer keeps decisions for: every answer is the user's own.
+func TestRBACDecisionsAreTheUsers(t *testing.T) {
+	src := NewPolicySet(binding("demo", "dev", "ClusterRole", "edit", group("developers")), role("", "edit",
+		PolicyRule{Verbs: []string{"get"}, Resources: []string{"pods"}, APIGroups: []string{""}}))
+	r := NewRBAC(src)
+	users := []struct {
+		u    *api.UserInfo
+		want api.Decision
+	}{
+		{who("alice", "developers"), api.DecisionAllow},
+		{who("alice"), api.DecisionNoOpinion},
+		{who("bob", "viewers"), api.DecisionNoOpinion},
+		{who("carol", "developers"), api.DecisionAllow},
+	}
+	for round := range 2 {
+		for i, u := range users {
+			if d, _ := r.Authorize(request(u.u, "GET", "/api/v1/namespaces/demo/pods/web", "", false)); d != u.want {
+				t.Errorf("round %d, user %d (%s): got %v, want %v", round, i, u.u.Name, d, u.want)
+			}
+		}
+	}
+	alice := users[0].u
+	for round := range 2 { // requests that differ in one attribute each
+		for _, q := range []struct {
+			method, path string
+			want         api.Decision
+		}{
+			{"GET", "/api/v1/namespaces/demo/pods/web", api.DecisionAllow},
+			{"GET", "/api/v1/namespaces/other/pods/web", api.DecisionNoOpinion},
+			{"DELETE", "/api/v1/namespaces/demo/pods/web", api.DecisionNoOpinion},
+			{"GET", "/api/v1/namespaces/demo/secrets/web", api.DecisionNoOpinion},
+			{"GET", "/api/v1/namespaces/demo/pods/web/log", api.DecisionNoOpinion},
+			{"GET", "/apis/apps/v1/namespaces/demo/pods/web", api.DecisionNoOpinion},
+		} {
+			if d, _ := r.Authorize(request(alice, q.method, q.path, "", false)); d != q.want {
+				t.Errorf("round %d, %s %s: got %v, want %v", round, q.method, q.path, d, q.want)
+			}
+		}
+	}
+	for i := range 4 * decisionSlots { // more than the table keeps
+		u := users[i%len(users)]
+		path := fmt.Sprintf("/api/v1/namespaces/demo/pods/web-%d", i)
+		if d, _ := r.Authorize(request(u.u, "GET", path, "", false)); d != u.want {
+			t.Fatalf("request %d (%s): got %v, want %v", i, u.u.Name, d, u.want)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package auth
 
 import (
 	"fmt"
+	"hash/maphash"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -22,7 +23,10 @@ import (
 //
 // Each call costs a few map lookups and the rules of the bindings that name
 // the user: the source's objects are compiled into per-subject indexes
-// once per RBACRevision, and RoleBindings per namespace on first use.
+// once per RBACRevision, and RoleBindings per namespace on first use. A
+// request like one already decided at the same revision (the same user,
+// the same attributes: a controller's periodic writes) takes the decision
+// made then.
 type RBAC struct {
 	src RBACSource
 	// rev is the source revision the indexes were compiled at; compiled
@@ -39,6 +43,49 @@ type RBAC struct {
 	// objects never change, so a role is read again only once written
 	// anew (a new object, a new pointer).
 	rules map[*object.Object][]PolicyRule
+	// decided holds recent decisions, each with the revision it was made
+	// at (see decisionKey); made on first use.
+	decided *[decisionSlots]decided
+}
+
+// decisionSlots is how many decisions an RBAC authorizer keeps: a table
+// indexed by a hash of the request, where a decision replaces the one in
+// its slot. The requests that repeat are few (a controller's periodic
+// writes, a kubelet's), so a small table keeps them.
+const decisionSlots = 64
+
+// decided is a decision kept, for key, at source revision rev.
+type decided struct {
+	key    decisionKey
+	rev    int64
+	d      api.Decision
+	reason string
+}
+
+// slotSeed seeds the hash that picks a decision's slot: it decides only
+// where a decision is kept, never what it is.
+var slotSeed = maphash.MakeSeed()
+
+// decisionKey is what a decision depends on besides the source: the user
+// (authenticators hand out one UserInfo per identity and never change it,
+// so the pointer stands for its name and groups; a kept decision keeps it
+// alive, so no other user can take its address) and the attributes the
+// rules and the bindings' scopes read.
+type decisionKey struct {
+	user                                                      *api.UserInfo
+	resourceRequest                                           bool
+	path, verb, group, resource, subresource, namespace, name string
+}
+
+// keyOf returns the decision key of a.
+func keyOf(a *api.Attributes) decisionKey {
+	return decisionKey{a.User, a.IsResourceRequest, a.Path, a.Verb, a.APIGroup, a.Resource, a.Subresource, a.Namespace, a.Name}
+}
+
+// rbacDecision is a decision and its reason.
+type rbacDecision struct {
+	d      api.Decision
+	reason string
 }
 
 // NewRBAC returns an RBAC authorizer reading src.
@@ -50,6 +97,21 @@ func (r *RBAC) Authorize(a api.Attributes) (api.Decision, string) {
 		return api.DecisionNoOpinion, ""
 	}
 	r.refresh()
+	key := keyOf(&a)
+	if r.decided == nil {
+		r.decided = new([decisionSlots]decided)
+	}
+	slot := &r.decided[(maphash.String(slotSeed, key.path)+uint64(len(key.user.Name))*0x9e3779b97f4a7c15+uint64(len(key.verb)))%decisionSlots]
+	if slot.rev == r.rev && slot.key == key {
+		return slot.d, slot.reason
+	}
+	d, reason := r.decide(a)
+	*slot = decided{key: key, rev: r.rev, d: d, reason: reason}
+	return d, reason
+}
+
+// decide visits the bindings that could allow a.
+func (r *RBAC) decide(a api.Attributes) (api.Decision, string) {
 	var errs []string
 	if reason, ok := r.cluster.visit(&a, &errs); ok {
 		return api.DecisionAllow, reason
