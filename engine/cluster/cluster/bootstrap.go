@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/auth"
 	"github.com/loopbook/loopbook/engine/cluster/controller/daemon"
 	"github.com/loopbook/loopbook/engine/cluster/controller/nodelifecycle"
@@ -50,7 +49,7 @@ func (c *Cluster) bootstrap() error {
 	for _, name := range serviceAccounts {
 		sa := object.New("v1", "ServiceAccount")
 		sa.Meta.Name, sa.Meta.Namespace = name, "kube-system"
-		if _, err := c.admin.Create(c.env.Kind("", "ServiceAccount"), sa, api.WriteOptions{}); err != nil {
+		if err := c.adminCreate(c.env.Kind("", "ServiceAccount"), sa); err != nil {
 			return fmt.Errorf("serviceaccount %s: %w", name, err)
 		}
 	}
@@ -78,7 +77,7 @@ func (c *Cluster) createObjects() error {
 		if !ok {
 			return fmt.Errorf("object %d: unknown kind %s %s", i+1, o.APIVersion, o.Kind)
 		}
-		if _, err := c.admin.Create(k, o.DeepCopy(), api.WriteOptions{}); err != nil {
+		if err := c.adminCreate(k, o.DeepCopy()); err != nil {
 			return fmt.Errorf("object %d (%s %s): %w", i+1, o.Kind, o.Key(), err)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/apiserver"
+	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/cloudprovider"
 	"github.com/loopbook/loopbook/engine/cluster/controller"
 	"github.com/loopbook/loopbook/engine/cluster/controller/cronjob"
@@ -175,7 +176,7 @@ func apiServiceFor(objs []*object.Object, name string) *object.Object {
 func (c *Cluster) controllerServiceAccount(name string) error {
 	sa := object.New("v1", "ServiceAccount")
 	sa.Meta.Name, sa.Meta.Namespace = name, "kube-system"
-	if _, err := c.admin.Create(c.env.Kind("", "ServiceAccount"), sa, api.WriteOptions{}); err != nil {
+	if err := c.adminCreate(c.env.Kind("", "ServiceAccount"), sa); err != nil {
 		return fmt.Errorf("serviceaccount %s: %w", name, err)
 	}
 	c.saTokens[name] = c.authn.IssueServiceAccountToken("kube-system", name, "", "", "", tokenExpiry)
@@ -193,11 +194,19 @@ func (c *Cluster) controllerRole(serviceAccount, role string, rules []any) error
 	return c.createAll(clusterRole(role, rules), clusterRoleBinding(role, role, serviceAccount))
 }
 
-// createAll creates objs in order as the cluster admin.
+// adminCreate creates o, built for this request alone (the API server may
+// keep it), as the cluster admin. The object stored is not read back.
+func (c *Cluster) adminCreate(k *object.KindInfo, o *object.Object) error {
+	_, err := client.Shared(c.admin.Do(client.CreateRequestOwning(k, o, api.WriteOptions{}), nil))
+	return err
+}
+
+// createAll creates objs, built for it alone, in order as the cluster
+// admin.
 func (c *Cluster) createAll(objs ...*object.Object) error {
 	for _, o := range objs {
 		k, _ := c.env.Kinds.For(o)
-		if _, err := c.admin.Create(k, o, api.WriteOptions{}); err != nil {
+		if err := c.adminCreate(k, o); err != nil {
 			return fmt.Errorf("%s %s: %w", o.Kind, o.Meta.Name, err)
 		}
 	}

@@ -3,7 +3,6 @@ package cluster
 import (
 	"fmt"
 
-	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/kubelet"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/cluster/proxy"
@@ -56,7 +55,7 @@ func (c *Cluster) createTaintedNodes() error {
 			taints = append(taints, m)
 		}
 		o.Content["spec"] = map[string]any{"taints": taints}
-		if _, err := c.admin.Create(c.env.Kind("", "Node"), o, api.WriteOptions{}); err != nil {
+		if err := c.adminCreate(c.env.Kind("", "Node"), o); err != nil {
 			return fmt.Errorf("node %s: %w", n.Name, err)
 		}
 	}
