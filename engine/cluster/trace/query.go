@@ -193,6 +193,12 @@ func Or(ps ...Pred) Pred {
 // Glob reports whether s matches pattern, in which "*" stands for any run
 // of characters (including none) and every other character for itself.
 func Glob(pattern, s string) bool {
+	switch {
+	case pattern == "*":
+		return true
+	case strings.IndexByte(pattern, '*') < 0:
+		return pattern == s // most patterns name one actor, verb or object
+	}
 	// Greedy match, backtracking to the last star only: linear for
 	// patterns with one star, O(len(pattern)*len(s)) at worst.
 	p, i := 0, 0

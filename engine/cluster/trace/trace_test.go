@@ -261,6 +261,9 @@ func TestGlob(t *testing.T) {
 		{"kubelet/*", "kubelet/worker-a", true},
 		{"kubelet/*", "runtime/worker-a", false},
 		{"**", "x", true},
+		{"", "x", false},
+		{"web", "we", false},
+		{"web-a", "web-b", false},
 	}
 	for _, tc := range tests {
 		if got := Glob(tc.pattern, tc.s); got != tc.want {
