@@ -77,15 +77,16 @@ type decisionKey struct {
 	path, verb, group, resource, subresource, namespace, name string
 }
 
+// slot returns the index of the table slot that keeps k's decision: a
+// hash of the path, mixed with the lengths of the user's name (times the
+// 64-bit golden ratio, to spread them) and of the verb.
+func (k *decisionKey) slot() uint64 {
+	return (maphash.String(slotSeed, k.path) + uint64(len(k.user.Name))*0x9e3779b97f4a7c15 + uint64(len(k.verb))) % decisionSlots
+}
+
 // keyOf returns the decision key of a.
 func keyOf(a *api.Attributes) decisionKey {
 	return decisionKey{a.User, a.IsResourceRequest, a.Path, a.Verb, a.APIGroup, a.Resource, a.Subresource, a.Namespace, a.Name}
-}
-
-// rbacDecision is a decision and its reason.
-type rbacDecision struct {
-	d      api.Decision
-	reason string
 }
 
 // NewRBAC returns an RBAC authorizer reading src.
@@ -101,7 +102,7 @@ func (r *RBAC) Authorize(a api.Attributes) (api.Decision, string) {
 	if r.decided == nil {
 		r.decided = new([decisionSlots]decided)
 	}
-	slot := &r.decided[(maphash.String(slotSeed, key.path)+uint64(len(key.user.Name))*0x9e3779b97f4a7c15+uint64(len(key.verb)))%decisionSlots]
+	slot := &r.decided[key.slot()]
 	if slot.rev == r.rev && slot.key == key {
 		return slot.d, slot.reason
 	}
