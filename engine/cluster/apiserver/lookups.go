@@ -19,21 +19,40 @@ type lookups struct {
 	p     *Plane
 	nodes *nodeIndex
 	hooks webhookMemo
-	rbac  rbacCaches
+	// rbacCaches and hookCaches are the caches the RBAC authorizer and
+	// the webhook plugins read on every request.
+	rbacCaches, hookCaches cacheSet
 }
 
-// rbacCaches are the four RBAC caches lookups found at a cache epoch of
-// the plane: the RBAC authorizer asks for their revision on every
-// request.
-type rbacCaches struct {
+// cacheSet is the caches of some resources of one group as lookups last
+// found them, and the plane's cache epoch then: they are looked up again
+// only once the plane's caches may have changed.
+type cacheSet struct {
 	epoch  uint64
 	looked bool
-	all    bool // every one of them is loaded
-	caches [len(rbacResources)]*watchcache.Cacher
+	caches []*watchcache.Cacher // nil for a resource with no cache loaded
+}
+
+// loaded returns the loaded caches of group's resources, in their order,
+// nil for one with none loaded (see cacheSet).
+func (l *lookups) loaded(s *cacheSet, group string, resources []string) []*watchcache.Cacher {
+	if !s.looked || s.epoch != l.p.cacheEpoch {
+		s.looked, s.epoch = true, l.p.cacheEpoch
+		s.caches = s.caches[:0]
+		for _, r := range resources {
+			s.caches = append(s.caches, l.cache(group, r))
+		}
+	}
+	return s.caches
 }
 
 // rbacResources are the resources of the RBAC group.
-var rbacResources = [...]string{"roles", "rolebindings", "clusterroles", "clusterrolebindings"}
+var rbacResources = []string{"roles", "rolebindings", "clusterroles", "clusterrolebindings"}
+
+// The webhook configurations' group and resources.
+const webhookGroup = "admissionregistration.k8s.io"
+
+var webhookResources = []string{"mutatingwebhookconfigurations", "validatingwebhookconfigurations"}
 
 // webhookMemo is the webhook configurations last listed, with the caches
 // and the revisions they were listed at: the admission plugins ask for
@@ -110,19 +129,11 @@ const rbacGroup = "rbac.authorization.k8s.io"
 // RBACRevision moves whenever an RBAC object may have changed: the newest
 // revision the four RBAC caches have seen.
 func (l *lookups) RBACRevision() int64 {
-	m := &l.rbac
-	if !m.looked || m.epoch != l.p.cacheEpoch {
-		m.looked, m.epoch, m.all = true, l.p.cacheEpoch, true
-		for i, r := range rbacResources {
-			m.caches[i] = l.cache(rbacGroup, r)
-			m.all = m.all && m.caches[i] != nil
-		}
-	}
-	if !m.all {
-		return l.p.cfg.Store.Rev()
-	}
 	var rev int64
-	for _, c := range m.caches {
+	for _, c := range l.loaded(&l.rbacCaches, rbacGroup, rbacResources) {
+		if c == nil {
+			return l.p.cfg.Store.Rev()
+		}
 		rev = max(rev, c.Revision())
 	}
 	return rev
@@ -169,8 +180,9 @@ func (l *lookups) ServiceAccount(namespace, name string) *object.Object {
 // WebhookConfigs is admission.WebhookConfigs. The lists are listed again
 // only when a cache has moved (or is not loaded).
 func (l *lookups) WebhookConfigs() (mutating, validating []*object.Object) {
-	const g, m, v = "admissionregistration.k8s.io", "mutatingwebhookconfigurations", "validatingwebhookconfigurations"
-	mc, vc := l.cache(g, m), l.cache(g, v)
+	g, m, v := webhookGroup, webhookResources[0], webhookResources[1]
+	caches := l.loaded(&l.hookCaches, g, webhookResources)
+	mc, vc := caches[0], caches[1]
 	if mc == nil || vc == nil {
 		return l.list(g, m, ""), l.list(g, v, "")
 	}
