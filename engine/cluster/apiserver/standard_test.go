@@ -26,7 +26,7 @@ type standardHarness struct {
 	answer  func(t admission.Target, r *admission.Review) (*admission.ReviewResponse, error)
 }
 
-func newStandard(t *testing.T, tweak ...func(*Config)) *standardHarness {
+func newStandard(t testing.TB, tweak ...func(*Config)) *standardHarness {
 	t.Helper()
 	sh := &standardHarness{harness: &harness{t: t, loop: sim.NewLoop()}}
 	caller := admission.CallerFunc(func(tg admission.Target, r *admission.Review) (*admission.ReviewResponse, error) {
