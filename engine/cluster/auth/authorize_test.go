@@ -398,3 +398,37 @@ func TestRBACDecisionsAreTheUsers(t *testing.T) {
 		}
 	}
 }
+
+// TestRBACDecisionsByName checks the decisions kept for any name: a rule
+// that names resources decides by the name, every time, while one that
+// names none decides alike for every name, in either order of asking.
+func TestRBACDecisionsByName(t *testing.T) {
+	src := NewPolicySet(
+		binding("demo", "leases", "Role", "lease-holder", group("electors")),
+		role("demo", "lease-holder",
+			PolicyRule{Verbs: []string{"get", "update"}, Resources: []string{"leases"}, APIGroups: []string{"coordination.k8s.io"}, ResourceNames: []string{"mine"}}),
+		binding("demo", "dev", "ClusterRole", "edit", group("developers")),
+		role("", "edit", PolicyRule{Verbs: []string{"get"}, Resources: []string{"pods"}, APIGroups: []string{""}}))
+	r := NewRBAC(src)
+	elector, dev := who("e", "electors"), who("d", "developers")
+	for round := range 3 {
+		for _, q := range []struct {
+			u    *api.UserInfo
+			path string
+			want api.Decision
+		}{
+			{elector, "/apis/coordination.k8s.io/v1/namespaces/demo/leases/mine", api.DecisionAllow},
+			{elector, "/apis/coordination.k8s.io/v1/namespaces/demo/leases/theirs", api.DecisionNoOpinion},
+			{elector, "/apis/coordination.k8s.io/v1/namespaces/demo/leases/mine", api.DecisionAllow},
+			{dev, "/api/v1/namespaces/demo/pods/a", api.DecisionAllow},
+			{dev, "/api/v1/namespaces/demo/pods/b", api.DecisionAllow},
+			{dev, "/api/v1/namespaces/demo/secrets/a", api.DecisionNoOpinion},
+			{dev, "/api/v1/namespaces/demo/secrets/b", api.DecisionNoOpinion},
+			{elector, "/api/v1/namespaces/demo/pods/a", api.DecisionNoOpinion},
+		} {
+			if d, _ := r.Authorize(request(q.u, "GET", q.path, "", false)); d != q.want {
+				t.Errorf("round %d, %s GET %s: got %v, want %v", round, q.u.Name, q.path, d, q.want)
+			}
+		}
+	}
+}

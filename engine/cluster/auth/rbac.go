@@ -70,23 +70,34 @@ var slotSeed = maphash.MakeSeed()
 // (authenticators hand out one UserInfo per identity and never change it,
 // so the pointer stands for its name and groups; a kept decision keeps it
 // alive, so no other user can take its address) and the attributes the
-// rules and the bindings' scopes read.
+// rules and the bindings' scopes read: the path only for a non-resource
+// request. A decision no rule naming resources took part in holds for
+// every name: it is kept with anyName set and no name.
 type decisionKey struct {
-	user                                                      *api.UserInfo
-	resourceRequest                                           bool
-	path, verb, group, resource, subresource, namespace, name string
+	user                                                *api.UserInfo
+	resourceRequest, anyName                            bool
+	path, verb, group, resource, subresource, namespace string
+	name                                                string
 }
 
 // slot returns the index of the table slot that keeps k's decision: a
-// hash of the path, mixed with the lengths of the user's name (times the
-// 64-bit golden ratio, to spread them) and of the verb.
+// hash of the path or of the resource, namespace and name, mixed with the
+// lengths of the user's name (times the 64-bit golden ratio, to spread
+// them) and of the verb.
 func (k *decisionKey) slot() uint64 {
-	return (maphash.String(slotSeed, k.path) + uint64(len(k.user.Name))*0x9e3779b97f4a7c15 + uint64(len(k.verb))) % decisionSlots
+	h := maphash.String(slotSeed, k.path)
+	if k.resourceRequest {
+		h = maphash.String(slotSeed, k.resource) ^ maphash.String(slotSeed, k.namespace)*31 ^ maphash.String(slotSeed, k.name)*0x9e3779b97f4a7c15
+	}
+	return (h + uint64(len(k.user.Name))*0x9e3779b97f4a7c15 + uint64(len(k.verb))) % decisionSlots
 }
 
 // keyOf returns the decision key of a.
 func keyOf(a *api.Attributes) decisionKey {
-	return decisionKey{a.User, a.IsResourceRequest, a.Path, a.Verb, a.APIGroup, a.Resource, a.Subresource, a.Namespace, a.Name}
+	if !a.IsResourceRequest {
+		return decisionKey{user: a.User, path: a.Path, verb: a.Verb}
+	}
+	return decisionKey{a.User, true, false, "", a.Verb, a.APIGroup, a.Resource, a.Subresource, a.Namespace, a.Name}
 }
 
 // NewRBAC returns an RBAC authorizer reading src.
@@ -98,34 +109,44 @@ func (r *RBAC) Authorize(a api.Attributes) (api.Decision, string) {
 		return api.DecisionNoOpinion, ""
 	}
 	r.refresh()
-	key := keyOf(&a)
 	if r.decided == nil {
 		r.decided = new([decisionSlots]decided)
 	}
-	slot := &r.decided[key.slot()]
-	if slot.rev == r.rev && slot.key == key {
+	key := keyOf(&a)
+	anyName := key
+	anyName.anyName, anyName.name = true, ""
+	if key.resourceRequest {
+		if slot := &r.decided[anyName.slot()]; slot.rev == r.rev && slot.key == anyName {
+			return slot.d, slot.reason
+		}
+	}
+	if slot := &r.decided[key.slot()]; slot.rev == r.rev && slot.key == key {
 		return slot.d, slot.reason
 	}
-	d, reason := r.decide(a)
-	*slot = decided{key: key, rev: r.rev, d: d, reason: reason}
+	d, reason, named := r.decide(a)
+	if key.resourceRequest && !named {
+		key = anyName
+	}
+	r.decided[key.slot()] = decided{key: key, rev: r.rev, d: d, reason: reason}
 	return d, reason
 }
 
-// decide visits the bindings that could allow a.
-func (r *RBAC) decide(a api.Attributes) (api.Decision, string) {
+// decide visits the bindings that could allow a, and reports whether a
+// rule it tried names resources.
+func (r *RBAC) decide(a api.Attributes) (d api.Decision, reason string, named bool) {
 	var errs []string
-	if reason, ok := r.cluster.visit(&a, &errs); ok {
-		return api.DecisionAllow, reason
+	if reason, ok := r.cluster.visit(&a, &errs, &named); ok {
+		return api.DecisionAllow, reason, named
 	}
 	if a.Namespace != "" {
-		if reason, ok := r.namespace(a.Namespace).visit(&a, &errs); ok {
-			return api.DecisionAllow, reason
+		if reason, ok := r.namespace(a.Namespace).visit(&a, &errs, &named); ok {
+			return api.DecisionAllow, reason, named
 		}
 	}
 	if len(errs) == 0 {
-		return api.DecisionNoOpinion, ""
+		return api.DecisionNoOpinion, "", named
 	}
-	return api.DecisionNoOpinion, "RBAC: " + api.AggregateMessage(errs)
+	return api.DecisionNoOpinion, "RBAC: " + api.AggregateMessage(errs), named
 }
 
 // refresh recompiles the cluster-wide index when the source has changed,

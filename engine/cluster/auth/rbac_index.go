@@ -179,8 +179,10 @@ func allowedReason(o *object.Object, ref RoleRef, s Subject, namespace string) s
 
 // visit walks the bindings that apply to the request's user, in binding
 // order, and returns the reason of the first rule that allows the
-// request. Unresolvable roles of applying bindings are appended to errs.
-func (x *bindingIndex) visit(a *api.Attributes, errs *[]string) (string, bool) {
+// request. Unresolvable roles of applying bindings are appended to errs,
+// and named is set when a rule it tried names resources: only then can
+// the object's name have changed the answer.
+func (x *bindingIndex) visit(a *api.Attributes, errs *[]string, named *bool) (string, bool) {
 	var buf [16]subjectRef
 	cands := append(buf[:0], x.byUser[a.User.Name]...)
 	for _, g := range a.User.Groups {
@@ -198,6 +200,9 @@ func (x *bindingIndex) visit(a *api.Attributes, errs *[]string) (string, bool) {
 			continue
 		}
 		for i := range b.rules {
+			if len(b.rules[i].ResourceNames) > 0 {
+				*named = true
+			}
 			if b.rules[i].Allows(a) {
 				if b.allowed[c.s] == "" {
 					b.allowed[c.s] = allowedReason(b.obj, b.ref, b.subjects[c.s], x.namespace)

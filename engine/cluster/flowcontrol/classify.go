@@ -16,10 +16,47 @@ func (c *Controller) Classify(user *api.UserInfo, info api.RequestInfo) (schema,
 	return s.Name, l.Name, flow
 }
 
+// classKey is what classification reads of a request: its user (an
+// authenticator hands out one UserInfo per identity and never changes it,
+// so the pointer stands for the name and groups) and the attributes the
+// schemas' rules match, the path only for a non-resource request. The
+// name of the object is not among them.
+type classKey struct {
+	user                                      *api.UserInfo
+	resourceRequest                           bool
+	verb, group, resource, subresource, space string
+	path                                      string
+}
+
+// classMemoSize bounds the classifications a controller keeps: the
+// requests of a run repeat (a controller's writes, a kubelet's status),
+// and the memo starts over when it is full.
+const classMemoSize = 256
+
 // classify returns the index of the first schema matching the request,
 // falling back to catch-all as Kubernetes does when none matches (a user
-// in neither system:authenticated nor system:unauthenticated).
+// in neither system:authenticated nor system:unauthenticated). The
+// schemas never change in a controller's life, so it keeps the answers.
 func (c *Controller) classify(user *api.UserInfo, info *api.RequestInfo) int {
+	key := classKey{user: user, resourceRequest: info.IsResourceRequest, verb: info.Verb}
+	if info.IsResourceRequest {
+		key.group, key.resource, key.subresource, key.space = info.APIGroup, info.Resource, info.Subresource, info.Namespace
+	} else {
+		key.path = info.Path
+	}
+	if i, ok := c.classes[key]; ok {
+		return i
+	}
+	i := c.match(user, info)
+	if c.classes == nil || len(c.classes) >= classMemoSize {
+		c.classes = make(map[classKey]int, classMemoSize)
+	}
+	c.classes[key] = i
+	return i
+}
+
+// match is classify without the memo.
+func (c *Controller) match(user *api.UserInfo, info *api.RequestInfo) int {
 	if user == nil {
 		user = &api.UserInfo{}
 	}

@@ -7,14 +7,19 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/api"
 )
 
-func TestClassify(t *testing.T) {
+// classifyCase is a request and where Classify puts it.
+type classifyCase struct {
+	name                string
+	user                *api.UserInfo
+	info                api.RequestInfo
+	schema, level, flow string
+}
+
+// classifyCases are requests of the bootstrap configuration's every kind
+// of schema.
+func classifyCases() []classifyCase {
 	kcm := user(UserKubeControllerManager)
-	tests := []struct {
-		name                string
-		user                *api.UserInfo
-		info                api.RequestInfo
-		schema, level, flow string
-	}{
+	return []classifyCase{
 		{"node Lease renewal", node("worker-1"), nodeLeaseUpdate, "system-node-high", LevelNodeHigh, "system:node:worker-1"},
 		{"node status patch", node("worker-1"), nodeStatusPatch, "system-node-high", LevelNodeHigh, "system:node:worker-1"},
 		{"node watches its pods", node("worker-1"), res("watch", "", "pods", "", "", ""), "system-nodes", LevelSystem, "system:node:worker-1"},
@@ -44,14 +49,42 @@ func TestClassify(t *testing.T) {
 		{"user in no group falls to catch-all", &api.UserInfo{Name: "ghost"}, listPods, "catch-all", LevelCatchAll, ""},
 		{"nil user falls to catch-all", nil, listPods, "catch-all", LevelCatchAll, ""},
 	}
+}
+
+func TestClassify(t *testing.T) {
 	c := New(Config{})
-	for _, tc := range tests {
+	for _, tc := range classifyCases() {
 		t.Run(tc.name, func(t *testing.T) {
 			schema, level, flow := c.Classify(tc.user, tc.info)
 			if schema != tc.schema || level != tc.level || flow != tc.flow {
 				t.Errorf("Classify = (%q, %q, %q), want (%q, %q, %q)", schema, level, flow, tc.schema, tc.level, tc.flow)
 			}
 		})
+	}
+}
+
+// TestClassifyKept checks the classifications a controller keeps: asked
+// again, in another order, and after the memo has started over, each
+// request is where matching the schemas puts it.
+func TestClassifyKept(t *testing.T) {
+	c := New(Config{})
+	cases := classifyCases()
+	for round := range 3 {
+		for i := range cases {
+			tc := &cases[i]
+			if round == 1 {
+				tc = &cases[len(cases)-1-i]
+			}
+			if got, want := c.classify(tc.user, &tc.info), c.match(tc.user, &tc.info); got != want || c.schemas[got].Name != tc.schema {
+				t.Errorf("round %d, %s: classified into %s, matching gives %s, want %s", round, tc.name, c.schemas[got].Name, c.schemas[want].Name, tc.schema)
+			}
+		}
+		for i := range classMemoSize + 1 { // more than the memo keeps
+			info := res("list", "", "pods", "", fmt.Sprintf("ns-%d", i), "")
+			if got := c.schemas[c.classify(user("alice"), &info)].Name; got != "global-default" {
+				t.Fatalf("round %d, namespace %d: classified into %s", round, i, got)
+			}
+		}
 	}
 }
 

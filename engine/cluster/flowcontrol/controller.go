@@ -18,6 +18,9 @@ type Controller struct {
 	groups    groupIndex
 	nextID    uint64
 	warnings  []string
+	// classes are the schemas requests were classified into (see
+	// classify).
+	classes map[classKey]int
 }
 
 // schemaState is a FlowSchema in use, with its flows' queues.
