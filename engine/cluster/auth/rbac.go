@@ -80,16 +80,23 @@ type decisionKey struct {
 	name                                                string
 }
 
-// slot returns the index of the table slot that keeps k's decision: a
-// hash of the path or of the resource, namespace and name, mixed with the
-// lengths of the user's name (times the 64-bit golden ratio, to spread
-// them) and of the verb.
-func (k *decisionKey) slot() uint64 {
-	h := maphash.String(slotSeed, k.path)
-	if k.resourceRequest {
-		h = maphash.String(slotSeed, k.resource) ^ maphash.String(slotSeed, k.namespace)*31 ^ maphash.String(slotSeed, k.name)*0x9e3779b97f4a7c15
+// slots returns the indexes of the table slots that keep k's decision
+// and, for a resource request, the decision for any name: a hash of the
+// path, or of the resource and namespace and then the name, mixed with
+// the lengths of the user's name (times the 64-bit golden ratio, to
+// spread them) and of the verb.
+func (k *decisionKey) slots() (exact, anyName uint64) {
+	n := uint64(len(k.user.Name))*0x9e3779b97f4a7c15 + uint64(len(k.verb))
+	if !k.resourceRequest {
+		exact = (maphash.String(slotSeed, k.path) + n) % decisionSlots
+		return exact, exact
 	}
-	return (h + uint64(len(k.user.Name))*0x9e3779b97f4a7c15 + uint64(len(k.verb))) % decisionSlots
+	h := maphash.String(slotSeed, k.resource) ^ maphash.String(slotSeed, k.namespace)*31
+	anyName = (h + n) % decisionSlots
+	if k.name == "" {
+		return anyName, anyName
+	}
+	return (h ^ maphash.String(slotSeed, k.name)*0x9e3779b97f4a7c15 + n) % decisionSlots, anyName
 }
 
 // keyOf returns the decision key of a.
@@ -113,21 +120,22 @@ func (r *RBAC) Authorize(a api.Attributes) (api.Decision, string) {
 		r.decided = new([decisionSlots]decided)
 	}
 	key := keyOf(&a)
+	exact, anyNameSlot := key.slots()
 	anyName := key
 	anyName.anyName, anyName.name = true, ""
 	if key.resourceRequest {
-		if slot := &r.decided[anyName.slot()]; slot.rev == r.rev && slot.key == anyName {
+		if slot := &r.decided[anyNameSlot]; slot.rev == r.rev && slot.key == anyName {
 			return slot.d, slot.reason
 		}
 	}
-	if slot := &r.decided[key.slot()]; slot.rev == r.rev && slot.key == key {
+	if slot := &r.decided[exact]; slot.rev == r.rev && slot.key == key {
 		return slot.d, slot.reason
 	}
 	d, reason, named := r.decide(a)
 	if key.resourceRequest && !named {
-		key = anyName
+		key, exact = anyName, anyNameSlot
 	}
-	r.decided[key.slot()] = decided{key: key, rev: r.rev, d: d, reason: reason}
+	r.decided[exact] = decided{key: key, rev: r.rev, d: d, reason: reason}
 	return d, reason
 }
 

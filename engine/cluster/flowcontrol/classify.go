@@ -1,6 +1,10 @@
 package flowcontrol
 
-import "github.com/loopbook/loopbook/engine/cluster/api"
+import (
+	"hash/maphash"
+
+	"github.com/loopbook/loopbook/engine/cluster/api"
+)
 
 // Classify returns the FlowSchema and priority level a request falls in,
 // and its flow: the user's name for ByUser schemas, the request's
@@ -18,9 +22,10 @@ func (c *Controller) Classify(user *api.UserInfo, info api.RequestInfo) (schema,
 
 // classKey is what classification reads of a request: its user (an
 // authenticator hands out one UserInfo per identity and never changes it,
-// so the pointer stands for the name and groups) and the attributes the
-// schemas' rules match, the path only for a non-resource request. The
-// name of the object is not among them.
+// so the pointer stands for the name and groups; a kept classification
+// keeps it alive, so no other user can take its address) and the
+// attributes the schemas' rules match, the path only for a non-resource
+// request. The name of the object is not among them.
 type classKey struct {
 	user                                      *api.UserInfo
 	resourceRequest                           bool
@@ -28,10 +33,40 @@ type classKey struct {
 	path                                      string
 }
 
-// classMemoSize bounds the classifications a controller keeps: the
-// requests of a run repeat (a controller's writes, a kubelet's status),
-// and the memo starts over when it is full.
-const classMemoSize = 256
+// slot returns the index of the memo slot that keeps k's classification:
+// the top bits of a hash of the resource and namespace, or of the path,
+// mixed with the lengths of the user's name and the verb (times the
+// 64-bit golden ratio, to spread them).
+func (k *classKey) slot() uint64 {
+	h := maphash.String(classSeed, k.path)
+	if k.resourceRequest {
+		h = maphash.String(classSeed, k.resource) ^ maphash.String(classSeed, k.space)*0x9e3779b97f4a7c15
+	}
+	n := uint64(len(k.verb))
+	if k.user != nil {
+		n += uint64(len(k.user.Name)) << 8
+	}
+	return (h + n*0x9e3779b97f4a7c15) >> (64 - classSlotBits)
+}
+
+// classSlots is how many classifications a controller keeps, in a table
+// indexed by a hash of the request where one replaces the one in its
+// slot: the requests that repeat are few (a controller's writes, a
+// kubelet's status).
+const classSlots = 1 << classSlotBits
+
+// classSlotBits is log2(classSlots).
+const classSlotBits = 6
+
+// classSeed seeds the hash that picks a classification's slot: it decides
+// only where one is kept, never what it is.
+var classSeed = maphash.MakeSeed()
+
+// kept is a classification kept: the request's key and its schema.
+type kept struct {
+	key    classKey
+	schema int
+}
 
 // classify returns the index of the first schema matching the request,
 // falling back to catch-all as Kubernetes does when none matches (a user
@@ -44,14 +79,15 @@ func (c *Controller) classify(user *api.UserInfo, info *api.RequestInfo) int {
 	} else {
 		key.path = info.Path
 	}
-	if i, ok := c.classes[key]; ok {
-		return i
+	if c.classes == nil {
+		c.classes = new([classSlots]kept)
+	}
+	slot := &c.classes[key.slot()]
+	if slot.schema > 0 && slot.key == key { // schema is the index plus one: 0 is an empty slot
+		return slot.schema - 1
 	}
 	i := c.match(user, info)
-	if c.classes == nil || len(c.classes) >= classMemoSize {
-		c.classes = make(map[classKey]int, classMemoSize)
-	}
-	c.classes[key] = i
+	*slot = kept{key: key, schema: i + 1}
 	return i
 }
 

@@ -79,7 +79,7 @@ func TestClassifyKept(t *testing.T) {
 				t.Errorf("round %d, %s: classified into %s, matching gives %s, want %s", round, tc.name, c.schemas[got].Name, c.schemas[want].Name, tc.schema)
 			}
 		}
-		for i := range classMemoSize + 1 { // more than the memo keeps
+		for i := range 4 * classSlots { // more than the memo keeps
 			info := res("list", "", "pods", "", fmt.Sprintf("ns-%d", i), "")
 			if got := c.schemas[c.classify(user("alice"), &info)].Name; got != "global-default" {
 				t.Fatalf("round %d, namespace %d: classified into %s", round, i, got)
