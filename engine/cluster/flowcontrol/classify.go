@@ -62,8 +62,9 @@ const classSlotBits = 6
 // only where one is kept, never what it is.
 var classSeed = maphash.MakeSeed()
 
-// kept is a classification kept: the request's key and its schema.
-type kept struct {
+// classified is a classification kept: the request's key and its
+// schema's index plus one, so that a zero slot is empty.
+type classified struct {
 	key    classKey
 	schema int
 }
@@ -80,14 +81,14 @@ func (c *Controller) classify(user *api.UserInfo, info *api.RequestInfo) int {
 		key.path = info.Path
 	}
 	if c.classes == nil {
-		c.classes = new([classSlots]kept)
+		c.classes = new([classSlots]classified)
 	}
 	slot := &c.classes[key.slot()]
-	if slot.schema > 0 && slot.key == key { // schema is the index plus one: 0 is an empty slot
+	if slot.schema > 0 && slot.key == key {
 		return slot.schema - 1
 	}
 	i := c.match(user, info)
-	*slot = kept{key: key, schema: i + 1}
+	*slot = classified{key: key, schema: i + 1}
 	return i
 }
 

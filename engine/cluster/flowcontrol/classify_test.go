@@ -64,8 +64,8 @@ func TestClassify(t *testing.T) {
 }
 
 // TestClassifyKept checks the classifications a controller keeps: asked
-// again, in another order, and after the memo has started over, each
-// request is where matching the schemas puts it.
+// again, in another order, and after other requests have taken their
+// slots, each request is where matching the schemas puts it.
 func TestClassifyKept(t *testing.T) {
 	c := New(Config{})
 	cases := classifyCases()

@@ -20,7 +20,7 @@ type Controller struct {
 	warnings  []string
 	// classes are the schemas requests were classified into (see
 	// classify).
-	classes *[classSlots]kept
+	classes *[classSlots]classified
 }
 
 // schemaState is a FlowSchema in use, with its flows' queues.
