@@ -33,30 +33,28 @@ type classKey struct {
 	path                                      string
 }
 
-// slot returns the index of the memo slot that keeps k's classification:
-// the top bits of a hash of the resource and namespace, or of the path,
-// mixed with the lengths of the user's name and the verb (times the
-// 64-bit golden ratio, to spread them).
+// slot returns the index of the memo slot that keeps k's classification,
+// as the RBAC authorizer picks its decisions' slots: a hash of the
+// resource and namespace, or of the path, mixed with the lengths of the
+// user's name (times the 64-bit golden ratio, to spread them) and of the
+// verb.
 func (k *classKey) slot() uint64 {
 	h := maphash.String(classSeed, k.path)
 	if k.resourceRequest {
-		h = maphash.String(classSeed, k.resource) ^ maphash.String(classSeed, k.space)*0x9e3779b97f4a7c15
+		h = maphash.String(classSeed, k.resource) ^ maphash.String(classSeed, k.space)*31
 	}
 	n := uint64(len(k.verb))
 	if k.user != nil {
-		n += uint64(len(k.user.Name)) << 8
+		n += uint64(len(k.user.Name)) * 0x9e3779b97f4a7c15
 	}
-	return (h + n*0x9e3779b97f4a7c15) >> (64 - classSlotBits)
+	return (h + n) % classSlots
 }
 
 // classSlots is how many classifications a controller keeps, in a table
 // indexed by a hash of the request where one replaces the one in its
 // slot: the requests that repeat are few (a controller's writes, a
 // kubelet's status).
-const classSlots = 1 << classSlotBits
-
-// classSlotBits is log2(classSlots).
-const classSlotBits = 6
+const classSlots = 64
 
 // classSeed seeds the hash that picks a classification's slot: it decides
 // only where one is kept, never what it is.
