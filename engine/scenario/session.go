@@ -63,8 +63,9 @@ type Session struct {
 	inventoryTo int
 }
 
-// NewSession builds a cluster from cfg, starts it, lets it settle (its
-// boot), and marks the start of the run. It fails when the cluster cannot
+// NewSession builds a cluster from cfg, starts it, lets it settle with
+// the boot's quiet window (cluster.SettleBoot), and marks the start of the
+// run. It fails when the cluster cannot
 // be built or does not settle within BootLimit.
 func NewSession(cfg cluster.Config) (*Session, error) {
 	cfg.UnreadBoot = true // released below, once the inventories have it
@@ -79,7 +80,7 @@ func NewSession(cfg cluster.Config) (*Session, error) {
 		return nil, fmt.Errorf("scenario: watching the store: %w", err)
 	}
 	c.Start()
-	if !c.Settle(BootLimit) {
+	if !c.SettleBoot(BootLimit) {
 		return nil, fmt.Errorf("scenario: the cluster did not settle within %s of booting", BootLimit)
 	}
 	s.Start, s.StartTime, s.StartRev = c.Trace().Len(), c.Now(), c.Store().Rev()

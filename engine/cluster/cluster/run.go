@@ -41,10 +41,21 @@ func (c *Cluster) SummarizeChanges() { c.plane.SummarizeChanges() }
 // clock stops at the first event at least a quiet period after the last
 // activity.
 func (c *Cluster) Settle(limit time.Duration) bool {
+	return c.settle(c.cfg.QuietPeriod, limit)
+}
+
+// SettleBoot is Settle for a cluster just started, with the boot's
+// shorter quiet window (see BootQuietPeriod).
+func (c *Cluster) SettleBoot(limit time.Duration) bool {
+	return c.settle(c.BootQuietPeriod(), limit)
+}
+
+// settle runs until the cluster has been quiet for quiet, for at most
+// limit.
+func (c *Cluster) settle(quiet, limit time.Duration) bool {
 	log, loop := c.env.Log, c.env.Loop
 	seen := log.Len()
 	last := loop.Now()
-	quiet := c.cfg.QuietPeriod
 	return loop.RunUntil(func() bool {
 		for ; seen < log.Len(); seen++ {
 			if ev := log.At(seen); Activity(ev) {
