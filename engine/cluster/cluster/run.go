@@ -70,7 +70,10 @@ func (c *Cluster) settle(quiet, limit time.Duration) bool {
 // still converging: an API write (any outcome), a node-local call, a rules
 // sync, a data-plane request or a fault. Heartbeats are not: Lease writes,
 // kubelets' Node status posts, reads, watches and their deliveries, gate events,
-// probes, and the decisions of leader election.
+// probes, and the decisions of leader election. Nor is housekeeping: the
+// kubelet's garbage collection of a deleted Pod's containers and sandbox
+// (RemoveContainer, RemovePodSandbox), which waits for the next tick of
+// its one-minute grid and changes nothing in the API.
 func Activity(ev *trace.Event) bool {
 	switch ev.Verb.Kind() {
 	case trace.KindAPI:
@@ -84,7 +87,11 @@ func Activity(ev *trace.Event) bool {
 	case trace.KindGate, trace.KindNotify, trace.KindDecision:
 		return false
 	}
-	return ev.Verb != trace.Probe
+	switch ev.Verb {
+	case trace.Probe, trace.CRIRemoveContainer, trace.CRIRemovePodSandbox:
+		return false
+	}
+	return true
 }
 
 // writeVerb reports whether v changes state.
