@@ -159,6 +159,9 @@ func (p *queueSet) join(qi int, w waiter) bool {
 // enqueue appends w to queue qi.
 func (p *queueSet) enqueue(qi int, w waiter) {
 	q := &p.queues[qi]
+	if q.waiting == nil {
+		q.waiting = p.spare()
+	}
 	wasIdle := q.idle()
 	q.push(w)
 	p.nonEmpty[qi>>6] |= 1 << (qi & 63)
@@ -228,9 +231,11 @@ func (dst *queueSet) copyFrom(src *queueSet, room int) {
 	dst.queues = append(queues[:0], src.queues...)
 	dst.events = append(evs[:0], src.events...)
 	dst.nonEmpty = append(nonEmpty[:0], src.nonEmpty...)
-	need := room * len(src.queues)
+	need := room * spareQueues
 	for i := range src.queues {
-		need += len(src.queues[i].waiting) - int(src.queues[i].head) // those gone from the middle included
+		if q := &src.queues[i]; q.n > 0 {
+			need += room + len(q.waiting) - int(q.head) // those gone from the middle included
+		}
 	}
 	if cap(flat) < need {
 		flat = make([]waiter, 0, need+need/2)
@@ -238,10 +243,32 @@ func (dst *queueSet) copyFrom(src *queueSet, room int) {
 	flat = flat[:0]
 	for i := range dst.queues {
 		q := &dst.queues[i]
+		if q.n == 0 {
+			// Every waiter has left: the next is numbered on from
+			// them, and gets its room when it joins (enqueue).
+			q.waiting, q.base, q.head = nil, q.base+uint64(len(q.waiting)), 0
+			continue
+		}
 		n := len(flat)
 		flat = append(flat, q.waiting[q.head:]...)
 		q.waiting, q.base, q.head = flat[n:len(flat):len(flat)+room], q.base+uint64(q.head), 0
 		flat = flat[:len(flat)+room]
 	}
-	dst.flat = flat
+	dst.flat, dst.room = flat, room
+}
+
+// spareQueues is how many queues without waiters a copy has room for in
+// its buffer, for waiters that join them later.
+const spareQueues = 8
+
+// spare returns room for the waiters that join an empty queue of a copy,
+// from the copy's buffer while it lasts (then the queue's first push
+// allocates).
+func (p *queueSet) spare() []waiter {
+	n := len(p.flat)
+	if cap(p.flat)-n < p.room {
+		return nil
+	}
+	p.flat = p.flat[:n+p.room]
+	return p.flat[n : n : n+p.room]
 }

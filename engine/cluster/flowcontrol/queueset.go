@@ -56,6 +56,7 @@ type queueSet struct {
 	fresh     bool     // never keep the replay: every prediction copies (tests)
 	verify    bool     // check every finish-tree choice against a scan (tests)
 	flat      []waiter // the scratch copy's queued requests
+	room      int      // the scratch copy's room per queue for waiters that join
 	// A replayed state's position: last is the last event it handled
 	// (when handled is set); pending, that the dispatches that event
 	// allows are not all done; lastAt, the instant of its last step, and
