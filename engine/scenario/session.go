@@ -65,8 +65,8 @@ type Session struct {
 
 // NewSession builds a cluster from cfg, starts it, lets it settle with
 // the boot's quiet window (cluster.SettleBoot), and marks the start of the
-// run. It fails when the cluster cannot
-// be built or does not settle within BootLimit.
+// run. It fails when the cluster cannot be built or does not settle within
+// BootLimit.
 func NewSession(cfg cluster.Config) (*Session, error) {
 	cfg.UnreadBoot = true // released below, once the inventories have it
 	c, err := cluster.New(cfg)

@@ -263,7 +263,8 @@ const spareQueues = 8
 
 // spare returns room for the waiters that join an empty queue of a copy,
 // from the copy's buffer while it lasts (then the queue's first push
-// allocates).
+// allocates, as it does in a snapshot, copied with no room: a snapshot is
+// never joined, see keptRun.take).
 func (p *queueSet) spare() []waiter {
 	n := len(p.flat)
 	if cap(p.flat)-n < p.room {
