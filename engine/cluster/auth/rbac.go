@@ -2,7 +2,6 @@ package auth
 
 import (
 	"fmt"
-	"hash/maphash"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -62,10 +61,6 @@ type decided struct {
 	reason string
 }
 
-// slotSeed seeds the hash that picks a decision's slot: it decides only
-// where a decision is kept, never what it is.
-var slotSeed = maphash.MakeSeed()
-
 // decisionKey is what a decision depends on besides the source: the user
 // (authenticators hand out one UserInfo per identity and never change it,
 // so the pointer stands for its name and groups; a kept decision keeps it
@@ -81,22 +76,15 @@ type decisionKey struct {
 }
 
 // slots returns the indexes of the table slots that keep k's decision
-// and, for a resource request, the decision for any name: a hash of the
-// path, or of the resource and namespace and then the name, mixed with
-// the lengths of the user's name (times the 64-bit golden ratio, to
-// spread them) and of the verb.
+// and, for a resource request, the decision for any name (see
+// api.MemoSlot).
 func (k *decisionKey) slots() (exact, anyName uint64) {
-	n := uint64(len(k.user.Name))*0x9e3779b97f4a7c15 + uint64(len(k.verb))
-	if !k.resourceRequest {
-		exact = (maphash.String(slotSeed, k.path) + n) % decisionSlots
-		return exact, exact
-	}
-	h := maphash.String(slotSeed, k.resource) ^ maphash.String(slotSeed, k.namespace)*31
-	anyName = (h + n) % decisionSlots
-	if k.name == "" {
+	h := api.RequestHash(k.resourceRequest, k.resource, k.namespace, k.path)
+	anyName = api.MemoSlot(h, k.user, k.verb, decisionSlots)
+	if !k.resourceRequest || k.name == "" {
 		return anyName, anyName
 	}
-	return (h ^ maphash.String(slotSeed, k.name)*0x9e3779b97f4a7c15 + n) % decisionSlots, anyName
+	return api.MemoSlot(api.WithName(h, k.name), k.user, k.verb, decisionSlots), anyName
 }
 
 // keyOf returns the decision key of a.

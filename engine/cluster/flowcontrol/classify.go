@@ -1,10 +1,6 @@
 package flowcontrol
 
-import (
-	"hash/maphash"
-
-	"github.com/loopbook/loopbook/engine/cluster/api"
-)
+import "github.com/loopbook/loopbook/engine/cluster/api"
 
 // Classify returns the FlowSchema and priority level a request falls in,
 // and its flow: the user's name for ByUser schemas, the request's
@@ -34,20 +30,9 @@ type classKey struct {
 }
 
 // slot returns the index of the memo slot that keeps k's classification,
-// as the RBAC authorizer picks its decisions' slots: a hash of the
-// resource and namespace, or of the path, mixed with the lengths of the
-// user's name (times the 64-bit golden ratio, to spread them) and of the
-// verb.
+// picked as the RBAC authorizer picks its decisions' (api.MemoSlot).
 func (k *classKey) slot() uint64 {
-	h := maphash.String(classSeed, k.path)
-	if k.resourceRequest {
-		h = maphash.String(classSeed, k.resource) ^ maphash.String(classSeed, k.space)*31
-	}
-	n := uint64(len(k.verb))
-	if k.user != nil {
-		n += uint64(len(k.user.Name)) * 0x9e3779b97f4a7c15
-	}
-	return (h + n) % classSlots
+	return api.MemoSlot(api.RequestHash(k.resourceRequest, k.resource, k.space, k.path), k.user, k.verb, classSlots)
 }
 
 // classSlots is how many classifications a controller keeps, in a table
@@ -55,10 +40,6 @@ func (k *classKey) slot() uint64 {
 // slot: the requests that repeat are few (a controller's writes, a
 // kubelet's status).
 const classSlots = 64
-
-// classSeed seeds the hash that picks a classification's slot: it decides
-// only where one is kept, never what it is.
-var classSeed = maphash.MakeSeed()
 
 // classified is a classification kept: the request's key and its
 // schema's index plus one, so that a zero slot is empty.
