@@ -63,9 +63,8 @@ type Session struct {
 	inventoryTo int
 }
 
-// NewSession builds a cluster from cfg, starts it, lets it settle with
-// the boot's quiet window (cluster.SettleBoot), and marks the start of the
-// run. It fails when the cluster cannot be built or does not settle within
+// NewSession builds a cluster from cfg, starts it, lets it settle
+// (cluster.Settle), and marks the start of the run. It fails when the cluster cannot be built or does not settle within
 // BootLimit.
 func NewSession(cfg cluster.Config) (*Session, error) {
 	cfg.UnreadBoot = true // released below, once the inventories have it
@@ -80,7 +79,7 @@ func NewSession(cfg cluster.Config) (*Session, error) {
 		return nil, fmt.Errorf("scenario: watching the store: %w", err)
 	}
 	c.Start()
-	if !c.SettleBoot(BootLimit) {
+	if !c.Settle(BootLimit) {
 		return nil, fmt.Errorf("scenario: the cluster did not settle within %s of booting", BootLimit)
 	}
 	s.Start, s.StartTime, s.StartRev = c.Trace().Len(), c.Now(), c.Store().Rev()

@@ -11,10 +11,13 @@ import (
 )
 
 // DefaultQuietPeriod is how long a cluster must be quiet to count as
-// settled (see Cluster.Settle). It is longer than the probe period (10 s)
-// and the kube-proxy minimum sync period (1 s), so a Pod waiting for its
-// next readiness probe is not mistaken for a settled one.
-const DefaultQuietPeriod = 30 * time.Second
+// settled (see Cluster.Settle). A run converges in steps a few seconds
+// apart at most — informers deliver at once, kube-proxy syncs within a
+// second, the scheduler's backoff is at most 10 s, kubelets compute
+// status every 10 s — and then only heartbeats follow. What takes longer
+// with nothing to show meanwhile (a slow pull, a probe's initial delay, a
+// run of probe failures) keeps a kubelet busy, and Settle waits for it.
+const DefaultQuietPeriod = 15 * time.Second
 
 // Config is a cluster fixture in Go form. The zero Config is one API
 // server, one controller manager, one scheduler and no Nodes.

@@ -26,9 +26,9 @@
 // RunFor lets virtual time pass; RunUntil runs until a condition holds;
 // Settle runs until the cluster is quiet: no API write other than a
 // heartbeat (Lease renewals, Node status posts) and no node-local or
-// data-plane activity for QuietPeriod (30 s by default) of virtual time;
-// SettleBoot does the same after Start with the boot's shorter window
-// (BootQuietPeriod, 15 s unless an image is slower).
+// data-plane activity for QuietPeriod (15 s by default) of virtual time,
+// and no kubelet has work in flight (a pull, a container starting or
+// stopping, a probe with more to say).
 //
 // # Simplifications
 //

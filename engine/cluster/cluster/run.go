@@ -35,25 +35,17 @@ func (c *Cluster) RunUntil(cond func() bool, limit time.Duration) bool {
 // (Config.UnreadBoot).
 func (c *Cluster) SummarizeChanges() { c.plane.SummarizeChanges() }
 
-// Settle runs until the cluster is quiet for the quiet period, for at
-// most limit of virtual time, and reports whether it settled. Quiet means
-// no trace event that is activity (see Activity) since the last one. The
-// clock stops at the first event at least a quiet period after the last
-// activity.
+// Settle runs until the cluster is quiet for the quiet period and no
+// kubelet is busy, for at most limit of virtual time, and reports whether
+// it settled. Quiet means no trace event that is activity (see Activity)
+// since the last one. Busy means work in flight whose end will show with
+// nothing else happening (see kubelet.Kubelet.Busy): an image pull, a
+// container starting, stopping or not yet listening, a probe still to
+// give its first result, to see a process that began to listen, or
+// heading for a threshold. The clock stops at the first event at least a
+// quiet period after the last activity at which no kubelet is busy.
 func (c *Cluster) Settle(limit time.Duration) bool {
-	return c.settle(c.cfg.QuietPeriod, limit)
-}
-
-// SettleBoot is Settle for a cluster just started, with the boot's
-// shorter quiet window (see BootQuietPeriod).
-func (c *Cluster) SettleBoot(limit time.Duration) bool {
-	return c.settle(c.BootQuietPeriod(), limit)
-}
-
-// settle runs until the cluster has been quiet for quiet, for at most
-// limit.
-func (c *Cluster) settle(quiet, limit time.Duration) bool {
-	log, loop := c.env.Log, c.env.Loop
+	log, loop, quiet := c.env.Log, c.env.Loop, c.cfg.QuietPeriod
 	seen := log.Len()
 	last := loop.Now()
 	return loop.RunUntil(func() bool {
@@ -62,8 +54,18 @@ func (c *Cluster) settle(quiet, limit time.Duration) bool {
 				last = ev.Time
 			}
 		}
-		return loop.Now().Sub(last) >= quiet
+		return loop.Now().Sub(last) >= quiet && !c.busy()
 	}, limit)
+}
+
+// busy reports whether a kubelet is busy (see Settle).
+func (c *Cluster) busy() bool {
+	for _, n := range c.nodes {
+		if n.Kubelet.Busy() {
+			return true
+		}
+	}
+	return false
 }
 
 // Activity reports whether a trace event is a sign that the cluster is

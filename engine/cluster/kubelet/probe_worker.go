@@ -1,9 +1,11 @@
 package kubelet
 
 import (
+	"strings"
 	"time"
 
 	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/runtime"
 	"github.com/loopbook/loopbook/engine/cluster/sim"
 )
 
@@ -24,6 +26,13 @@ type probeWorker struct {
 	lastResult  probeResult
 	resultRun   int
 	onHold      bool
+	// waiting is set while the current container has given no result yet
+	// (no probe ran, and it was not found stopped); streak while the last
+	// runs differ from the result held and have not reached the threshold
+	// that would change it. See settled.
+	waiting, streak bool
+	// lastRun is when a probe last ran.
+	lastRun sim.Time
 
 	targetCache probeTarget // see target
 }
@@ -107,12 +116,13 @@ func (pw *probeWorker) doProbe() bool {
 	if pw.containerID != c.containerID {
 		pw.containerID = c.containerID
 		pw.set(pw.initialValue(), pw.initialValue() != resultUnknown)
-		pw.onHold = false
+		pw.onHold, pw.waiting, pw.streak = false, true, false
 	}
 	if pw.onHold {
 		return true
 	}
 	if c.state.kind != stateRunning {
+		pw.waiting, pw.streak = false, false
 		pw.set(resultFailure, true)
 		if c.state.kind != stateTerminated {
 			return true
@@ -134,6 +144,7 @@ func (pw *probeWorker) doProbe() bool {
 		return true
 	}
 	result := m.run(pw, c)
+	pw.lastRun = m.l.now()
 	if pw.lastResult == result {
 		pw.resultRun++
 	} else {
@@ -144,15 +155,41 @@ func (pw *probeWorker) doProbe() bool {
 		failureThreshold = int64(m.l.k.e.Timings.ProbeFailureThreshold)
 	}
 	successThreshold := max(pw.spec.SuccessThreshold, 1)
+	pw.waiting = false
 	if result == resultFailure && int64(pw.resultRun) < failureThreshold ||
 		result == resultSuccess && int64(pw.resultRun) < successThreshold {
+		pw.streak = !pw.hasResult || result != pw.result
 		return true
 	}
+	pw.streak = false
 	pw.set(result, true)
 	if pw.kind == probeLiveness && result == resultFailure || pw.kind == probeStartup {
 		pw.onHold, pw.resultRun = true, 0
 	}
 	return true
+}
+
+// settled reports whether the worker has nothing more to say until
+// something else happens: it has no container yet, is stopped or on hold,
+// or its container has given a result and no run of different results is
+// under way. It has more to say while the container waits for its first
+// probe (an initial delay, a startup probe not yet passed) and while a
+// run of failures or successes heads for the threshold that changes the
+// result held.
+func (pw *probeWorker) settled() bool {
+	return pw.stopped || pw.onHold || pw.containerID == "" || !pw.waiting && !pw.streak
+}
+
+// seesEverything reports whether the worker's last probe ran after its
+// container's process began to listen, or the process does not listen:
+// a process that began to listen since will answer the next probe
+// differently.
+func (pw *probeWorker) seesEverything(rt *runtime.Runtime) bool {
+	if pw.stopped || pw.onHold || pw.containerID == "" {
+		return true
+	}
+	since, ok := rt.ListeningSince(strings.TrimPrefix(pw.containerID, "containerd://"))
+	return !ok || since <= pw.lastRun
 }
 
 // set records a result; a change is sent where the kubelet sends it

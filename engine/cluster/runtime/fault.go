@@ -11,6 +11,7 @@ func (r *Runtime) Kill() {
 	}
 	r.up = false
 	r.epoch++
+	r.pullsEnd = 0
 	for _, s := range r.sortedSandboxes() {
 		for _, c := range s.containers {
 			c.startDone, c.stopDone = nil, nil

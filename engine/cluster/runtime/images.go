@@ -103,6 +103,9 @@ func (r *Runtime) PullImage(image string, sandbox PodSandboxConfig, done func(re
 	if _, have := r.images[name]; !have {
 		d = behaviour.PullDuration
 	}
+	if end := r.cfg.Loop.Now().Add(d); end > r.pullsEnd {
+		r.pullsEnd = end
+	}
 	r.after(d, func() {
 		if err != nil {
 			done("", err)

@@ -59,6 +59,9 @@ type Runtime struct {
 	answers    map[answerKey]map[string]HTTPAnswer
 	ipam       ipam
 
+	// pullsEnd is when the last image pull in flight returns (see Busy).
+	pullsEnd sim.Time
+
 	dirty    []string // Pod UIDs changed since the last relist, in order
 	dirtySet map[string]bool
 	listener func()
