@@ -8,21 +8,34 @@ import (
 )
 
 // BenchmarkScenario renders the fifteen-step scenario fixture, map and
-// step list included.
+// step list included: as a site's later scenarios of one map are, with
+// the routes of its geometry found (shared), and as the first is, finding
+// them (cold).
 func BenchmarkScenario(b *testing.B) {
 	s := fixtureScenario()
 	if len(s.Steps) != 15 {
 		b.Fatalf("the fixture has %d steps, want 15", len(s.Steps))
 	}
-	var buf bytes.Buffer
-	b.ReportAllocs()
-	for b.Loop() {
-		buf.Reset()
-		if err := Scenario(&buf, s, Options{Number: 1}); err != nil {
-			b.Fatal(err)
+	for _, cold := range []bool{false, true} {
+		name := "shared"
+		if cold {
+			name = "cold"
 		}
+		b.Run(name, func(b *testing.B) {
+			var buf bytes.Buffer
+			b.ReportAllocs()
+			for b.Loop() {
+				if cold {
+					resetSharedRoutes()
+				}
+				buf.Reset()
+				if err := Scenario(&buf, s, Options{Number: 1}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(buf.Len()), "bytes/op-out")
+		})
 	}
-	b.ReportMetric(float64(buf.Len()), "bytes/op-out")
 }
 
 func BenchmarkFailures(b *testing.B) {

@@ -55,9 +55,11 @@ type layout struct {
 	byID   map[string]int
 	frames []frame
 	wires  []segment
-	// routes caches the paths between boxes (see route); router is what
-	// finding them shares.
+	// routes caches the paths between boxes (see route); table is the
+	// shared table of the layout's geometry (see routeTable), and router
+	// its router while the table is locked to find a route.
 	routes map[[2]int][]point
+	table  *routeTable
 	router *router
 }
 

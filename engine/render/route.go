@@ -42,7 +42,9 @@ type point struct{ x, y int }
 // route returns the path of a connection from box a to box b, from edge
 // to edge: two points when it is straight, more when it bends. The path
 // from b to a is the same one backwards. It caches what it finds, as a
-// step's calls join the same pairs again and again.
+// step's calls join the same pairs again and again, and the layouts of
+// one geometry share what they find (see routeTable). A route is shared:
+// its points are never changed.
 func (l *layout) route(a, b int) ([]point, bool) {
 	if a < 0 || b < 0 || a >= len(l.boxes) || b >= len(l.boxes) || a == b {
 		return nil, false
@@ -50,7 +52,7 @@ func (l *layout) route(a, b int) ([]point, bool) {
 	key := [2]int{min(a, b), max(a, b)}
 	r, ok := l.routes[key]
 	if !ok {
-		r = l.findRoute(key[0], key[1])
+		r = l.routeTable().find(l, key)
 		if l.routes == nil {
 			l.routes = map[[2]int][]point{}
 		}
@@ -69,7 +71,7 @@ func (l *layout) route(a, b int) ([]point, bool) {
 // findRoute computes route's answer: the shortest path from a's centre to
 // b's centre whose stretches keep clear of every other box, through the
 // candidate bends; clipped to the two boxes' edges. With no clear path it
-// is the straight line.
+// is the straight line. l.router is set (see routeTable.find).
 func (l *layout) findRoute(a, b int) []point {
 	A, B := &l.boxes[a], &l.boxes[b]
 	from, to := point{A.cx(), A.cy()}, point{B.cx(), B.cy()}
@@ -77,9 +79,6 @@ func (l *layout) findRoute(a, b int) []point {
 		return nil
 	}
 	path := []point{from, to}
-	if l.router == nil {
-		l.router = newRouter(l)
-	}
 	if !l.router.clear(from, to, a, b) {
 		if p := l.shortestClear(from, to, a, b); p != nil {
 			path = p
