@@ -16,7 +16,9 @@ import (
 // second, the scheduler's backoff is at most 10 s, kubelets compute
 // status every 10 s — and then only heartbeats follow. What takes longer
 // with nothing to show meanwhile (a slow pull, a probe's initial delay, a
-// run of probe failures) keeps a kubelet busy, and Settle waits for it.
+// run of probe failures) keeps a kubelet busy, and Settle waits for it. A
+// controller's longer delay (minReadySeconds, ttlSecondsAfterFinished) is
+// not waited for: a run that needs it runs until it.
 const DefaultQuietPeriod = 15 * time.Second
 
 // Config is a cluster fixture in Go form. The zero Config is one API
