@@ -5,8 +5,8 @@ package kubelet
 // container starting, stopping or not yet listening (runtime.Busy), or a
 // probe that has more to say (a container waiting for its first probe, a
 // process that began to listen since the last probe, a run of results
-// heading for the threshold that changes what the kubelet reports). Settling a cluster waits while a kubelet is busy
-// (cluster.Settle).
+// heading for the threshold that changes what the kubelet reports).
+// Settling a cluster waits while a kubelet is busy (cluster.Settle).
 func (k *Kubelet) Busy() bool {
 	if k.rt.Busy() {
 		return true
