@@ -56,11 +56,9 @@ type layout struct {
 	frames []frame
 	wires  []segment
 	// routes caches the paths between boxes (see route); table is the
-	// shared table of the layout's geometry (see routeTable), and router
-	// its router while the table is locked to find a route.
+	// shared table of the layout's geometry (see routeTable).
 	routes map[[2]int][]point
 	table  *routeTable
-	router *router
 }
 
 // groups sorts a map's actors into the places the layout draws.

@@ -71,16 +71,17 @@ func (l *layout) route(a, b int) ([]point, bool) {
 // findRoute computes route's answer: the shortest path from a's centre to
 // b's centre whose stretches keep clear of every other box, through the
 // candidate bends; clipped to the two boxes' edges. With no clear path it
-// is the straight line. l.router is set (see routeTable.find).
-func (l *layout) findRoute(a, b int) []point {
+// is the straight line. r is the router of l's geometry (see
+// routeTable.find).
+func (l *layout) findRoute(r *router, a, b int) []point {
 	A, B := &l.boxes[a], &l.boxes[b]
 	from, to := point{A.cx(), A.cy()}, point{B.cx(), B.cy()}
 	if from == to {
 		return nil
 	}
 	path := []point{from, to}
-	if !l.router.clear(from, to, a, b) {
-		if p := l.shortestClear(from, to, a, b); p != nil {
+	if !r.clear(from, to, a, b) {
+		if p := l.shortestClear(r, from, to, a, b); p != nil {
 			path = p
 		}
 	}

@@ -83,9 +83,7 @@ func (t *routeTable) find(l *layout, key [2]int) []point {
 	if t.router == nil {
 		t.router = newRouter(l)
 	}
-	l.router = t.router
-	r := l.findRoute(key[0], key[1])
-	l.router = nil
+	r := l.findRoute(t.router, key[0], key[1])
 	t.routes[key] = r
 	return r
 }

@@ -8,8 +8,7 @@ import "math"
 // points are joined when the stretch between them is clear: of every box
 // but a for the first stretch, but b for the last. It returns nil when to
 // cannot be reached.
-func (l *layout) shortestClear(from, to point, a, b int) []point {
-	r := l.router
+func (l *layout) shortestClear(r *router, from, to point, a, b int) []point {
 	pts := append(r.pts[:0], from, to)
 	for _, i := range [2]int{a, b} {
 		x := &l.boxes[i]
@@ -40,7 +39,7 @@ func (l *layout) shortestClear(from, to point, a, b int) []point {
 			}
 		}
 		r.pts, r.ids = pts, near
-		if path := l.search(from, to, a, b, first); path != nil || len(near) == len(r.corners) {
+		if path := r.search(from, to, a, b, first); path != nil || len(near) == len(r.corners) {
 			return path
 		}
 	}
@@ -49,8 +48,7 @@ func (l *layout) shortestClear(from, to point, a, b int) []point {
 
 // search is shortestClear's A* over r.pts, whose corners, from first on,
 // are r.ids.
-func (l *layout) search(from, to point, a, b, first int) []point {
-	r := l.router
+func (r *router) search(from, to point, a, b, first int) []point {
 	pts := r.pts
 	n := len(pts)
 	r.dist, r.f, r.prev = resize(r.dist, n), resize(r.f, n), resize(r.prev, n)

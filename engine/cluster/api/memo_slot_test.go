@@ -4,28 +4,34 @@ import "testing"
 
 func TestMemoSlot(t *testing.T) {
 	alice := &UserInfo{Name: "alice"}
+	pods := MemoKeyOf(alice, &RequestInfo{IsResourceRequest: true, Verb: "get", Resource: "pods", Namespace: "demo"})
+	update := pods
+	update.Verb = "update"
+	version := MemoKeyOf(alice, &RequestInfo{Verb: "get", Path: "/version"})
+	healthz := MemoKeyOf(nil, &RequestInfo{Verb: "get", Path: "/healthz"})
 	for _, tc := range []struct {
 		name string
+		key  MemoKey
 		h    uint64
-		user *UserInfo
-		verb string
 	}{
-		{"resource", RequestHash(true, "pods", "demo", ""), alice, "get"},
-		{"named", WithName(RequestHash(true, "pods", "demo", ""), "web-a"), alice, "update"},
-		{"path", RequestHash(false, "", "", "/version"), alice, "get"},
-		{"no user", RequestHash(false, "", "", "/healthz"), nil, "get"},
+		{"resource", pods, pods.Hash()},
+		{"named", update, WithName(update.Hash(), "web-a")},
+		{"path", version, version.Hash()},
+		{"no user", healthz, healthz.Hash()},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := MemoSlot(tc.h, tc.user, tc.verb, 64)
+			got := tc.key.Slot(tc.h, 64)
 			if got >= 64 {
-				t.Errorf("MemoSlot = %d, want below 64", got)
+				t.Errorf("Slot = %d, want below 64", got)
 			}
-			if again := MemoSlot(tc.h, tc.user, tc.verb, 64); again != got {
-				t.Errorf("MemoSlot gave %d, then %d for the same request", got, again)
+			if again := tc.key.Slot(tc.h, 64); again != got {
+				t.Errorf("Slot gave %d, then %d for the same request", got, again)
 			}
 		})
 	}
-	if RequestHash(true, "pods", "demo", "") == RequestHash(true, "pods", "prod", "") {
-		t.Error("RequestHash does not tell namespaces apart")
+	prod := pods
+	prod.Namespace = "prod"
+	if pods.Hash() == prod.Hash() {
+		t.Error("Hash does not tell namespaces apart")
 	}
 }

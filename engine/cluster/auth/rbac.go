@@ -61,38 +61,36 @@ type decided struct {
 	reason string
 }
 
-// decisionKey is what a decision depends on besides the source: the user
-// (authenticators hand out one UserInfo per identity and never change it,
-// so the pointer stands for its name and groups; a kept decision keeps it
-// alive, so no other user can take its address) and the attributes the
-// rules and the bindings' scopes read: the path only for a non-resource
-// request. A decision no rule naming resources took part in holds for
-// every name: it is kept with anyName set and no name.
+// decisionKey is what a decision depends on besides the source: the
+// request (api.MemoKey: the user and the attributes the rules and the
+// bindings' scopes read) and the object's name. A decision no rule naming
+// resources took part in holds for every name: it is kept with anyName
+// set and no name.
 type decisionKey struct {
-	user                                                *api.UserInfo
-	resourceRequest, anyName                            bool
-	path, verb, group, resource, subresource, namespace string
-	name                                                string
+	api.MemoKey
+	anyName bool
+	name    string
 }
 
 // slots returns the indexes of the table slots that keep k's decision
 // and, for a resource request, the decision for any name (see
-// api.MemoSlot).
+// api.MemoKey.Slot).
 func (k *decisionKey) slots() (exact, anyName uint64) {
-	h := api.RequestHash(k.resourceRequest, k.resource, k.namespace, k.path)
-	anyName = api.MemoSlot(h, k.user, k.verb, decisionSlots)
-	if !k.resourceRequest || k.name == "" {
+	h := k.Hash()
+	anyName = k.Slot(h, decisionSlots)
+	if !k.ResourceRequest || k.name == "" {
 		return anyName, anyName
 	}
-	return api.MemoSlot(api.WithName(h, k.name), k.user, k.verb, decisionSlots), anyName
+	return k.Slot(api.WithName(h, k.name), decisionSlots), anyName
 }
 
 // keyOf returns the decision key of a.
 func keyOf(a *api.Attributes) decisionKey {
-	if !a.IsResourceRequest {
-		return decisionKey{user: a.User, path: a.Path, verb: a.Verb}
+	k := decisionKey{MemoKey: api.MemoKeyOf(a.User, &a.RequestInfo)}
+	if a.IsResourceRequest {
+		k.name = a.Name
 	}
-	return decisionKey{a.User, true, false, "", a.Verb, a.APIGroup, a.Resource, a.Subresource, a.Namespace, a.Name}
+	return k
 }
 
 // NewRBAC returns an RBAC authorizer reading src.
@@ -111,7 +109,7 @@ func (r *RBAC) Authorize(a api.Attributes) (api.Decision, string) {
 	exact, anyNameSlot := key.slots()
 	anyName := key
 	anyName.anyName, anyName.name = true, ""
-	if key.resourceRequest {
+	if key.ResourceRequest {
 		if slot := &r.decided[anyNameSlot]; slot.rev == r.rev && slot.key == anyName {
 			return slot.d, slot.reason
 		}
@@ -120,7 +118,7 @@ func (r *RBAC) Authorize(a api.Attributes) (api.Decision, string) {
 		return slot.d, slot.reason
 	}
 	d, reason, named := r.decide(a)
-	if key.resourceRequest && !named {
+	if key.ResourceRequest && !named {
 		key, exact = anyName, anyNameSlot
 	}
 	r.decided[exact] = decided{key: key, rev: r.rev, d: d, reason: reason}

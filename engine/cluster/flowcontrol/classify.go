@@ -16,35 +16,17 @@ func (c *Controller) Classify(user *api.UserInfo, info api.RequestInfo) (schema,
 	return s.Name, l.Name, flow
 }
 
-// classKey is what classification reads of a request: its user (an
-// authenticator hands out one UserInfo per identity and never changes it,
-// so the pointer stands for the name and groups; a kept classification
-// keeps it alive, so no other user can take its address) and the
-// attributes the schemas' rules match, the path only for a non-resource
-// request. The name of the object is not among them.
-type classKey struct {
-	user                                      *api.UserInfo
-	resourceRequest                           bool
-	verb, group, resource, subresource, space string
-	path                                      string
-}
-
-// slot returns the index of the memo slot that keeps k's classification,
-// picked as the RBAC authorizer picks its decisions' (api.MemoSlot).
-func (k *classKey) slot() uint64 {
-	return api.MemoSlot(api.RequestHash(k.resourceRequest, k.resource, k.space, k.path), k.user, k.verb, classSlots)
-}
-
 // classSlots is how many classifications a controller keeps, in a table
 // indexed by a hash of the request where one replaces the one in its
 // slot: the requests that repeat are few (a controller's writes, a
 // kubelet's status).
 const classSlots = 64
 
-// classified is a classification kept: the request's key and its
-// schema's index plus one, so that a zero slot is empty.
+// classified is a classification kept: the request's key (what the
+// schemas' rules match: api.MemoKey, the object's name not among it) and
+// its schema's index plus one, so that a zero slot is empty.
 type classified struct {
-	key    classKey
+	key    api.MemoKey
 	schema int
 }
 
@@ -53,16 +35,11 @@ type classified struct {
 // in neither system:authenticated nor system:unauthenticated). The
 // schemas never change in a controller's life, so it keeps the answers.
 func (c *Controller) classify(user *api.UserInfo, info *api.RequestInfo) int {
-	key := classKey{user: user, resourceRequest: info.IsResourceRequest, verb: info.Verb}
-	if info.IsResourceRequest {
-		key.group, key.resource, key.subresource, key.space = info.APIGroup, info.Resource, info.Subresource, info.Namespace
-	} else {
-		key.path = info.Path
-	}
+	key := api.MemoKeyOf(user, info)
 	if c.classes == nil {
 		c.classes = new([classSlots]classified)
 	}
-	slot := &c.classes[key.slot()]
+	slot := &c.classes[key.Slot(key.Hash(), classSlots)]
 	if slot.schema > 0 && slot.key == key {
 		return slot.schema - 1
 	}

@@ -17,7 +17,7 @@ func (k *Kubelet) Busy() bool {
 	}
 	// Map order does not matter: the answer is one bit.
 	for _, pw := range l.probes.workers {
-		if !pw.settled() || !pw.seesEverything(k.rt) {
+		if pw.unsettled(k.rt) {
 			return true
 		}
 	}

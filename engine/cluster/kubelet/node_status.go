@@ -195,7 +195,7 @@ type statusMatch struct{ stored, rendered any }
 // equal is object.EqualValues(stored, rendered), remembering maps and
 // lists found equal under key.
 func (m *statusMatches) equal(key string, stored, rendered any) bool {
-	if prev, ok := (*m)[key]; ok && sameValue(prev.stored, stored) && sameValue(prev.rendered, rendered) {
+	if prev, ok := (*m)[key]; ok && object.SameValue(prev.stored, stored) && object.SameValue(prev.rendered, rendered) {
 		return true
 	}
 	if !object.EqualValues(stored, rendered) {
@@ -215,20 +215,6 @@ func isComposite(v any) bool {
 	switch v.(type) {
 	case map[string]any, []any:
 		return true
-	}
-	return false
-}
-
-// sameValue reports whether a and b are the same map, or the same list:
-// one backing array, one length.
-func sameValue(a, b any) bool {
-	switch x := a.(type) {
-	case map[string]any:
-		y, ok := b.(map[string]any)
-		return ok && object.SameMap(x, y)
-	case []any:
-		y, ok := b.([]any)
-		return ok && len(x) == len(y) && (len(x) == 0 || &x[0] == &y[0])
 	}
 	return false
 }

@@ -29,7 +29,7 @@ type probeWorker struct {
 	// waiting is set while the current container has given no result yet
 	// (no probe ran, and it was not found stopped); streak while the last
 	// runs differ from the result held and have not reached the threshold
-	// that would change it. See settled.
+	// that would change it. See unsettled.
 	waiting, streak bool
 	// lastRun is when a probe last ran.
 	lastRun sim.Time
@@ -169,27 +169,21 @@ func (pw *probeWorker) doProbe() bool {
 	return true
 }
 
-// settled reports whether the worker has nothing more to say until
-// something else happens: it has no container yet, is stopped or on hold,
-// or its container has given a result and no run of different results is
-// under way. It has more to say while the container waits for its first
-// probe (an initial delay, a startup probe not yet passed) and while a
-// run of failures or successes heads for the threshold that changes the
-// result held.
-func (pw *probeWorker) settled() bool {
-	return pw.stopped || pw.onHold || pw.containerID == "" || !pw.waiting && !pw.streak
-}
-
-// seesEverything reports whether the worker's last probe ran after its
-// container's process began to listen, or the process does not listen:
-// a process that began to listen since will answer the next probe
-// differently.
-func (pw *probeWorker) seesEverything(rt *runtime.Runtime) bool {
+// unsettled reports whether the worker has more to say with nothing else
+// happening: while its container waits for its first probe (an initial
+// delay, a startup probe not yet passed), while its process has begun to
+// listen since the last probe (rt says when), and while a run of failures
+// or successes heads for the threshold that changes the result held. A
+// worker with no container yet, stopped or on hold has nothing to say.
+func (pw *probeWorker) unsettled(rt *runtime.Runtime) bool {
 	if pw.stopped || pw.onHold || pw.containerID == "" {
+		return false
+	}
+	if pw.waiting || pw.streak {
 		return true
 	}
 	since, ok := rt.ListeningSince(strings.TrimPrefix(pw.containerID, "containerd://"))
-	return !ok || since <= pw.lastRun
+	return ok && since > pw.lastRun
 }
 
 // set records a result; a change is sent where the kubelet sends it

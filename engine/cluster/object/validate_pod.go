@@ -191,8 +191,10 @@ const podUpdateForbidden = "pod updates may not change fields other than `spec.c
 // tolerations to change, plus setting nodeName once (the binding
 // subresource does that in the API server, not a user update).
 func validatePodUpdate(o, old *Object) FieldErrors {
-	if SameMap(o.Spec(), old.Spec()) || EqualValues(o.Spec(), old.Spec()) {
-		return nil // a status write keeps the stored spec itself; a metadata patch, a copy of it
+	// A status write keeps the stored spec itself (EqualValues sees that
+	// at once); a metadata patch, a copy of it.
+	if EqualValues(o.Spec(), old.Spec()) {
+		return nil
 	}
 	a := DeepCopyValue(o.Spec())
 	b := DeepCopyValue(old.Spec())

@@ -252,3 +252,17 @@ func sortStrings(s []string) { slices.Sort(s) }
 func SameMap(a, b map[string]any) bool {
 	return reflect.ValueOf(a).UnsafePointer() == reflect.ValueOf(b).UnsafePointer()
 }
+
+// SameValue reports whether a and b are one map (SameMap), or one list:
+// one backing array, one length. Scalars are never the same value.
+func SameValue(a, b any) bool {
+	switch x := a.(type) {
+	case map[string]any:
+		y, ok := b.(map[string]any)
+		return ok && SameMap(x, y)
+	case []any:
+		y, ok := b.([]any)
+		return ok && len(x) == len(y) && (len(x) == 0 || &x[0] == &y[0])
+	}
+	return false
+}
