@@ -2,6 +2,7 @@ package book
 
 import (
 	"bytes"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -45,19 +46,21 @@ func twoWorkers(tb testing.TB) *spec.Fixture {
 
 // gcPaces runs bench under Go's default collector pace (GOGC=100), as a
 // program embedding the engine runs it, and under the pace the loopbook
-// command sets (gctune.Percent), as a build runs it. A GOGC in the
-// environment is set aside for the sub-benchmarks.
+// command sets (gctune.Pace with Percent and Floor), as a build runs it.
+// A GOGC or GOMEMLIMIT in the environment is set aside for the
+// sub-benchmarks.
 func gcPaces(b *testing.B, bench func(b *testing.B)) {
-	for _, pace := range []struct {
-		name    string
-		percent int
-	}{{"gogc=100", 100}, {"gogc=loopbook", gctune.Percent}} {
-		b.Run(pace.name, func(b *testing.B) {
-			defer debug.SetGCPercent(debug.SetGCPercent(pace.percent))
-			runtime.GC()
-			bench(b)
-		})
-	}
+	b.Run("gogc=100", func(b *testing.B) {
+		defer debug.SetGCPercent(debug.SetGCPercent(100))
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
+		runtime.GC()
+		bench(b)
+	})
+	b.Run("gogc=loopbook", func(b *testing.B) {
+		runtime.GC()
+		defer gctune.Pace(gctune.Percent, gctune.Floor)()
+		bench(b)
+	})
 }
 
 // BenchmarkLessonScenario executes and renders one scenario of 14 steps

@@ -8,13 +8,16 @@ import (
 	"github.com/loopbook/loopbook/engine/render"
 	"github.com/loopbook/loopbook/engine/scenario/spec"
 	"github.com/loopbook/loopbook/engine/site"
+	"github.com/loopbook/loopbook/internal/gctune"
 )
 
 // BenchmarkCourseScenarios executes and renders each scenario of the
 // repository's own course, one sub-benchmark per scenario id, as a build
-// does: the goal of each is under 5 ms. Run them with
+// does, under the collector pace the loopbook command sets (unless GOGC
+// or GOMEMLIMIT is set): the goal of each is under 5 ms. Run them with
 // `go test -run '^$' -bench CourseScenarios ./engine/book`.
 func BenchmarkCourseScenarios(b *testing.B) {
+	defer gctune.Apply()()
 	root := filepath.Join("..", "..")
 	src, err := site.Load(root, site.LoadOptions{})
 	if err != nil {
