@@ -1,5 +1,10 @@
 package object
 
+import (
+	"encoding/binary"
+	"encoding/hex"
+)
+
 // Rand is the randomness this package needs. math/rand/v2's Source and
 // *Rand satisfy it; the engine passes its one seeded generator.
 type Rand interface{ Uint64() uint64 }
@@ -54,20 +59,19 @@ func SafeEncodeString(s string) string {
 // NewUID returns a random (version 4) UUID in canonical form, drawn from r.
 func NewUID(r Rand) string {
 	var b [16]byte
-	hi, lo := r.Uint64(), r.Uint64()
-	for i := 0; i < 8; i++ {
-		b[i] = byte(hi >> (56 - 8*i))
-		b[8+i] = byte(lo >> (56 - 8*i))
-	}
+	binary.BigEndian.PutUint64(b[:8], r.Uint64())
+	binary.BigEndian.PutUint64(b[8:], r.Uint64())
 	b[6] = b[6]&0x0f | 0x40
 	b[8] = b[8]&0x3f | 0x80
-	const hex = "0123456789abcdef"
-	out := make([]byte, 0, 36)
-	for i, x := range b {
-		if i == 4 || i == 6 || i == 8 || i == 10 {
-			out = append(out, '-')
-		}
-		out = append(out, hex[x>>4], hex[x&0xf])
-	}
-	return string(out)
+	var out [36]byte
+	hex.Encode(out[0:8], b[0:4])
+	out[8] = '-'
+	hex.Encode(out[9:13], b[4:6])
+	out[13] = '-'
+	hex.Encode(out[14:18], b[6:8])
+	out[18] = '-'
+	hex.Encode(out[19:23], b[8:10])
+	out[23] = '-'
+	hex.Encode(out[24:], b[10:])
+	return string(out[:])
 }

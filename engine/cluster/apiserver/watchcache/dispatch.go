@@ -138,7 +138,11 @@ func (c *Cacher) plan(hi int) []visit {
 		vs = append(vs, visit{w: d.hits[i].w, from: i, to: j})
 		i = j
 	}
-	slices.SortFunc(vs, func(a, b visit) int { return cmp.Compare(a.w.id, b.w.id) })
+	// Each part is in id order already (the hits sorted above, all kept
+	// sorted): only watchers from two parts, or catching up, need a sort.
+	if len(d.catchup) > 0 || len(d.hits) > 0 && hi > d.sent && len(d.all) > 0 {
+		slices.SortFunc(vs, func(a, b visit) int { return cmp.Compare(a.w.id, b.w.id) })
+	}
 	d.visits = vs
 	return vs
 }
