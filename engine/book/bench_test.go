@@ -57,6 +57,7 @@ func gcPaces(b *testing.B, bench func(b *testing.B)) {
 		bench(b)
 	})
 	b.Run("gogc=loopbook", func(b *testing.B) {
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
 		runtime.GC()
 		defer gctune.Pace(gctune.Percent, gctune.Floor)()
 		bench(b)

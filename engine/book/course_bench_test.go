@@ -14,7 +14,7 @@ import (
 // BenchmarkCourseScenarios executes and renders each scenario of the
 // repository's own course, one sub-benchmark per scenario id, as a build
 // does, under the collector pace the loopbook command sets (unless GOGC
-// or GOMEMLIMIT is set): the goal of each is under 5 ms. Run them with
+// is set, as the command leaves it then): the goal of each is under 5 ms. Run them with
 // `go test -run '^$' -bench CourseScenarios ./engine/book`.
 func BenchmarkCourseScenarios(b *testing.B) {
 	defer gctune.Apply()()
