@@ -7,10 +7,10 @@ import (
 
 // A route depends on the layout's geometry alone: the map's size, and each
 // box's place and size, whether it stands in a Node's column, and the
-// Node it names (see findRoute and shortestClear). The maps of a site share a few layouts — one per
-// fixture and cast of actors — so the routes found on one are kept for
-// every later layout of the same geometry in the process, with the
-// router that found them.
+// Node it names (see findRoute and shortestClear). The maps of a site
+// share a few layouts — one per fixture and cast of actors — so the
+// routes found on one are kept for every later layout of the same
+// geometry in the process, with the router that found them.
 var sharedRoutes = struct {
 	sync.Mutex
 	byGeometry map[string]*routeTable

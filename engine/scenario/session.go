@@ -64,8 +64,8 @@ type Session struct {
 }
 
 // NewSession builds a cluster from cfg, starts it, lets it settle
-// (cluster.Settle), and marks the start of the run. It fails when the cluster cannot be built or does not settle within
-// BootLimit.
+// (cluster.Settle), and marks the start of the run. It fails when the
+// cluster cannot be built or does not settle within BootLimit.
 func NewSession(cfg cluster.Config) (*Session, error) {
 	cfg.UnreadBoot = true // released below, once the inventories have it
 	c, err := cluster.New(cfg)

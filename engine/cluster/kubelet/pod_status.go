@@ -1,6 +1,8 @@
 package kubelet
 
 import (
+	"strings"
+
 	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/cluster/runtime"
 )
@@ -214,6 +216,10 @@ func convertStatus(c *runtime.ContainerStatus) containerStatus {
 // containerID is the ID the API shows: the runtime's type and its ID
 // (kubecontainer.ContainerID.String).
 func containerID(id string) string { return "containerd://" + id }
+
+// runtimeID is the runtime's own ID of a container whose status ID is id
+// (containerID's inverse).
+func runtimeID(id string) string { return strings.TrimPrefix(id, "containerd://") }
 
 // latestTwo returns the two most recently created instances of name.
 func latestTwo(cs []runtime.ContainerStatus, name string) (cur, prev *runtime.ContainerStatus) {

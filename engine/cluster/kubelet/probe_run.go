@@ -52,7 +52,7 @@ func (m *probeManager) run(pw *probeWorker, c *containerStatus) probeResult {
 		}
 	case "exec":
 		ev.To = trace.Runtime(l.k.cfg.Node)
-		res, err := rt.ExecSync(strings.TrimPrefix(c.containerID, "containerd://"), p.Command)
+		res, err := rt.ExecSync(runtimeID(c.containerID), p.Command)
 		switch {
 		case err != nil:
 			output = err.Error()

@@ -1,7 +1,6 @@
 package kubelet
 
 import (
-	"strings"
 	"time"
 
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -182,7 +181,7 @@ func (pw *probeWorker) unsettled(rt *runtime.Runtime) bool {
 	if pw.waiting || pw.streak {
 		return true
 	}
-	since, ok := rt.ListeningSince(strings.TrimPrefix(pw.containerID, "containerd://"))
+	since, ok := rt.ListeningSince(runtimeID(pw.containerID))
 	return ok && since > pw.lastRun
 }
 

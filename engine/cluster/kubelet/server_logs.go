@@ -81,7 +81,7 @@ func (w *podWorker) logs(pod, container string, opts LogOptions) ([]byte, error)
 	default:
 		return nil, badRequest("container " + strconv.Quote(req.Container) + " in pod " + strconv.Quote(req.Pod) + " is waiting to start - no logs yet")
 	}
-	lines, err := w.l.k.rt.ContainerLogs(strings.TrimPrefix(id, "containerd://"), runtime.LogOptions{TailLines: opts.TailLines})
+	lines, err := w.l.k.rt.ContainerLogs(runtimeID(id), runtime.LogOptions{TailLines: opts.TailLines})
 	if err != nil {
 		return nil, internalError(err.Error())
 	}
