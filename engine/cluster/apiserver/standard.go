@@ -20,7 +20,8 @@ const DefaultServiceTime = 5 * time.Millisecond
 
 // bootstrapPolicy is auth.BootstrapObjects, built and defaulted once per
 // process: the policy is the same for every plane, which stores it as
-// Config.SharedBootstrap, sharing its content read-only.
+// Config.SharedBootstrap, sharing its content read-only, and so are its
+// roles' compiled rules (auth.ShareRules).
 var bootstrapPolicy = sync.OnceValue(func() []*object.Object {
 	objs := auth.BootstrapObjects()
 	reg := object.NewBuiltinRegistry()
@@ -29,6 +30,7 @@ var bootstrapPolicy = sync.OnceValue(func() []*object.Object {
 			k.Default(o)
 		}
 	}
+	auth.ShareRules(objs)
 	return objs
 })
 

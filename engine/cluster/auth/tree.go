@@ -33,8 +33,20 @@ type RoleRef struct {
 // RulesOf reads the rules of a Role or ClusterRole object. Malformed
 // entries are skipped: validation keeps them out of the store. The string
 // lists of all the rules share one array, each capped at its length so
-// that appending to one copies it rather than overwrite the next.
+// that appending to one copies it rather than overwrite the next. The
+// rules are read-only: those of a role whose rules list was shared
+// (ShareRules) are the one compilation every caller gets.
 func RulesOf(o *object.Object) []PolicyRule {
+	if k, ok := rulesKeyOf(o); ok {
+		if rules, ok := sharedRules.Load(k); ok {
+			return rules.([]PolicyRule)
+		}
+	}
+	return compileRules(o)
+}
+
+// compileRules is RulesOf worked out.
+func compileRules(o *object.Object) []PolicyRule {
 	list, _ := o.Content["rules"].([]any)
 	out := make([]PolicyRule, 0, len(list))
 	strs := make([]string, 0, countRuleStrings(list))
