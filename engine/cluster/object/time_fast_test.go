@@ -1,6 +1,7 @@
 package object
 
 import (
+	"math/rand/v2"
 	"testing"
 	"time"
 )
@@ -77,6 +78,38 @@ func TestCanonicalTimeFormat(t *testing.T) {
 		if got, want := FormatMicroTime(tm), tm.UTC().Format(MicroTimeLayout); got != want {
 			t.Errorf("FormatMicroTime(%v) = %q, want %q", tm, got, want)
 		}
+	}
+}
+
+// TestCanonicalTimeFormatEveryDay checks the fast formatting against
+// time.Format on a day of every month of the years 0000 to 9999 at a
+// seeded random instant, on every day of a few years around the leap
+// rules' edges, and at the first and last second of the four-digit years
+// and the seconds beyond them.
+func TestCanonicalTimeFormatEveryDay(t *testing.T) {
+	check := func(tm time.Time) {
+		t.Helper()
+		if got, want := formatTimeText(tm), tm.UTC().Format(time.RFC3339); got != want {
+			t.Fatalf("formatTimeText(%v) = %q, want %q", tm, got, want)
+		}
+		if got, want := FormatMicroTime(tm), tm.UTC().Format(MicroTimeLayout); got != want {
+			t.Fatalf("FormatMicroTime(%v) = %q, want %q", tm, got, want)
+		}
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for y := 0; y <= 9999; y++ {
+		for m := time.January; m <= time.December; m++ {
+			check(time.Date(y, m, 1+r.IntN(28), r.IntN(24), r.IntN(60), r.IntN(60), r.IntN(1e9), time.UTC))
+		}
+	}
+	for _, y := range []int{0, 1, 4, 100, 1600, 1900, 1969, 1970, 2000, 2024, 2100, 9999} {
+		for d := time.Date(y, 1, 1, 23, 59, 59, 999999999, time.UTC); d.Year() == y; d = d.AddDate(0, 0, 1) {
+			check(d)
+		}
+	}
+	for _, u := range []int64{minCanonicalUnix - 1, minCanonicalUnix, -1, 0, 1, maxCanonicalUnix, maxCanonicalUnix + 1} {
+		check(time.Unix(u, 0))
+		check(time.Unix(u, 999999999))
 	}
 }
 
