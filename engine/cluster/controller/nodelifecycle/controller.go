@@ -123,6 +123,7 @@ type Controller struct {
 
 	known        map[string]*object.Object // knownNodeSet
 	health       map[string]*nodeHealth    // nodeHealthMap
+	ready        map[string]readyRead      // see readyOf
 	zoneStates   map[string]zoneState
 	tainters     map[string]*timedQueue // zoneNoExecuteTainter
 	nodesToRetry map[string]bool
@@ -170,7 +171,7 @@ func (c *Controller) Start(ctx *controller.Context) {
 	c.leases = ctx.Informers.Informer(c.kinds.lease)
 	podindex.Add(c.pods)
 
-	c.known, c.health = map[string]*object.Object{}, map[string]*nodeHealth{}
+	c.known, c.health, c.ready = map[string]*object.Object{}, map[string]*nodeHealth{}, map[string]readyRead{}
 	c.zoneStates, c.tainters = map[string]zoneState{}, map[string]*timedQueue{}
 	c.nodesToRetry, c.guard, c.reported = map[string]bool{}, leaseGuard{}, map[string]bool{}
 	c.nodeQueue = workqueue.New(e.Loop, nil)

@@ -61,7 +61,7 @@ func (c *Controller) tryUpdateNodeHealth(node *object.Object) (observed nodeCond
 	}
 
 	grace := c.conf.NodeMonitorGracePeriod
-	cur, hasCur := condition(node, "Ready")
+	cur, hasCur := c.readyOf(node)
 	if !hasCur {
 		created := object.FormatTime(node.Meta.CreationTimestamp)
 		observed = nodeCond{status: condUnknown, heartbeat: created, transition: created}
@@ -104,7 +104,7 @@ func (c *Controller) tryUpdateNodeHealth(node *object.Object) (observed nodeCond
 	}
 
 	// Always update the probe time if the node lease is renewed.
-	observedLease := c.lease(name)
+	observedLease := c.lease(name, savedLease)
 	if observedLease != nil && (savedLease == nil || savedLease.renew.Before(observedLease.renew)) {
 		nh.lease = observedLease
 		nh.probe = now
@@ -132,12 +132,39 @@ func (c *Controller) tryUpdateNodeHealth(node *object.Object) (observed nodeCond
 	return observed, &after, node, nil
 }
 
-// lease returns the cached Lease of a Node in kube-node-lease.
-func (c *Controller) lease(node string) *leaseSeen {
+// lease is the Lease of node as the informer has it, or nil: saved, the
+// one last observed, when it is still the same state of the object (its
+// renewTime is then the same), so that a pass over unchanged Nodes does
+// not read every Lease again.
+func (c *Controller) lease(node string, saved *leaseSeen) *leaseSeen {
 	o, ok := c.leases.Lister().Get("kube-node-lease", node)
 	if !ok {
 		return nil
 	}
+	if saved != nil && saved.rv == o.Meta.ResourceVersion {
+		return saved
+	}
 	v := object.ViewLease(o)
 	return &leaseSeen{rv: o.Meta.ResourceVersion, renew: v.RenewTime}
+}
+
+// readyOf is condition(node, "Ready"), read again only when the informer
+// has a new state of the Node: a pass reads every Node's, and most have
+// not changed since the last.
+func (c *Controller) readyOf(node *object.Object) (nodeCond, bool) {
+	r, ok := c.ready[node.Meta.Name]
+	if !ok || r.node != node {
+		r.node = node
+		r.cond, r.ok = condition(node, "Ready")
+		c.ready[node.Meta.Name] = r
+	}
+	return r.cond, r.ok
+}
+
+// readyRead is a Node's Ready condition as readyOf last read it, from
+// node.
+type readyRead struct {
+	node *object.Object
+	cond nodeCond
+	ok   bool
 }
