@@ -101,8 +101,8 @@ func daysIn(m time.Month, year int) int {
 	return 31 - int(m-1)%7%2
 }
 
-// appendCanonicalUTC appends t, which must be UTC with a four-digit
-// year, in the canonical form with frac digits of fraction (0 or 6).
+// appendCanonicalUTC appends t in UTC, whose year there must have four
+// digits, in the canonical form with frac digits of fraction (0 or 6).
 func appendCanonicalUTC(b []byte, t time.Time, frac int) []byte {
 	secs := t.Unix()
 	days := secs / secondsPerDay
@@ -137,11 +137,13 @@ func appendCanonicalUTC(b []byte, t time.Time, frac int) []byte {
 	return append(b, buf[:n+1]...)
 }
 
+// secondsPerDay is the length of a UTC day, which has no leap seconds
+// in Go's time.
 const secondsPerDay = 24 * 60 * 60
 
 // civilFromDays is the proleptic Gregorian date of the day days after
-// 1970-01-01 (Howard Hinnant's days_from_civil inverse, "chrono-Compatible
-// Low-Level Date Algorithms"), as time.Time.Date gives it in UTC.
+// 1970-01-01, as time.Time.Date gives it in UTC (Howard Hinnant's
+// civil_from_days, "chrono-Compatible Low-Level Date Algorithms").
 func civilFromDays(days int64) (year, month, day int) {
 	z := days + 719468
 	era := z / 146097
