@@ -34,7 +34,7 @@ func (s *Session) follow(a *spec.Follow) (result.Response, error) {
 		var sizes objectSizes
 		for s.Cluster.Now() < until {
 			requests++
-			if l, err := c.List(k, ns, api.ListOptions{}); err == nil {
+			if l, err := c.ListReadOnly(k, ns, api.ListOptions{}); err == nil {
 				for _, o := range l.Items {
 					bytes += sizes.of(o)
 				}
@@ -44,7 +44,7 @@ func (s *Session) follow(a *spec.Follow) (result.Response, error) {
 		return followResponse(a, k, ns, "polled", requests, 0, bytes), nil
 	}
 	requests++
-	l, err := c.List(k, ns, api.ListOptions{})
+	l, err := c.ListReadOnly(k, ns, api.ListOptions{})
 	if err != nil {
 		return result.Response{Code: 500, Message: err.Error()}, nil
 	}

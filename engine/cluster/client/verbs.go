@@ -37,6 +37,17 @@ func (c *Client) List(k *object.KindInfo, namespace string, opts api.ListOptions
 	return &List{Items: items, ListMeta: resp.ListMeta}, nil
 }
 
+// ListReadOnly is List for a caller that only reads the items, as a poll
+// that counts what it received: they are the server's own objects, not
+// copies, and must not be modified. The request and its trace are List's.
+func (c *Client) ListReadOnly(k *object.KindInfo, namespace string, opts api.ListOptions) (*List, error) {
+	resp := c.Do(ListRequest(k, namespace, opts), nil)
+	if err := resp.Err(); err != nil {
+		return nil, err
+	}
+	return &List{Items: resp.Items, ListMeta: resp.ListMeta}, nil
+}
+
 // Watch opens a watch on a collection; h receives its events through the
 // loop until the watch is stopped or ends.
 func (c *Client) Watch(k *object.KindInfo, namespace string, opts api.ListOptions, h api.WatchHandler) (api.Watch, error) {

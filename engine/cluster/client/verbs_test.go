@@ -89,3 +89,49 @@ func TestReturnedObjectsAreCopies(t *testing.T) {
 		t.Fatal("changing a listed object changed the stored one")
 	}
 }
+
+// TestListReadOnlySharesTheServersObjects checks that ListReadOnly
+// answers what List does, without the copies: two reads of an unchanged
+// collection get the same objects, where List's are a fresh copy each.
+func TestListReadOnlySharesTheServersObjects(t *testing.T) {
+	e := newEnv(t)
+	pods := e.kind(t, "", "v1", "pods")
+	for _, name := range []string{"a", "b"} {
+		if _, err := e.c.Create(pods, pod("demo", name), api.WriteOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	copied, err := e.c.List(pods, "demo", api.ListOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := e.c.ListReadOnly(pods, "demo", api.ListOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := e.c.ListReadOnly(pods, "demo", api.ListOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(first.Items) != 2 || len(second.Items) != 2 || len(copied.Items) != 2 {
+		t.Fatalf("items: %d, %d, %d; want 2 each", len(first.Items), len(second.Items), len(copied.Items))
+	}
+	if first.ResourceVersion != copied.ResourceVersion {
+		t.Errorf("resourceVersion %q, List's %q", first.ResourceVersion, copied.ResourceVersion)
+	}
+	for i := range first.Items {
+		if first.Items[i] != second.Items[i] {
+			t.Errorf("item %d: two read-only lists got different objects", i)
+		}
+		if first.Items[i] == copied.Items[i] {
+			t.Errorf("item %d: List returned the server's object, not a copy", i)
+		}
+		if got, want := first.Items[i].Meta.UID, copied.Items[i].Meta.UID; got != want {
+			t.Errorf("item %d: uid %q, List's %q", i, got, want)
+		}
+	}
+	e.srv.SetDown(true)
+	if l, err := e.c.ListReadOnly(pods, "demo", api.ListOptions{}); err == nil {
+		t.Errorf("a list from a server that is down = %+v, want an error", l)
+	}
+}
