@@ -28,7 +28,7 @@ func (s *Server) internalCreateValidating(o *object.Object, detail string, valid
 	if !ok {
 		return fmt.Errorf("apiserver: no kind %s %s", o.APIVersion, o.Kind)
 	}
-	key := objectKey(k, o.Meta.Namespace, o.Meta.Name)
+	key := s.p.prefixes.objectKey(k, o.Meta.Namespace, o.Meta.Name)
 	if _, exists, err := s.p.cfg.Store.Get(key); err != nil || exists {
 		return err
 	}

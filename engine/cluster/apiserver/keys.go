@@ -85,6 +85,15 @@ func (m *keyPrefixes) appendKey(dst []byte, k *object.KindInfo, namespace, name 
 	return append(append(dst, m.namespace(k, namespace)...), name...), true
 }
 
+// objectKey is objectKey(k, namespace, name), from the memoised prefix
+// of the namespace.
+func (m *keyPrefixes) objectKey(k *object.KindInfo, namespace, name string) string {
+	if k.Namespaced && namespace == "" {
+		return objectKey(k, namespace, name)
+	}
+	return m.namespace(k, namespace) + name
+}
+
 // cachedObject looks namespace/name of k up in the watch cache c, its key
 // built on the stack rather than as a string.
 func (m *keyPrefixes) cachedObject(c *watchcache.Cacher, k *object.KindInfo, namespace, name string) (*object.Object, bool) {

@@ -20,6 +20,9 @@ func TestMemoisedKeysAreObjectKeys(t *testing.T) {
 	var m keyPrefixes
 	for _, k := range kinds {
 		for _, ns := range []string{"", "demo"} {
+			if got, want := m.objectKey(k, ns, "web"), objectKey(k, ns, "web"); got != want {
+				t.Errorf("%s in %q: memoised key %q, key %q", k.Resource, ns, got, want)
+			}
 			if k.Namespaced && ns == "" {
 				continue // objectKey's "/registry/pods//name", looked up by string
 			}

@@ -94,7 +94,7 @@ func (l *lookups) get(group, resource, namespace, name string) *object.Object {
 		o, _ := l.p.prefixes.cachedObject(c, k, namespace, name)
 		return o
 	}
-	kv, ok, err := l.p.cfg.Store.Get(objectKey(k, namespace, name))
+	kv, ok, err := l.p.cfg.Store.Get(l.p.prefixes.objectKey(k, namespace, name))
 	if err != nil || !ok {
 		return nil
 	}

@@ -53,7 +53,7 @@ func (l *lookups) UpdateQuotaStatus(server trace.Actor, q *object.Object) error 
 		return fmt.Errorf("apiserver: no replica to update quota %s", q.Key())
 	}
 	k := l.kind("", "resourcequotas")
-	key := objectKey(k, q.Meta.Namespace, q.Meta.Name)
+	key := l.p.prefixes.objectKey(k, q.Meta.Namespace, q.Meta.Name)
 	kv, ok, err := l.p.cfg.Store.Get(key)
 	if err != nil || !ok {
 		return fmt.Errorf("apiserver: quota %s: %v", q.Key(), err)

@@ -175,10 +175,11 @@ func outcome(s *api.Status) trace.Outcome {
 
 // objectKey is the store key of namespace/name of k, built once for the
 // request however often it is asked for: an update reads the object and
-// writes it back under one key.
+// writes it back under one key. It is the plane's memoised prefix of the
+// namespace and the name, one concatenation of two strings.
 func (r *request) objectKey(k *object.KindInfo, namespace, name string) string {
 	if r.key == "" || r.keyKind != k || r.keyNamespace != namespace || r.keyName != name {
-		r.key, r.keyKind, r.keyNamespace, r.keyName = objectKey(k, namespace, name), k, namespace, name
+		r.key, r.keyKind, r.keyNamespace, r.keyName = r.s.p.prefixes.objectKey(k, namespace, name), k, namespace, name
 	}
 	return r.key
 }
