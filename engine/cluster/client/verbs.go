@@ -26,15 +26,16 @@ type List struct {
 // List lists a collection; namespace "" lists every namespace of a
 // namespaced kind.
 func (c *Client) List(k *object.KindInfo, namespace string, opts api.ListOptions) (*List, error) {
-	resp := c.Do(ListRequest(k, namespace, opts), nil)
-	if err := resp.Err(); err != nil {
+	l, err := c.ListReadOnly(k, namespace, opts)
+	if err != nil {
 		return nil, err
 	}
-	items := make([]*object.Object, len(resp.Items))
-	for i, o := range resp.Items {
+	items := make([]*object.Object, len(l.Items))
+	for i, o := range l.Items {
 		items[i] = o.DeepCopy()
 	}
-	return &List{Items: items, ListMeta: resp.ListMeta}, nil
+	l.Items = items
+	return l, nil
 }
 
 // ListReadOnly is List for a caller that only reads the items, as a poll
