@@ -32,6 +32,7 @@ func (c *Controller) monitorNodeHealth() {
 	for _, n := range deleted {
 		c.rec.Eventf(nodeRef(n), record.Normal, "RemovingNode", "Removing Node %v from Controller", n.Meta.Name)
 		delete(c.known, n.Meta.Name)
+		delete(c.ready, n.Meta.Name) // readyOf's read of the Node removed
 	}
 
 	zoneConds := map[string][]*nodeCond{}
