@@ -2,17 +2,14 @@ package book
 
 import (
 	"bytes"
-	"math"
 	"os"
 	"path/filepath"
-	"runtime"
-	"runtime/debug"
 	"testing"
 
 	"github.com/loopbook/loopbook/engine/diag"
 	"github.com/loopbook/loopbook/engine/render"
 	"github.com/loopbook/loopbook/engine/scenario/spec"
-	"github.com/loopbook/loopbook/internal/gctune"
+	"github.com/loopbook/loopbook/internal/gctune/gctunetest"
 )
 
 // benchBlock parses the block of kind in file (under the scenario
@@ -44,30 +41,10 @@ func twoWorkers(tb testing.TB) *spec.Fixture {
 	return fx
 }
 
-// gcPaces runs bench under Go's default collector pace (GOGC=100), as a
-// program embedding the engine runs it, and under the pace the loopbook
-// command sets (gctune.Pace with Percent and Floor), as a build runs it.
-// A GOGC or GOMEMLIMIT in the environment is set aside for the
-// sub-benchmarks.
-func gcPaces(b *testing.B, bench func(b *testing.B)) {
-	b.Run("gogc=100", func(b *testing.B) {
-		defer debug.SetGCPercent(debug.SetGCPercent(100))
-		defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
-		runtime.GC()
-		bench(b)
-	})
-	b.Run("gogc=loopbook", func(b *testing.B) {
-		defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
-		runtime.GC()
-		defer gctune.Pace(gctune.Percent, gctune.Floor)()
-		bench(b)
-	})
-}
-
 // BenchmarkLessonScenario executes and renders one scenario of 14 steps
 // on a fresh cluster, as a build does for a lesson (the goal:
 // under 5 ms).
-func BenchmarkLessonScenario(b *testing.B) { gcPaces(b, benchLessonScenario) }
+func BenchmarkLessonScenario(b *testing.B) { gctunetest.Paces(b, benchLessonScenario) }
 
 func benchLessonScenario(b *testing.B) {
 	blk, fx := benchBlock(b, "scenario", "create-deployment.yaml")
@@ -104,7 +81,7 @@ show: [phase, conditions, scheduler message, "kubectl get pod -o wide"]
 
 // BenchmarkLessonWhatif executes and renders a what-if of 16
 // combinations (the goal: under 50 ms).
-func BenchmarkLessonWhatif(b *testing.B) { gcPaces(b, benchLessonWhatif) }
+func BenchmarkLessonWhatif(b *testing.B) { gctunetest.Paces(b, benchLessonWhatif) }
 
 func benchLessonWhatif(b *testing.B) {
 	blk, err := spec.Parse("whatif", []byte(whatifBench), diag.Pos{File: "bench.md", Line: 1, Col: 1})

@@ -166,10 +166,16 @@ func splitPath(dst []string, p string) []string {
 	if p == "" {
 		return dst
 	}
-	for seg := range strings.SplitSeq(p, "/") {
-		dst = append(dst, seg)
+	// A loop over IndexByte rather than strings.SplitSeq: every request's
+	// path is split, and the iterator's calls cost more than the search.
+	for {
+		i := strings.IndexByte(p, '/')
+		if i < 0 {
+			return append(dst, p)
+		}
+		dst = append(dst, p[:i])
+		p = p[i+1:]
 	}
-	return dst
 }
 
 // GroupResource is the resource the request addresses.

@@ -2,6 +2,8 @@ package api
 
 import (
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -83,5 +85,21 @@ func TestStatusMessages(t *testing.T) {
 	}
 	if got := NewNotFound(deploy, "web").Kubectl(); got != `Error from server (NotFound): deployments.apps "web" not found` {
 		t.Errorf("kubectl form: %q", got)
+	}
+}
+
+// TestSplitPath checks splitPath against strings.Split of the trimmed
+// path, which it replaces.
+func TestSplitPath(t *testing.T) {
+	for _, p := range []string{"", "/", "//", "api", "/api/v1/namespaces/demo/configmaps/web",
+		"/apis/apps/v1/", "a//b", "/a/b//", "///x///"} {
+		var want []string
+		if trimmed := strings.Trim(p, "/"); trimmed != "" {
+			want = strings.Split(trimmed, "/")
+		}
+		got := splitPath([]string{"kept"}, p)
+		if !slices.Equal(got, append([]string{"kept"}, want...)) {
+			t.Errorf("splitPath(%q) = %q, want %q after the kept element", p, got[1:], want)
+		}
 	}
 }

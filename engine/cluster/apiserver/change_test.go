@@ -76,3 +76,51 @@ func TestDeferredUpdateChanges(t *testing.T) {
 		}
 	}
 }
+
+// TestTopLevelSummariesRemembered: a create's or a delete's summary names
+// the object's top-level fields; the next object of its kind with the same
+// fields shares it, and one with other fields gets its own.
+func TestTopLevelSummariesRemembered(t *testing.T) {
+	var d changeDiffer
+	obj := func(kind string, fields ...string) *object.Object {
+		o := &object.Object{Kind: kind, Content: map[string]any{}}
+		for _, f := range fields {
+			o.Content[f] = map[string]any{}
+		}
+		return o
+	}
+	tests := []struct {
+		name      string
+		o         *object.Object
+		want      []string
+		sharesOld int // an earlier case whose summary it must share, or -1
+	}{
+		{"first ConfigMap", obj("ConfigMap", "data"), []string{".apiVersion", ".data", ".kind", ".metadata"}, -1},
+		{"same fields", obj("ConfigMap", "data"), []string{".apiVersion", ".data", ".kind", ".metadata"}, 0},
+		{"one more field", obj("ConfigMap", "data", "binaryData"), []string{".apiVersion", ".binaryData", ".data", ".kind", ".metadata"}, -1},
+		{"as many, another", obj("ConfigMap", "immutable", "data"), []string{".apiVersion", ".data", ".immutable", ".kind", ".metadata"}, -1},
+		{"no content", obj("ConfigMap"), []string{".apiVersion", ".kind", ".metadata"}, -1},
+		{"another kind", obj("Secret", "data"), []string{".apiVersion", ".data", ".kind", ".metadata"}, -1},
+		{"Secret again", obj("Secret", "data"), []string{".apiVersion", ".data", ".kind", ".metadata"}, 5},
+	}
+	for _, removed := range []bool{false, true} {
+		var got []*trace.Change
+		for _, tt := range tests {
+			var ch *trace.Change
+			paths := func() []string { return ch.Set }
+			if removed {
+				ch = d.diff(tt.o, nil)
+				paths = func() []string { return ch.Removed }
+			} else {
+				ch = d.diff(nil, tt.o)
+			}
+			if !slices.Equal(paths(), tt.want) {
+				t.Errorf("%s (removed %v): paths %q, want %q", tt.name, removed, paths(), tt.want)
+			}
+			if tt.sharesOld >= 0 && ch != got[tt.sharesOld] {
+				t.Errorf("%s (removed %v): not the summary of %q", tt.name, removed, tests[tt.sharesOld].name)
+			}
+			got = append(got, ch)
+		}
+	}
+}

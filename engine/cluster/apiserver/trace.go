@@ -147,6 +147,9 @@ type changeDiffer struct {
 	diffs []object.Change
 	// table holds the latest summaries, which equal ones share.
 	table changeTable
+	// created and removed remember the last summary of a create and of a
+	// delete of each kind.
+	created, removed topLevelMemo
 }
 
 // diff is changeOf worked out. The summary is collected in the scratch
@@ -159,9 +162,21 @@ func (p *changeDiffer) diff(old, new *object.Object) *trace.Change {
 	switch {
 	case old == nil && new == nil:
 	case old == nil:
+		if ch := p.created.lookup(new); ch != nil {
+			return ch
+		}
 		c.Set = c.topLevel(c.Set, new)
+		ch := p.table.take(c)
+		p.created.remember(new, ch)
+		return ch
 	case new == nil:
+		if ch := p.removed.lookup(old); ch != nil {
+			return ch
+		}
 		c.Removed = c.topLevel(c.Removed, old)
+		ch := p.table.take(c)
+		p.removed.remember(old, ch)
+		return ch
 	default:
 		// Diff the metadata only when it changed beyond its
 		// resourceVersion, and the rest without rendering the metadata;
