@@ -1,10 +1,5 @@
 package object
 
-import (
-	"encoding/binary"
-	"encoding/hex"
-)
-
 // Rand is the randomness this package needs. math/rand/v2's Source and
 // *Rand satisfy it; the engine passes its one seeded generator.
 type Rand interface{ Uint64() uint64 }
@@ -58,20 +53,30 @@ func SafeEncodeString(s string) string {
 
 // NewUID returns a random (version 4) UUID in canonical form, drawn from r.
 func NewUID(r Rand) string {
-	var b [16]byte
-	binary.BigEndian.PutUint64(b[:8], r.Uint64())
-	binary.BigEndian.PutUint64(b[8:], r.Uint64())
-	b[6] = b[6]&0x0f | 0x40
-	b[8] = b[8]&0x3f | 0x80
+	hi, lo := r.Uint64(), r.Uint64()
+	hi = hi&^(0xf<<12) | 0x4<<12 // version 4: the high nibble of byte 6
+	lo = lo&^(0xc<<60) | 0x8<<60 // variant 10: the top bits of byte 8
+	// Written out rather than with encoding/hex: a UID is made for every
+	// object created.
 	var out [36]byte
-	hex.Encode(out[0:8], b[0:4])
+	putHex(out[0:8], hi>>32, 8)
 	out[8] = '-'
-	hex.Encode(out[9:13], b[4:6])
+	putHex(out[9:13], hi>>16, 4)
 	out[13] = '-'
-	hex.Encode(out[14:18], b[6:8])
+	putHex(out[14:18], hi, 4)
 	out[18] = '-'
-	hex.Encode(out[19:23], b[8:10])
+	putHex(out[19:23], lo>>48, 4)
 	out[23] = '-'
-	hex.Encode(out[24:], b[10:])
+	putHex(out[24:36], lo, 12)
 	return string(out[:])
+}
+
+// putHex writes the low n hexadecimal digits of v into dst[:n], most
+// significant first, in lower case.
+func putHex(dst []byte, v uint64, n int) {
+	const digits = "0123456789abcdef"
+	for i := n - 1; i >= 0; i-- {
+		dst[i] = digits[v&0xf]
+		v >>= 4
+	}
 }

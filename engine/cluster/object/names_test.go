@@ -122,3 +122,28 @@ func TestClusterIPAllocator(t *testing.T) {
 		t.Error("IPv6 range accepted")
 	}
 }
+
+// fixedRand returns its values in turn.
+type fixedRand struct{ v []uint64 }
+
+func (r *fixedRand) Uint64() uint64 { x := r.v[0]; r.v = r.v[1:]; return x }
+
+// TestNewUIDLayout pins where the two random words go: the first is the
+// first 16 hex digits, the second the last 16, with the version and
+// variant bits set in place (RFC 9562, section 5.4).
+func TestNewUIDLayout(t *testing.T) {
+	tests := []struct {
+		hi, lo uint64
+		want   string
+	}{
+		{0, 0, "00000000-0000-4000-8000-000000000000"},
+		{^uint64(0), ^uint64(0), "ffffffff-ffff-4fff-bfff-ffffffffffff"},
+		{0x0123456789abcdef, 0xfedcba9876543210, "01234567-89ab-4def-bedc-ba9876543210"},
+		{0x00000000ffff0f00, 0x3f00000000000001, "00000000-ffff-4f00-bf00-000000000001"},
+	}
+	for _, tt := range tests {
+		if got := NewUID(&fixedRand{v: []uint64{tt.hi, tt.lo}}); got != tt.want {
+			t.Errorf("NewUID(%#x, %#x) = %s, want %s", tt.hi, tt.lo, got, tt.want)
+		}
+	}
+}

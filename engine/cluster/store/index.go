@@ -2,7 +2,6 @@ package store
 
 import (
 	"slices"
-	"sort"
 )
 
 // blockSize bounds a block of the key index. Inserting moves at most this
@@ -19,11 +18,19 @@ type index[V any] struct {
 }
 
 // find returns the block and position where key is or would be inserted.
+// The two binary searches are written out rather than sort.Search's: a
+// call of its closure per step costs as much as the key comparison.
 func (x *index[V]) find(key string) (b, i int) {
-	b = sort.Search(len(x.blocks), func(j int) bool {
-		blk := x.blocks[j]
-		return blk[len(blk)-1].key >= key
-	})
+	lo, hi := 0, len(x.blocks)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if blk := x.blocks[m]; blk[len(blk)-1].key < key {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	b = lo
 	if b == len(x.blocks) {
 		if b == 0 {
 			return 0, 0
@@ -32,8 +39,16 @@ func (x *index[V]) find(key string) (b, i int) {
 		return b, len(x.blocks[b])
 	}
 	blk := x.blocks[b]
-	i = sort.Search(len(blk), func(j int) bool { return blk[j].key >= key })
-	return b, i
+	lo, hi = 0, len(blk)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if blk[m].key < key {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return b, lo
 }
 
 // insert adds ks, whose key must not be in the index.
