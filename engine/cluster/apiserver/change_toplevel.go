@@ -1,6 +1,8 @@
 package apiserver
 
 import (
+	"slices"
+
 	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
 )
@@ -51,5 +53,8 @@ func (m *topLevelMemo) remember(o *object.Object, ch *trace.Change) {
 	for k := range o.Content {
 		s.fields = append(s.fields, k)
 	}
+	// In a fixed order, so that two runs leave equal memos (a run's
+	// deferred changes reach the differ that holds them).
+	slices.Sort(s.fields)
 	s.change = ch
 }
