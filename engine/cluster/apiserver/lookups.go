@@ -22,6 +22,20 @@ type lookups struct {
 	// rbacCaches and hookCaches are the caches the RBAC authorizer and
 	// the webhook plugins read on every request.
 	rbacCaches, hookCaches cacheSet
+	// namespaces, serviceAccounts and pods are the caches of the objects
+	// admission and authentication look up by name most often:
+	// NamespaceLifecycle on every namespaced write, the ServiceAccount
+	// plugin on every Pod create, bound tokens on every request of a
+	// Pod's ServiceAccount.
+	namespaces, serviceAccounts, pods builtinCache
+}
+
+// builtinCache is the cache of one built-in resource as lookups last found
+// it, and its kind: a built-in kind stays registered, so only the cache
+// is looked up again, when the plane's caches may have changed.
+type builtinCache struct {
+	set  cacheSet
+	kind *object.KindInfo
 }
 
 // cacheSet is the caches of some resources of one group as lookups last
@@ -156,7 +170,33 @@ func (l *lookups) RoleBindings(namespace string) []*object.Object {
 }
 
 // Namespace is admission.Namespaces.
-func (l *lookups) Namespace(name string) *object.Object { return l.get("", "namespaces", "", name) }
+func (l *lookups) Namespace(name string) *object.Object {
+	return l.getBuiltin(&l.namespaces, namespaceResources, "", name)
+}
+
+// The resources of the built-in caches lookups keeps, each alone in the
+// list cacheSet takes.
+var (
+	namespaceResources      = []string{"namespaces"}
+	serviceAccountResources = []string{"serviceaccounts"}
+	podResources            = []string{"pods"}
+)
+
+// getBuiltin is get for the core-group resource of resources (one) through
+// b: the same answer without looking up the kind and the cache by name.
+func (l *lookups) getBuiltin(b *builtinCache, resources []string, namespace, name string) *object.Object {
+	c := l.loaded(&b.set, "", resources)[0]
+	if c == nil {
+		return l.get("", resources[0], namespace, name)
+	}
+	if b.kind == nil {
+		if b.kind = l.kind("", resources[0]); b.kind == nil {
+			return nil
+		}
+	}
+	o, _ := l.p.prefixes.cachedObject(c, b.kind, namespace, name)
+	return o
+}
 
 // IngressClasses lists the IngressClasses, for DefaultIngressClass.
 func (l *lookups) IngressClasses() []*object.Object {
@@ -174,7 +214,7 @@ func (l *lookups) StorageClasses() []*object.Object {
 
 // ServiceAccount is admission.ServiceAccounts.
 func (l *lookups) ServiceAccount(namespace, name string) *object.Object {
-	return l.get("", "serviceaccounts", namespace, name)
+	return l.getBuiltin(&l.serviceAccounts, serviceAccountResources, namespace, name)
 }
 
 // WebhookConfigs is admission.WebhookConfigs. The lists are listed again
@@ -203,7 +243,7 @@ func (l *lookups) PersistentVolumeClaim(namespace, name string) *object.Object {
 
 // pod, serviceAccount and node are auth.Getters.
 func (l *lookups) pod(namespace, name string) *object.Object {
-	return l.get("", "pods", namespace, name)
+	return l.getBuiltin(&l.pods, podResources, namespace, name)
 }
 
 func (l *lookups) node(_, name string) *object.Object { return l.get("", "nodes", "", name) }
