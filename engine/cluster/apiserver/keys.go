@@ -106,10 +106,10 @@ func (m *keyPrefixes) cachedObject(c *watchcache.Cacher, k *object.KindInfo, nam
 
 // keyPrefixes memoises the prefixes of resources and of their namespaces,
 // which every list, watch, admission lookup and object key asks for and
-// which would otherwise be concatenated anew each time. A prefix depends only on its
-// kind's group, resource, scope and CRD, which do not change once the
-// kind is registered (a CRD's new version is a new KindInfo), so a prefix
-// built once stays right. The zero value is ready to use.
+// which would otherwise be concatenated anew each time. A prefix depends
+// only on its kind's group, resource, scope and CRD, which do not change
+// once the kind is registered (a CRD's new version is a new KindInfo), so
+// a prefix built once stays right. The zero value is ready to use.
 type keyPrefixes struct {
 	kinds map[*object.KindInfo]kindPrefixes
 }
