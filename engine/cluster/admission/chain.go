@@ -27,6 +27,7 @@ type Chain struct {
 	mutators []Mutator // mutators[i] is plugins[i] as a Mutator, or nil
 	rec      recorder
 	scratch  trace.Change // collects one Mutate's changes; copied into its event
+	scopes   scopes       // which plugins run for which requests (Scoped)
 }
 
 var _ api.Admission = (*Chain)(nil)
@@ -47,13 +48,15 @@ func (c *Chain) Plugins() []api.AdmissionPlugin {
 	return append([]api.AdmissionPlugin(nil), c.plugins...)
 }
 
-// Mutate runs every plugin's Admit in order and returns the first
-// rejection, or nil. It records one mutating ADMIT event.
+// Mutate runs every plugin's Admit in order (but those of Scoped plugins
+// that do not handle the request) and returns the first rejection, or
+// nil. It records one mutating ADMIT event.
 func (c *Chain) Mutate(a *api.AdmissionAttributes) *api.Status {
 	ch := &c.scratch
 	ch.Set, ch.Changed, ch.Removed = ch.Set[:0], ch.Changed[:0], ch.Removed[:0]
 	var acted []string
-	for i, p := range c.plugins {
+	for _, i := range c.scopes.of(c, a).mutate {
+		p := c.plugins[i]
 		var st *api.Status
 		if m := c.mutators[i]; m != nil {
 			before := changeCount(*ch)
@@ -73,10 +76,12 @@ func (c *Chain) Mutate(a *api.AdmissionAttributes) *api.Status {
 	return nil
 }
 
-// Validate runs every plugin's Validate in order and returns the first
+// Validate runs every plugin's Validate in order (but those of Scoped
+// plugins that do not handle the request) and returns the first
 // rejection, or nil. It records one validating ADMIT event.
 func (c *Chain) Validate(a *api.AdmissionAttributes) *api.Status {
-	for _, p := range c.plugins {
+	for _, i := range c.scopes.of(c, a).validate {
+		p := c.plugins[i]
 		if st := p.Validate(a); st != nil {
 			c.record(a, trace.Validating, trace.Change{}, []string{p.Name()}, st)
 			return st

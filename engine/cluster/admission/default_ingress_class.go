@@ -35,6 +35,12 @@ func NewDefaultIngressClass(classes IngressClasses) *DefaultIngressClass {
 // Name is "DefaultIngressClass".
 func (*DefaultIngressClass) Name() string { return DefaultIngressClassName }
 
+// Handles is Scoped: Admit takes creates of Ingresses; Validate does
+// nothing.
+func (*DefaultIngressClass) Handles(op api.Operation, group, resource, sub string) (admit, validate bool) {
+	return creates(op, group, resource, sub, "networking.k8s.io", "ingresses"), false
+}
+
 // Admit defaults the class.
 func (p *DefaultIngressClass) Admit(a *api.AdmissionAttributes) *api.Status {
 	return p.AdmitChanges(a, &trace.Change{})

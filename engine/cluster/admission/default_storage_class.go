@@ -30,6 +30,12 @@ func NewDefaultStorageClass(classes StorageClasses) *DefaultStorageClass {
 // Name is "DefaultStorageClass".
 func (*DefaultStorageClass) Name() string { return DefaultStorageClassName }
 
+// Handles is Scoped: Admit takes creates of PersistentVolumeClaims;
+// Validate does nothing.
+func (*DefaultStorageClass) Handles(op api.Operation, group, resource, sub string) (admit, validate bool) {
+	return creates(op, group, resource, sub, "", "persistentvolumeclaims"), false
+}
+
 // Admit defaults the class.
 func (p *DefaultStorageClass) Admit(a *api.AdmissionAttributes) *api.Status {
 	return p.AdmitChanges(a, &trace.Change{})

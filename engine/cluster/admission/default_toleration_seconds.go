@@ -33,6 +33,12 @@ func NewDefaultTolerationSeconds() DefaultTolerationSeconds { return DefaultTole
 // Name is "DefaultTolerationSeconds".
 func (DefaultTolerationSeconds) Name() string { return DefaultTolerationSecondsName }
 
+// Handles is Scoped: Admit takes creates and updates of Pods; Validate
+// does nothing.
+func (DefaultTolerationSeconds) Handles(op api.Operation, group, resource, sub string) (admit, validate bool) {
+	return (op == api.OpCreate || op == api.OpUpdate) && group == "" && resource == "pods" && sub == "", false
+}
+
 // Admit adds the tolerations.
 func (p DefaultTolerationSeconds) Admit(a *api.AdmissionAttributes) *api.Status {
 	return p.AdmitChanges(a, &trace.Change{})

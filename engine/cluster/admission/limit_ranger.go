@@ -44,6 +44,13 @@ func NewLimitRanger(ranges LimitRanges) *LimitRanger { return &LimitRanger{range
 // Name returns "LimitRanger".
 func (*LimitRanger) Name() string { return LimitRangerName }
 
+// Handles is Scoped: both phases take creates of Pods and Validate
+// those of PersistentVolumeClaims too.
+func (*LimitRanger) Handles(op api.Operation, group, resource, sub string) (admit, validate bool) {
+	pod := creates(op, group, resource, sub, "", "pods")
+	return pod, pod || creates(op, group, resource, sub, "", "persistentvolumeclaims")
+}
+
 // Admit sets the defaults.
 func (p *LimitRanger) Admit(a *api.AdmissionAttributes) *api.Status {
 	return p.AdmitChanges(a, &trace.Change{})

@@ -43,6 +43,12 @@ func NewNamespaceLifecycle(ns Namespaces) *NamespaceLifecycle {
 // Name is "NamespaceLifecycle".
 func (*NamespaceLifecycle) Name() string { return NamespaceLifecycleName }
 
+// Handles is Scoped: Admit takes creates and updates of namespaced
+// objects and deletes of Namespaces; Validate does nothing.
+func (*NamespaceLifecycle) Handles(op api.Operation, group, resource, _ string) (admit, validate bool) {
+	return op == api.OpCreate || op == api.OpUpdate || op == api.OpDelete && group == "" && resource == "namespaces", false
+}
+
 // Admit applies the namespace rules.
 func (l *NamespaceLifecycle) Admit(a *api.AdmissionAttributes) *api.Status {
 	return l.AdmitChanges(a, &trace.Change{})

@@ -68,6 +68,11 @@ func NewPriority(classes PriorityClasses) *Priority { return &Priority{classes: 
 // Name is "Priority".
 func (*Priority) Name() string { return PriorityName }
 
+// Handles is Scoped: Admit takes writes of Pods; Validate does nothing.
+func (*Priority) Handles(_ api.Operation, group, resource, sub string) (admit, validate bool) {
+	return group == "" && resource == "pods" && sub == "", false
+}
+
 // Admit resolves the priority.
 func (p *Priority) Admit(a *api.AdmissionAttributes) *api.Status {
 	return p.AdmitChanges(a, &trace.Change{})

@@ -36,6 +36,12 @@ func NewPersistentVolumeClaimResize(classes StorageClasses) *PersistentVolumeCla
 // Name is "PersistentVolumeClaimResize".
 func (*PersistentVolumeClaimResize) Name() string { return PersistentVolumeClaimResizeName }
 
+// Handles is Scoped: Validate takes writes of PersistentVolumeClaims;
+// Admit does nothing.
+func (*PersistentVolumeClaimResize) Handles(_ api.Operation, group, resource, sub string) (admit, validate bool) {
+	return false, group == "" && resource == "persistentvolumeclaims" && sub == ""
+}
+
 // Admit does nothing: the plugin only validates.
 func (*PersistentVolumeClaimResize) Admit(*api.AdmissionAttributes) *api.Status { return nil }
 

@@ -51,6 +51,12 @@ func NewResourceQuota(quotas Quotas, now func() time.Time) *ResourceQuota {
 // Name returns "ResourceQuota".
 func (*ResourceQuota) Name() string { return ResourceQuotaName }
 
+// Handles is Scoped: Validate takes creates (not of subresources); Admit
+// does nothing.
+func (*ResourceQuota) Handles(op api.Operation, _, _, sub string) (admit, validate bool) {
+	return false, op == api.OpCreate && sub == ""
+}
+
 // Admit does nothing: the plugin only validates.
 func (*ResourceQuota) Admit(*api.AdmissionAttributes) *api.Status { return nil }
 

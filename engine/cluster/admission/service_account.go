@@ -62,6 +62,12 @@ func GenerateNameFunc(r object.Rand) func(base string) string {
 // Name is "ServiceAccount".
 func (*ServiceAccount) Name() string { return ServiceAccountName }
 
+// Handles is Scoped: both phases take creates of Pods.
+func (*ServiceAccount) Handles(op api.Operation, group, resource, sub string) (admit, validate bool) {
+	pod := creates(op, group, resource, sub, "", "pods")
+	return pod, pod
+}
+
 // Admit applies the defaults described on ServiceAccount.
 func (s *ServiceAccount) Admit(a *api.AdmissionAttributes) *api.Status {
 	return s.AdmitChanges(a, &trace.Change{})

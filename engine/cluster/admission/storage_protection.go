@@ -30,6 +30,12 @@ func NewStorageObjectInUseProtection() StorageObjectInUseProtection {
 // Name is "StorageObjectInUseProtection".
 func (StorageObjectInUseProtection) Name() string { return StorageObjectInUseProtectionName }
 
+// Handles is Scoped: Admit takes creates of PersistentVolumes and
+// PersistentVolumeClaims; Validate does nothing.
+func (StorageObjectInUseProtection) Handles(op api.Operation, group, resource, sub string) (admit, validate bool) {
+	return creates(op, group, resource, sub, "", "persistentvolumes") || creates(op, group, resource, sub, "", "persistentvolumeclaims"), false
+}
+
 // Admit adds the finalizer.
 func (p StorageObjectInUseProtection) Admit(a *api.AdmissionAttributes) *api.Status {
 	return p.AdmitChanges(a, &trace.Change{})

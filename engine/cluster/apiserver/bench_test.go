@@ -96,19 +96,33 @@ func (h *harness) watchers(b *testing.B, path string, n int) []*countingHandler 
 // resource, their deliveries included (the loop runs every 64 creates).
 // The trace is kept, and reset every 4096 creates as a scenario runner
 // reuses it. Each body is built for its request and handed over, as the
-// client's request builders do (api.Request.BodyOwned). Each kind runs
-// under Go's default collector pace and under the loopbook command's
-// (gctunetest.Paces): the created objects stay in the store, so the heap
-// grows with b.N and the pace decides how often it is marked again.
+// client's request builders do (api.Request.BodyOwned).
+//
+// Each kind runs on the two planes of BenchmarkUpdate: minimal, and
+// standard (the suffix -standard), whose writes are paced as there. Each
+// runs under Go's default collector pace and under the loopbook
+// command's (gctunetest.Paces): the created objects stay in the store, so
+// the heap grows with b.N and the pace decides how often it is marked
+// again.
 func BenchmarkCreate(b *testing.B) {
 	for _, kind := range []string{"configmap", "pod"} {
-		b.Run(kind, func(b *testing.B) { gctunetest.Paces(b, func(b *testing.B) { benchCreate(b, kind) }) })
+		for _, standard := range []bool{false, true} {
+			name := kind
+			if standard {
+				name += "-standard"
+			}
+			b.Run(name, func(b *testing.B) { gctunetest.Paces(b, func(b *testing.B) { benchCreate(b, kind, standard) }) })
+		}
 	}
 }
 
-// benchCreate is BenchmarkCreate for one kind ("configmap" or "pod").
-func benchCreate(b *testing.B, kind string) {
+// benchCreate is BenchmarkCreate for one kind ("configmap" or "pod") on
+// the minimal or the standard plane.
+func benchCreate(b *testing.B, kind string, standard bool) {
 	h := benchHarness(b, noAdmission{})
+	if standard {
+		h = newStandard(b).harness
+	}
 	path, body := cmPath, func(n string) map[string]any { return cmBody(n, "v") }
 	if kind == "pod" {
 		path, body = podsPath, func(n string) map[string]any { return podBody(n, map[string]any{"app": "web"}) }
@@ -129,7 +143,12 @@ func benchCreate(b *testing.B, kind string) {
 		if resp.Code != 201 {
 			b.Fatal(resp.Status)
 		}
-		h.settle(i, false)
+		if standard {
+			h.loop.RunFor(20 * time.Millisecond / 64)
+			h.reuse(i, false)
+		} else {
+			h.settle(i, false)
+		}
 	}
 	endWrites(b, h, ws, cpu)
 }

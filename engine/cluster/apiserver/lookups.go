@@ -22,6 +22,9 @@ type lookups struct {
 	// rbacCaches and hookCaches are the caches the RBAC authorizer and
 	// the webhook plugins read on every request.
 	rbacCaches, hookCaches cacheSet
+	// quotaCaches is the cache of ResourceQuotas, which the ResourceQuota
+	// plugin asks about on every namespaced create.
+	quotaCaches cacheSet
 	// namespaces, serviceAccounts and pods are the caches of the objects
 	// admission and authentication look up by name most often:
 	// NamespaceLifecycle on every namespaced write, the ServiceAccount
@@ -180,6 +183,7 @@ var (
 	namespaceResources      = []string{"namespaces"}
 	serviceAccountResources = []string{"serviceaccounts"}
 	podResources            = []string{"pods"}
+	quotaResources          = []string{"resourcequotas"}
 )
 
 // getBuiltin is get for the core-group resource of resources (one) through

@@ -23,7 +23,14 @@ func (l *lookups) LimitRanges(namespace string) []*object.Object {
 // Quotas is admission.Quotas: the namespace's ResourceQuotas, read from
 // the store (not a watch cache), so that a create sees the usage the
 // create before it recorded.
+//
+// Most clusters have no quota at all, and every namespaced create asks:
+// a loaded watch cache of ResourceQuotas, which holds what the store does
+// at once, answers that there is none without a read of the store.
 func (l *lookups) Quotas(namespace string) []*object.Object {
+	if c := l.loaded(&l.quotaCaches, "", quotaResources)[0]; c != nil && c.Len() == 0 {
+		return nil
+	}
 	k := l.kind("", "resourcequotas")
 	if k == nil {
 		return nil
