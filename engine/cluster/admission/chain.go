@@ -97,7 +97,7 @@ func (c *Chain) record(a *api.AdmissionAttributes, phase trace.Phase, ch trace.C
 	if !c.rec.on() {
 		return
 	}
-	e := c.rec.event(a, trace.Admit, phase)
+	e := c.rec.add(a, trace.Admit, phase)
 	e.Outcome = outcome(st)
 	if changeCount(ch) > 0 {
 		// Not Change.OrNil: its copy is moved to the heap even when the
@@ -105,7 +105,6 @@ func (c *Chain) record(a *api.AdmissionAttributes, phase trace.Phase, ch trace.C
 		e.Change = &trace.Change{Set: cloneOrNil(ch.Set), Changed: cloneOrNil(ch.Changed), Removed: cloneOrNil(ch.Removed)}
 	}
 	e.Detail = strings.Join(acted, ", ")
-	c.rec.log.Append(e)
 }
 
 func cloneOrNil(l []string) []string {

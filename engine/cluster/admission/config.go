@@ -39,24 +39,19 @@ func newRecorder(c Config) recorder {
 // on reports whether events are recorded.
 func (r recorder) on() bool { return r.log != nil }
 
-// event returns an event about the request, from its serving replica.
-func (r recorder) event(a *api.AdmissionAttributes, verb trace.Verb, phase trace.Phase) trace.Event {
+// add appends an event about the request, from its serving replica, and
+// returns it to be completed in place (trace.Log.Add).
+func (r recorder) add(a *api.AdmissionAttributes, verb trace.Verb, phase trace.Phase) *trace.Event {
 	from := a.Server
 	if from == "" {
 		from = r.server
 	}
 	group, _, resource := requestGVR(a)
-	return trace.Event{
-		Time:        r.now(),
-		From:        from,
-		Verb:        verb,
-		Group:       group,
-		Resource:    resource,
-		Subresource: a.Subresource,
-		Namespace:   a.Namespace,
-		Name:        requestName(a),
-		Phase:       phase,
-	}
+	e := r.log.Add()
+	e.Time, e.From, e.Verb, e.Phase = r.now(), from, verb, phase
+	e.Group, e.Resource, e.Subresource = group, resource, a.Subresource
+	e.Namespace, e.Name = a.Namespace, requestName(a)
+	return e
 }
 
 // outcome turns a failure into a trace outcome.

@@ -121,7 +121,7 @@ func (s *webhookSource) traceCall(a *api.AdmissionAttributes, t Target, r callRe
 	if s.mutating {
 		phase = trace.Mutating
 	}
-	e := s.rec.event(a, trace.Webhook, phase)
+	e := s.rec.add(a, trace.Webhook, phase)
 	e.To = t.Actor()
 	e.Detail = fmt.Sprintf("webhook %q", t.Webhook)
 	switch {
@@ -132,5 +132,4 @@ func (s *webhookSource) traceCall(a *api.AdmissionAttributes, t Target, r callRe
 	default:
 		e.Outcome = trace.Outcome{Code: 200}
 	}
-	s.rec.log.Append(e)
 }

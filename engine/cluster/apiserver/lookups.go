@@ -39,6 +39,18 @@ type lookups struct {
 type builtinCache struct {
 	set  cacheSet
 	kind *object.KindInfo
+	last lastLookup
+}
+
+// lastLookup is the last object a builtinCache looked up, and the cache
+// and its revision then: the same name asked again of a cache at the same
+// revision is the same object (or none), and NamespaceLifecycle asks for
+// one namespace write after write.
+type lastLookup struct {
+	c               *watchcache.Cacher
+	rev             int64
+	namespace, name string
+	o               *object.Object
 }
 
 // cacheSet is the caches of some resources of one group as lookups last
@@ -198,7 +210,11 @@ func (l *lookups) getBuiltin(b *builtinCache, resources []string, namespace, nam
 			return nil
 		}
 	}
+	if m := &b.last; m.c == c && m.rev == c.Revision() && m.name == name && m.namespace == namespace {
+		return m.o
+	}
 	o, _ := l.p.prefixes.cachedObject(c, b.kind, namespace, name)
+	b.last = lastLookup{c: c, rev: c.Revision(), namespace: namespace, name: name, o: o}
 	return o
 }
 

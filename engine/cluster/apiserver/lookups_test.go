@@ -3,6 +3,8 @@ package apiserver
 import (
 	"testing"
 	"time"
+
+	"github.com/loopbook/loopbook/engine/cluster/api"
 )
 
 // TestBuiltinLookupsAgreeWithGet: the lookups that keep their cache and
@@ -44,6 +46,14 @@ func TestBuiltinLookupsAgreeWithGet(t *testing.T) {
 	sh.must(sh.do("admin", "POST", "/api/v1/namespaces", obj("v1", "Namespace", "", "later", nil)))
 	sh.loop.RunFor(time.Second)
 	check("after a create", true)
+	// The same name asked again after its object changed: the new one.
+	before := l.Namespace("later")
+	sh.must(sh.req(&api.Request{From: "admin", Token: "admin", Method: "PATCH", Path: "/api/v1/namespaces/later", PatchType: api.MergePatch,
+		Patch: map[string]any{"metadata": map[string]any{"labels": map[string]any{"team": "web"}}}}, nil))
+	if after := l.Namespace("later"); after == before || after.Meta.Labels["team"] != "web" {
+		t.Errorf("after a patch: namespace later is %v, want the patched one", after)
+	}
+	check("after a patch", true)
 	sh.p.StopAll()
 	check("every replica stopped", false)
 	sh.p.StartAll()
