@@ -3,6 +3,7 @@ package admission
 import (
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
+	"maps"
 )
 
 // The taints DefaultTolerationSeconds tolerates (v1.TaintNodeNotReady,
@@ -67,10 +68,10 @@ func (DefaultTolerationSeconds) AdmitChanges(a *api.AdmissionAttributes, ch *tra
 	}
 	had := len(tolerations)
 	if !notReady {
-		tolerations = append(tolerations, toleration(TaintNodeNotReady, DefaultNotReadyTolerationSecs))
+		tolerations = append(tolerations, maps.Clone(notReadyToleration))
 	}
 	if !unreachable {
-		tolerations = append(tolerations, toleration(TaintNodeUnreachable, DefaultUnreachableTolerationSecs))
+		tolerations = append(tolerations, maps.Clone(unreachableToleration))
 	}
 	if len(tolerations) == had {
 		return nil
@@ -88,6 +89,13 @@ func (DefaultTolerationSeconds) AdmitChanges(a *api.AdmissionAttributes, ch *tra
 
 // Validate does nothing: the plugin only admits.
 func (DefaultTolerationSeconds) Validate(*api.AdmissionAttributes) *api.Status { return nil }
+
+// The two tolerations the plugin adds, cloned for each Pod: a clone copies
+// a small map's slots whole, where a literal hashes each key in.
+var (
+	notReadyToleration    = toleration(TaintNodeNotReady, DefaultNotReadyTolerationSecs)
+	unreachableToleration = toleration(TaintNodeUnreachable, DefaultUnreachableTolerationSecs)
+)
 
 func toleration(key string, seconds int64) map[string]any {
 	return map[string]any{"key": key, "operator": "Exists", "effect": "NoExecute", "tolerationSeconds": seconds}

@@ -1,6 +1,7 @@
 package admission
 
 import (
+	"maps"
 	"strings"
 
 	"github.com/loopbook/loopbook/engine/cluster/trace"
@@ -43,7 +44,8 @@ func (s *ServiceAccount) mountToken(spec map[string]any, ch *trace.Change) {
 			if cm == nil || hasMountAt(cm, DefaultAPITokenMountPath) {
 				continue
 			}
-			mount := map[string]any{"name": volumeName, "readOnly": true, "mountPath": DefaultAPITokenMountPath}
+			mount := maps.Clone(tokenMount)
+			mount["name"] = volumeName
 			container := [2]string{"name", strOf(cm["name"])}
 			if mounts, ok := cm["volumeMounts"].([]any); ok && len(mounts) > 0 {
 				cm["volumeMounts"] = append(mounts, mount)
@@ -78,25 +80,32 @@ func hasMountAt(container map[string]any, path string) bool {
 }
 
 // tokenVolumeSource is TokenVolumeSource: the bound token, the cluster CA
-// and the namespace, in that order.
+// and the namespace, in that order. Its maps of scalars are cloned from
+// templates: a clone copies a small map's slots whole, where a literal
+// hashes each key in.
 func tokenVolumeSource() map[string]any {
 	return map[string]any{
 		"defaultMode": int64(ProjectedVolumeSourceDefaultMode),
 		"sources": []any{
-			map[string]any{"serviceAccountToken": map[string]any{
-				"path":              "token",
-				"expirationSeconds": int64(WarnOnlyBoundTokenExpirationSeconds),
-			}},
+			map[string]any{"serviceAccountToken": maps.Clone(tokenProjection)},
 			map[string]any{"configMap": map[string]any{
 				"name":  RootCAConfigMapName,
-				"items": []any{map[string]any{"key": "ca.crt", "path": "ca.crt"}},
+				"items": []any{maps.Clone(caItem)},
 			}},
 			map[string]any{"downwardAPI": map[string]any{
 				"items": []any{map[string]any{
 					"path":     "namespace",
-					"fieldRef": map[string]any{"apiVersion": "v1", "fieldPath": "metadata.namespace"},
+					"fieldRef": maps.Clone(namespaceFieldRef),
 				}},
 			}},
 		},
 	}
 }
+
+// The maps of scalars of tokenVolumeSource and of its volume mount.
+var (
+	tokenProjection   = map[string]any{"path": "token", "expirationSeconds": int64(WarnOnlyBoundTokenExpirationSeconds)}
+	caItem            = map[string]any{"key": "ca.crt", "path": "ca.crt"}
+	namespaceFieldRef = map[string]any{"apiVersion": "v1", "fieldPath": "metadata.namespace"}
+	tokenMount        = map[string]any{"readOnly": true, "mountPath": DefaultAPITokenMountPath}
+)
