@@ -13,7 +13,7 @@ func (qs *queueSet) advance(t sim.Time) {
 	if t < qs.now {
 		t = qs.now
 	}
-	for len(qs.events) > 0 && qs.events[0].at <= t {
+	for qs.events.due(t) {
 		e := qs.events.pop()
 		qs.sync(e.at)
 		qs.handle(e)

@@ -37,10 +37,20 @@ type event struct {
 	release bool // evFinish: also free the seats (no additional latency)
 }
 
-// events is a binary min-heap ordered by (at, pushed, seq). Like the sim
-// package's queue it is written out, not driven by container/heap, and
-// its sifts move a hole rather than swapping.
-type events []event
+// events is a level's future events in (at, pushed, seq) order: a run
+// of events pushed in that order, taken from its front, and a binary
+// min-heap of the others. Most events come in order (requests of one
+// service time finish in the order they started), so most pushes append
+// to the run and most pops take its front, where a heap alone sifts
+// through its depth each time; the earlier of the two fronts is always
+// the earliest event, so the order is the heap's. Like the sim package's
+// queue the heap is written out, not driven by container/heap, and its
+// sifts move a hole rather than swapping.
+type events struct {
+	run  []event // in order; run[head:] are still to come
+	head int
+	heap []event
+}
 
 func before(a, b *event) bool {
 	if a.at != b.at {
@@ -52,8 +62,52 @@ func before(a, b *event) bool {
 	return a.seq < b.seq
 }
 
+// len returns how many events are to come.
+func (h *events) len() int { return len(h.run) - h.head + len(h.heap) }
+
+// peek returns the earliest event, which must exist.
+func (h *events) peek() *event {
+	if h.head < len(h.run) && (len(h.heap) == 0 || before(&h.run[h.head], &h.heap[0])) {
+		return &h.run[h.head]
+	}
+	return &h.heap[0]
+}
+
+// due reports whether an event is to come at or before t.
+func (h *events) due(t sim.Time) bool { return h.len() > 0 && h.peek().at <= t }
+
 func (h *events) push(e event) {
-	s := append(*h, e)
+	switch n := len(h.run); {
+	case h.head == n:
+		h.run, h.head = append(h.run[:0], e), 0
+	case !before(&e, &h.run[n-1]):
+		if h.head > n/2 && h.head >= 64 {
+			// Most of the run is taken: its rest moves to the front.
+			h.run, h.head = h.run[:copy(h.run, h.run[h.head:])], 0
+		}
+		h.run = append(h.run, e)
+	default:
+		h.pushHeap(e)
+	}
+}
+
+func (h *events) pop() event {
+	if h.head < len(h.run) && (len(h.heap) == 0 || before(&h.run[h.head], &h.heap[0])) {
+		e := h.run[h.head]
+		h.head++
+		return e
+	}
+	return h.popHeap()
+}
+
+// copyFrom makes h a copy of src, reusing h's buffers.
+func (h *events) copyFrom(src *events) {
+	h.run, h.head = append(h.run[:0], src.run[src.head:]...), 0
+	h.heap = append(h.heap[:0], src.heap...)
+}
+
+func (h *events) pushHeap(e event) {
+	s := append(h.heap, e)
 	i := len(s) - 1
 	for i > 0 {
 		p := (i - 1) / 2
@@ -64,11 +118,11 @@ func (h *events) push(e event) {
 		i = p
 	}
 	s[i] = e
-	*h = s
+	h.heap = s
 }
 
-func (h *events) pop() event {
-	s := *h
+func (h *events) popHeap() event {
+	s := h.heap
 	top := s[0]
 	n := len(s) - 1
 	last := s[n]
@@ -91,6 +145,6 @@ func (h *events) pop() event {
 	if n > 0 {
 		s[i] = last
 	}
-	*h = s
+	h.heap = s
 	return top
 }

@@ -91,7 +91,7 @@ func (k *keptRun) stepped(p *queueSet, now sim.Time) {
 // schedule if the prediction fails: a time-out that the replay has gone
 // past can go back to it (see rewind).
 func (k *keptRun) beforeDeadline(p *queueSet, deadline, now sim.Time) {
-	if k.since > 0 && !p.pending && len(p.events) > 0 && p.events[0].at == deadline && p.lastAt > now {
+	if k.since > 0 && !p.pending && p.events.len() > 0 && p.events.peek().at == deadline && p.lastAt > now {
 		k.take(p)
 	}
 }

@@ -97,7 +97,7 @@ func (p *queueSet) step(until sim.Time) bool {
 		}
 		return true
 	}
-	if len(p.events) == 0 || p.events[0].at > until {
+	if p.events.len() == 0 || p.events.peek().at > until {
 		return false
 	}
 	e := p.events.pop()
@@ -229,7 +229,8 @@ func (dst *queueSet) copyFrom(src *queueSet, room int) {
 	dst.finish.v = append(finish[:0], src.finish.v...)
 	dst.scratch, dst.kept = scratch, nil
 	dst.queues = append(queues[:0], src.queues...)
-	dst.events = append(evs[:0], src.events...)
+	dst.events = evs
+	dst.events.copyFrom(&src.events)
 	dst.nonEmpty = append(nonEmpty[:0], src.nonEmpty...)
 	need := room * spareQueues
 	for i := range src.queues {
