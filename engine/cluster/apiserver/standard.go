@@ -1,6 +1,7 @@
 package apiserver
 
 import (
+	"github.com/loopbook/loopbook/engine/cluster/apiserver/watchcache"
 	"slices"
 	"sync"
 	"time"
@@ -161,14 +162,7 @@ func newFlowControl(l *lookups, replica trace.Actor, std Standard) *flowControl 
 		}
 	}
 	if fc.WatchCount == nil {
-		fc.WatchCount = func(info api.RequestInfo) int {
-			if s := l.p.Server(replica); s != nil {
-				if c := s.caches[cacheKey{info.APIGroup, info.Resource}]; c != nil {
-					return c.c.InterestedWatchers(info.Namespace, info.Name)
-				}
-			}
-			return 0
-		}
+		fc.WatchCount = (&watchCounter{l: l, replica: replica}).count
 	}
 	service := std.ServiceTime
 	if service == nil {
@@ -188,4 +182,36 @@ func (f *flowControl) Prioritize(now sim.Time, user *api.UserInfo, info api.Requ
 		p.Rejected = d.Status
 	}
 	return p
+}
+
+// watchCounter counts the watches a write concerns, for priority and
+// fairness' work estimate (flowcontrol.Config.WatchCount), from a
+// replica's watch cache of the resource. The cache of the last resource
+// asked about is kept until the plane's caches may have changed
+// (cacheEpoch): a run's writes come in runs of one resource.
+type watchCounter struct {
+	l       *lookups
+	replica trace.Actor
+
+	looked          bool
+	epoch           uint64
+	group, resource string
+	c               *watchcache.Cacher // nil: no cache
+}
+
+// count is flowcontrol.Config.WatchCount.
+func (w *watchCounter) count(info api.RequestInfo) int {
+	p := w.l.p
+	if !w.looked || w.epoch != p.cacheEpoch || w.group != info.APIGroup || w.resource != info.Resource {
+		w.looked, w.epoch, w.group, w.resource, w.c = true, p.cacheEpoch, info.APIGroup, info.Resource, nil
+		if s := p.Server(w.replica); s != nil {
+			if c := s.caches[cacheKey{info.APIGroup, info.Resource}]; c != nil {
+				w.c = c.c
+			}
+		}
+	}
+	if w.c == nil {
+		return 0
+	}
+	return w.c.InterestedWatchers(info.Namespace, info.Name)
 }
