@@ -1,9 +1,10 @@
 package admission
 
 import (
+	"maps"
+
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
-	"maps"
 )
 
 // The taints DefaultTolerationSeconds tolerates (v1.TaintNodeNotReady,

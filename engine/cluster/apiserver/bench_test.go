@@ -47,6 +47,18 @@ func (h *harness) settle(i int, compact bool) {
 	h.reuse(i, compact)
 }
 
+// afterWrite is what a benchmark loop does after write i: settle, or
+// paced, the loop run for the write's share of the 20 ms every 64 writes
+// get (see benchUpdate) and then reuse.
+func (h *harness) afterWrite(i int, paced, compact bool) {
+	if paced {
+		h.loop.RunFor(20 * time.Millisecond / 64)
+		h.reuse(i, compact)
+		return
+	}
+	h.settle(i, compact)
+}
+
 // reuse is the part of settle after the deliveries: the trace reused, and
 // with compact the store compacted, every 4096 writes.
 func (h *harness) reuse(i int, compact bool) {
@@ -143,12 +155,7 @@ func benchCreate(b *testing.B, kind string, standard bool) {
 		if resp.Code != 201 {
 			b.Fatal(resp.Status)
 		}
-		if standard {
-			h.loop.RunFor(20 * time.Millisecond / 64)
-			h.reuse(i, false)
-		} else {
-			h.settle(i, false)
-		}
+		h.afterWrite(i, standard, false)
 	}
 	endWrites(b, h, ws, cpu)
 }
@@ -202,12 +209,7 @@ func benchUpdate(b *testing.B, h *harness, paced bool) {
 		if resp.Code != 200 {
 			b.Fatal(resp.Status)
 		}
-		if paced {
-			h.loop.RunFor(20 * time.Millisecond / 64)
-			h.reuse(i, true)
-		} else {
-			h.settle(i, true)
-		}
+		h.afterWrite(i, paced, true)
 	}
 	endWrites(b, h, ws, cpu)
 }

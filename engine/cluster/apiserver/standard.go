@@ -1,13 +1,13 @@
 package apiserver
 
 import (
-	"github.com/loopbook/loopbook/engine/cluster/apiserver/watchcache"
 	"slices"
 	"sync"
 	"time"
 
 	"github.com/loopbook/loopbook/engine/cluster/admission"
 	"github.com/loopbook/loopbook/engine/cluster/api"
+	"github.com/loopbook/loopbook/engine/cluster/apiserver/watchcache"
 	"github.com/loopbook/loopbook/engine/cluster/auth"
 	"github.com/loopbook/loopbook/engine/cluster/flowcontrol"
 	"github.com/loopbook/loopbook/engine/cluster/object"

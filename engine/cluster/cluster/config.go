@@ -1,9 +1,9 @@
 package cluster
 
 import (
-	"github.com/loopbook/loopbook/engine/cluster/audit"
 	"time"
 
+	"github.com/loopbook/loopbook/engine/cluster/audit"
 	"github.com/loopbook/loopbook/engine/cluster/env"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/cluster/runtime"
