@@ -55,8 +55,8 @@ bench:
 bench-instructions:
 	$(GO) run ./cmd/instructions -pkg ./engine/book -bench 'BenchmarkLessonScenario/gogc=loopbook' -n 10
 	$(GO) run ./cmd/instructions -pkg ./engine/cluster/cluster -bench 'BenchmarkSteadyMinute$$' -n 20
-	GOGC=off $(GO) run ./cmd/instructions -pkg ./engine/cluster/apiserver -bench 'BenchmarkUpdate/minimal$$' -n 20000
-	GOGC=off $(GO) run ./cmd/instructions -pkg ./engine/cluster/apiserver -bench 'BenchmarkUpdate/standard$$' -n 20000
+	$(GO) run ./cmd/instructions -pkg ./engine/cluster/apiserver -bench 'BenchmarkUpdate/minimal/gogc=loopbook$$' -n 20000
+	$(GO) run ./cmd/instructions -pkg ./engine/cluster/apiserver -bench 'BenchmarkUpdate/standard/gogc=loopbook$$' -n 20000
 
 ## bench-scale: the 1,000-node cluster at 3,000, 10,000 and 30,000 Pods (minutes)
 bench-scale:

@@ -28,12 +28,30 @@ func threadCPUNanos() int64 {
 	return ru.Utime.Nano() + ru.Stime.Nano()
 }
 
-// cpuMeter measures the CPU time of a benchmark's timed loop.
-type cpuMeter struct{ start int64 }
+// cpuMeter measures the CPU time of a benchmark's timed loop, less the
+// parts run between pause and resume (as b.StopTimer and b.StartTimer
+// leave them out of ns/op).
+type cpuMeter struct {
+	start  int64
+	paused int64 // the CPU time when paused, or 0
+	left   int64 // the CPU time spent paused
+}
 
-func startCPU() cpuMeter { return cpuMeter{cpuNanos()} }
+func startCPU() *cpuMeter { return &cpuMeter{start: cpuNanos()} }
+
+// pause stops b's timer and the meter.
+func (m *cpuMeter) pause(b *testing.B) {
+	b.StopTimer()
+	m.paused = cpuNanos()
+}
+
+// resume starts the meter and b's timer again.
+func (m *cpuMeter) resume(b *testing.B) {
+	m.left += cpuNanos() - m.paused
+	b.StartTimer()
+}
 
 // report adds the cpu-ns/op metric.
-func (m cpuMeter) report(b *testing.B) {
-	b.ReportMetric(float64(cpuNanos()-m.start)/float64(b.N), "cpu-ns/op")
+func (m *cpuMeter) report(b *testing.B) {
+	b.ReportMetric(float64(cpuNanos()-m.start-m.left)/float64(b.N), "cpu-ns/op")
 }
