@@ -156,7 +156,7 @@ func benchCreate(b *testing.B, kind string, standard bool) {
 		j := i % bodyBatch
 		if j == 0 {
 			cpu.pause(b)
-			for k := range bodies {
+			for k := range min(bodyBatch, b.N-i) {
 				bodies[k] = body(fmt.Sprintf("obj-%d", i+k))
 			}
 			cpu.resume(b)
@@ -217,7 +217,7 @@ func benchUpdate(b *testing.B, h *harness, paced bool) {
 		j := i % bodyBatch
 		if j == 0 {
 			cpu.pause(b)
-			for k := range bodies {
+			for k := range min(bodyBatch, b.N-i) {
 				bodies[k] = cmBody(fmt.Sprintf("obj-%d", (i+k)%n), fmt.Sprint(i+k+1))
 			}
 			cpu.resume(b)
