@@ -38,7 +38,7 @@ func (DefaultTolerationSeconds) Name() string { return DefaultTolerationSecondsN
 // Handles is Scoped: Admit takes creates and updates of Pods; Validate
 // does nothing.
 func (DefaultTolerationSeconds) Handles(op api.Operation, group, resource, sub string) (admit, validate bool) {
-	return (op == api.OpCreate || op == api.OpUpdate) && group == "" && resource == "pods" && sub == "", false
+	return (op == api.OpCreate || op == api.OpUpdate) && addresses(group, resource, sub, "", "pods"), false
 }
 
 // Admit adds the tolerations.

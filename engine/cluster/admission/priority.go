@@ -70,7 +70,7 @@ func (*Priority) Name() string { return PriorityName }
 
 // Handles is Scoped: Admit takes writes of Pods; Validate does nothing.
 func (*Priority) Handles(_ api.Operation, group, resource, sub string) (admit, validate bool) {
-	return group == "" && resource == "pods" && sub == "", false
+	return addresses(group, resource, sub, "", "pods"), false
 }
 
 // Admit resolves the priority.

@@ -39,7 +39,7 @@ func (*PersistentVolumeClaimResize) Name() string { return PersistentVolumeClaim
 // Handles is Scoped: Validate takes writes of PersistentVolumeClaims;
 // Admit does nothing.
 func (*PersistentVolumeClaimResize) Handles(_ api.Operation, group, resource, sub string) (admit, validate bool) {
-	return false, group == "" && resource == "persistentvolumeclaims" && sub == ""
+	return false, addresses(group, resource, sub, "", "persistentvolumeclaims")
 }
 
 // Admit does nothing: the plugin only validates.

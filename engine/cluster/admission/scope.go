@@ -77,7 +77,13 @@ func (c *Chain) scopeFor(k scopeKey) *scope {
 // creates reports whether op is a create of group/resource itself (no
 // subresource): what most defaulting plugins act on.
 func creates(op api.Operation, group, resource, subresource, wantGroup, wantResource string) bool {
-	return op == api.OpCreate && subresource == "" && group == wantGroup && resource == wantResource
+	return op == api.OpCreate && addresses(group, resource, subresource, wantGroup, wantResource)
+}
+
+// addresses reports whether a request of group/resource/subresource is
+// about wantGroup/wantResource itself, not one of its subresources.
+func addresses(group, resource, subresource, wantGroup, wantResource string) bool {
+	return subresource == "" && group == wantGroup && resource == wantResource
 }
 
 var (

@@ -135,6 +135,34 @@ func BenchmarkCreate(b *testing.B) {
 // run of 200,000 ConfigMaps' bodies is some 200 MB).
 const bodyBatch = 256
 
+// bodies hands a write benchmark's loop the body of each write, built
+// bodyBatch at a time by build(i) for write i.
+type bodies struct {
+	build func(i int) map[string]any
+	batch []map[string]any
+}
+
+func newBodies(build func(i int) map[string]any) *bodies {
+	return &bodies{build: build, batch: make([]map[string]any, bodyBatch)}
+}
+
+// take returns the body of write i of b.N, which it hands over: at the
+// start of a batch the batch is built first, b's timer and the meter
+// paused meanwhile.
+func (bs *bodies) take(b *testing.B, cpu *cpuMeter, i int) map[string]any {
+	j := i % bodyBatch
+	if j == 0 {
+		cpu.pause(b)
+		for k := range min(bodyBatch, b.N-i) {
+			bs.batch[k] = bs.build(i + k)
+		}
+		cpu.resume(b)
+	}
+	body := bs.batch[j]
+	bs.batch[j] = nil // the plane's now
+	return body
+}
+
 // benchCreate is BenchmarkCreate for one kind ("configmap" or "pod") on
 // the minimal or the standard plane.
 func benchCreate(b *testing.B, kind string, standard bool) {
@@ -147,25 +175,16 @@ func benchCreate(b *testing.B, kind string, standard bool) {
 		path, body = podsPath, func(n string) map[string]any { return podBody(n, map[string]any{"app": "web"}) }
 	}
 	ws := h.watchers(b, path, 10)
-	bodies := make([]map[string]any, bodyBatch)
+	bs := newBodies(func(i int) map[string]any { return body(fmt.Sprintf("obj-%d", i)) })
 	ep := h.p.Endpoint()
 	b.ReportAllocs()
 	b.ResetTimer()
 	cpu := startCPU()
 	for i := 0; i < b.N; i++ {
-		j := i % bodyBatch
-		if j == 0 {
-			cpu.pause(b)
-			for k := range min(bodyBatch, b.N-i) {
-				bodies[k] = body(fmt.Sprintf("obj-%d", i+k))
-			}
-			cpu.resume(b)
-		}
-		resp := ep.Do(&api.Request{From: "alice", Token: "alice", Method: "POST", Path: path, Body: bodies[j], BodyOwned: true}, nil)
+		resp := ep.Do(&api.Request{From: "alice", Token: "alice", Method: "POST", Path: path, Body: bs.take(b, cpu, i), BodyOwned: true}, nil)
 		if resp.Code != 201 {
 			b.Fatal(resp.Status)
 		}
-		bodies[j] = nil // the plane's now
 		h.afterWrite(i, standard, false)
 	}
 	endWrites(b, h, ws, cpu)
@@ -204,7 +223,7 @@ func benchUpdate(b *testing.B, h *harness, paced bool) {
 		h.settle(i, false) // priority and fairness frees the seats as time passes
 	}
 	ws := h.watchers(b, cmPath, 10)
-	bodies := make([]map[string]any, bodyBatch)
+	bs := newBodies(func(i int) map[string]any { return cmBody(fmt.Sprintf("obj-%d", i%n), fmt.Sprint(i+1)) })
 	paths := make([]string, n)
 	for i := range paths {
 		paths[i] = cmPath + fmt.Sprintf("/obj-%d", i)
@@ -214,19 +233,10 @@ func benchUpdate(b *testing.B, h *harness, paced bool) {
 	b.ResetTimer()
 	cpu := startCPU()
 	for i := 0; i < b.N; i++ {
-		j := i % bodyBatch
-		if j == 0 {
-			cpu.pause(b)
-			for k := range min(bodyBatch, b.N-i) {
-				bodies[k] = cmBody(fmt.Sprintf("obj-%d", (i+k)%n), fmt.Sprint(i+k+1))
-			}
-			cpu.resume(b)
-		}
-		resp := ep.Do(&api.Request{From: "alice", Token: "alice", Method: "PUT", Path: paths[i%n], Body: bodies[j], BodyOwned: true}, nil)
+		resp := ep.Do(&api.Request{From: "alice", Token: "alice", Method: "PUT", Path: paths[i%n], Body: bs.take(b, cpu, i), BodyOwned: true}, nil)
 		if resp.Code != 200 {
 			b.Fatal(resp.Status)
 		}
-		bodies[j] = nil // the plane's now
 		h.afterWrite(i, paced, true)
 	}
 	endWrites(b, h, ws, cpu)

@@ -67,10 +67,16 @@ func (h *events) len() int { return len(h.run) - h.head + len(h.heap) }
 
 // peek returns the earliest event, which must exist.
 func (h *events) peek() *event {
-	if h.head < len(h.run) && (len(h.heap) == 0 || before(&h.run[h.head], &h.heap[0])) {
+	if h.runFirst() {
 		return &h.run[h.head]
 	}
 	return &h.heap[0]
+}
+
+// runFirst reports whether the earliest event is the run's front rather
+// than the heap's.
+func (h *events) runFirst() bool {
+	return h.head < len(h.run) && (len(h.heap) == 0 || before(&h.run[h.head], &h.heap[0]))
 }
 
 // due reports whether an event is to come at or before t.
@@ -92,7 +98,7 @@ func (h *events) push(e event) {
 }
 
 func (h *events) pop() event {
-	if h.head < len(h.run) && (len(h.heap) == 0 || before(&h.run[h.head], &h.heap[0])) {
+	if h.runFirst() {
 		e := h.run[h.head]
 		h.head++
 		return e
