@@ -17,10 +17,11 @@ const snapshotEvery = 64
 // Pods together) replays thousands of steps, and most of its arrivals
 // join a snapshot rather than the replay's latest state: with 16 the
 // spacing had doubled to hundreds of steps, replayed again on each
-// restore. 64 keeps it at 64 to 128 steps for replays up to 4,096 steps
-// (BenchmarkBurstManyFlows: 658 to 506 million instructions a burst; the
-// 3,000-Pod scale run replays 4.0 million steps instead of 6.5 million),
-// for at most 64 copies of a level's queues.
+// restore. 64 keeps them 64 steps apart in replays of up to 4,096
+// steps, and 128 up to 8,192 (BenchmarkBurstManyFlows: 658 to 506
+// million instructions a burst; the 3,000-Pod scale run replays 4.0
+// million steps instead of 6.5 million), for at most 64 copies of a
+// level's queues.
 const maxSnapshots = 64
 
 // keptRun is what a level keeps of its predictions' replay (the scratch
