@@ -37,6 +37,8 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
+
+	"github.com/loopbook/loopbook/internal/stats"
 )
 
 const (
@@ -397,15 +399,6 @@ func rel(root, path string) string {
 	return path
 }
 
-func median[T int64 | time.Duration](xs []T) T {
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
-}
-
 func printTable(w *os.File, results []*config) {
 	var buf bytes.Buffer
 	tw := tabwriter.NewWriter(&buf, 0, 0, 2, ' ', tabwriter.AlignRight)
@@ -429,16 +422,16 @@ func printTable(w *os.File, results []*config) {
 			fmt.Fprintf(tw, "%d\t%s\t%s\t%d\tfailed\t\t\t\t\t\t\t\t\t\n", c.pages, name, minify, len(c.walls))
 			continue
 		}
-		wall := median(c.walls)
-		rss := median(c.rss)
+		wall := stats.Median(c.walls)
+		rss := stats.Median(c.rss)
 		speed := float64(c.pages) / wall.Seconds()
-		cpu := median(c.cpus)
+		cpu := stats.Median(c.cpus)
 		speedRatio, rssRatio, cpuRatio := "", "", ""
 		if h := hugoOf(c); h != nil && c.tool.name != "hugo" {
-			hs := float64(h.pages) / median(h.walls).Seconds()
+			hs := float64(h.pages) / stats.Median(h.walls).Seconds()
 			speedRatio = fmt.Sprintf("%.2f", speed/hs)
-			rssRatio = fmt.Sprintf("%.2f", float64(rss)/float64(median(h.rss)))
-			cpuRatio = fmt.Sprintf("%.2f", cpu.Seconds()/median(h.cpus).Seconds())
+			rssRatio = fmt.Sprintf("%.2f", float64(rss)/float64(stats.Median(h.rss)))
+			cpuRatio = fmt.Sprintf("%.2f", cpu.Seconds()/stats.Median(h.cpus).Seconds())
 		}
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%s\t%s–%s\t%.0f\t%s\t%.1f MiB\t%d\t%s\t%s\t%s\t\n",
 			c.pages, name, minify, len(c.walls),

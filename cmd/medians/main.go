@@ -16,6 +16,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/loopbook/loopbook/internal/stats"
 )
 
 func main() {
@@ -98,20 +100,9 @@ func (t *results) print(w io.Writer) {
 		for _, unit := range t.units[name] {
 			vs := t.values[name][unit]
 			fmt.Fprintf(w, "%s\t%s\tmedian %s\t(%s … %s, %d runs)\n", name, unit,
-				format(median(vs)), format(slices.Min(vs)), format(slices.Max(vs)), len(vs))
+				format(stats.Median(vs)), format(slices.Min(vs)), format(slices.Max(vs)), len(vs))
 		}
 	}
-}
-
-// median returns the middle value of vs, or the mean of the two middle
-// ones when there is an even number; vs must not be empty.
-func median(vs []float64) float64 {
-	s := slices.Sorted(slices.Values(vs))
-	n := len(s)
-	if n%2 == 1 {
-		return s[n/2]
-	}
-	return (s[n/2-1] + s[n/2]) / 2
 }
 
 // format prints v without an exponent, with decimals only below 100.

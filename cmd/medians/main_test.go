@@ -37,22 +37,6 @@ func TestParseLine(t *testing.T) {
 	}
 }
 
-func TestMedian(t *testing.T) {
-	for _, c := range []struct {
-		in   []float64
-		want float64
-	}{
-		{[]float64{5}, 5},
-		{[]float64{3, 1, 2}, 2},
-		{[]float64{4, 1, 3, 2}, 2.5},
-		{[]float64{4900, 4804, 5172, 4910, 4960, 4968, 4901}, 4910},
-	} {
-		if got := median(c.in); got != c.want {
-			t.Errorf("median(%v) = %v, want %v", c.in, got, c.want)
-		}
-	}
-}
-
 func TestReadAndPrint(t *testing.T) {
 	in := `goos: linux
 BenchmarkA-2   100   300 ns/op   10 writes/s
