@@ -22,7 +22,7 @@ type LeaseLock struct {
 	kind   *object.KindInfo
 	lease  *object.Object // the last Lease read or written
 	writer client.Rewriter
-	boxes  boxes
+	specs  specs
 }
 
 // errNotInitialized is LeaseLock.Update's error before any Get or Create.
@@ -42,8 +42,7 @@ func (l *LeaseLock) Get() (Record, error) {
 func (l *LeaseLock) Create(r Record) error {
 	o := object.New(l.kind.APIVersion(), l.kind.Kind)
 	o.Meta.Name, o.Meta.Namespace = l.Name, l.Namespace
-	o.Content["spec"] = r.spec(&l.boxes)
-	// o is new, its spec too (the boxed strings in it are immutable).
+	o.Content["spec"] = l.specs.of(r) // the request's own (see specs)
 	got, err := client.Shared(l.client.Do(client.CreateRequestOwning(l.kind, o, api.WriteOptions{}), nil))
 	if err != nil {
 		return err
@@ -66,12 +65,11 @@ func (l *LeaseLock) Update(r Record) error {
 }
 
 // updateBody is the object an Update sends: the last Lease read or
-// written, with r as its spec. It is the request's own: a new spec,
-// copies of any other content, and boxes (see boxes) for the strings that
-// do not change between renewals.
+// written, with r as its spec. It is the request's own: a new spec (see
+// specs) and copies of any other content.
 func (l *LeaseLock) updateBody(r Record) *object.Object {
 	o := l.writer.Object(l.lease, &l.lease.Meta, "spec") // the spec is replaced: not worth a copy
-	o.Content["spec"] = r.spec(&l.boxes)
+	o.Content["spec"] = l.specs.of(r)
 	return o
 }
 

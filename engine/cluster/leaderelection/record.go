@@ -74,13 +74,12 @@ func recordOf(lease *object.Object) Record {
 
 // spec is the Lease spec of the record
 // (resourcelock.LeaderElectionRecordToLeaseSpec): times as
-// metav1.MicroTime, strategy and preferredHolder only when set. The
-// holder and the acquire time, which renewals repeat, come boxed from b.
-func (r Record) spec(b *boxes) map[string]any {
+// metav1.MicroTime, strategy and preferredHolder only when set.
+func (r Record) spec() map[string]any {
 	s := map[string]any{
-		"holderIdentity":       b.holder.Of(r.HolderIdentity),
+		"holderIdentity":       r.HolderIdentity,
 		"leaseDurationSeconds": r.LeaseDurationSeconds,
-		"acquireTime":          b.acquire.Of(r.AcquireTime, object.FormatMicroTime),
+		"acquireTime":          object.FormatMicroTime(r.AcquireTime),
 		"renewTime":            object.FormatMicroTime(r.RenewTime),
 		"leaseTransitions":     r.LeaderTransitions,
 	}
@@ -91,4 +90,12 @@ func (r Record) spec(b *boxes) map[string]any {
 		s["preferredHolder"] = r.PreferredHolder
 	}
 	return s
+}
+
+// sameSpecButRenewal reports whether the specs of r and o are the same
+// but for their renewTime.
+func (r Record) sameSpecButRenewal(o Record) bool {
+	return r.HolderIdentity == o.HolderIdentity && r.LeaseDurationSeconds == o.LeaseDurationSeconds &&
+		r.AcquireTime.Equal(o.AcquireTime) && r.LeaderTransitions == o.LeaderTransitions &&
+		r.Strategy == o.Strategy && r.PreferredHolder == o.PreferredHolder
 }
