@@ -68,6 +68,11 @@ func (l *LeaseLock) Update(r Record) error {
 // written, with r as its spec. It is the request's own: a new spec (see
 // specs) and copies of any other content.
 func (l *LeaseLock) updateBody(r Record) *object.Object {
+	if len(l.lease.Content) == 1 && l.lease.Spec() != nil {
+		// The spec is a Lease's only content: nothing else to copy.
+		return &object.Object{APIVersion: l.lease.APIVersion, Kind: l.lease.Kind, Meta: l.lease.Meta,
+			Content: map[string]any{"spec": l.specs.of(r)}}
+	}
 	o := l.writer.Object(l.lease, &l.lease.Meta, "spec") // the spec is replaced: not worth a copy
 	o.Content["spec"] = l.specs.of(r)
 	return o
