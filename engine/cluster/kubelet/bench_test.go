@@ -61,3 +61,20 @@ func benchPodStarts(b *testing.B, nodes, podsPerNode int) {
 	b.ReportMetric(float64(c.log.Len()-eventsBefore)/float64(total), "trace-events/pod")
 	b.ReportMetric(float64(own)/float64(total), "kubelet-events/pod")
 }
+
+// BenchmarkLeaseRenewalBody is the client's side of one renewal of the
+// node's Lease: the body the lease controller builds to send, without
+// sending it.
+func BenchmarkLeaseRenewalBody(b *testing.B) {
+	c := newCluster(b, nil, "worker-a")
+	c.start("worker-a")
+	c.runFor(15 * time.Second)
+	lc := c.kubelets["worker-a"].l.lease
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		if _, ok := lc.renewalBody(lc.latest); !ok {
+			b.Fatal("no body")
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package kubelet
 
 import (
+	"maps"
 	"time"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
@@ -159,17 +160,21 @@ func (c *leaseController) newLease() (*object.Object, bool) {
 // its content is a copy of base's, and base's metadata is only read (the
 // owner reference replaces the slice in a copy of the metadata, it does
 // not fill base's).
+//
+// base is a Lease the API server returned, so its spec is a LeaseSpec,
+// whose fields are all scalars: a shallow clone of that small map is a
+// copy of its own, made whole where a deep copy inserts every field anew.
 func (c *leaseController) renewalBody(base *object.Object) (*object.Object, bool) {
 	meta := base.Meta
 	if !c.ownNode(&meta) {
 		return nil, false
 	}
-	o := c.writer.Object(base, &meta, "")
-	spec, ok := o.Content["spec"].(map[string]any)
-	if !ok {
+	o := c.writer.Object(base, &meta, "spec")
+	spec := maps.Clone(base.Spec())
+	if spec == nil {
 		spec = map[string]any{}
-		o.Content["spec"] = spec
 	}
+	o.Content["spec"] = spec
 	c.renew(spec)
 	return o, true
 }
