@@ -3,7 +3,7 @@ GO      ?= go
 BIN     := .bin
 LOOPBOOK := $(BIN)/loopbook
 
-.PHONY: site test browser-deps screenshots serve bench bench-writes bench-instructions bench-scale fmt vet fuzz clean
+.PHONY: site test browser-deps screenshots serve bench bench-lesson bench-writes bench-instructions bench-scale fmt vet fuzz clean
 
 $(LOOPBOOK): FORCE
 	@mkdir -p $(BIN)
@@ -48,6 +48,13 @@ serve: $(LOOPBOOK)
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem ./engine/...
 	$(GO) run ./cmd/bench -pages 1000,10000 -runs 5
+
+## bench-lesson: a lesson's scenario of 14 steps (the goal: under 5 ms) and
+## a what-if of 16 combinations (under 50 ms), executed and rendered on one
+## core and on two, 9 runs each at both collector paces, summed up as
+## medians and ranges
+bench-lesson:
+	$(GO) test -run='^$$' -bench='BenchmarkLesson' -benchtime=100x -benchmem -count=9 -cpu=1,2 ./engine/book | $(GO) run ./cmd/medians
 
 ## bench-writes: the API write benchmarks on one core (the goal: 200,000
 ## writes per second through every gate with 10 watchers), 9 runs of
