@@ -24,40 +24,50 @@ func statusPatch(pod *object.Object, s *podStatus, rc *renderCache) map[string]a
 	oldTree := pod.Status()
 	newTree := s.render(rc)
 	patch := map[string]any{}
-	for _, f := range statusFields {
-		if f == "conditions" {
+	for i, f := range statusFields {
+		if i == fieldConditions {
 			continue
 		}
-		nv, inNew := newTree[f]
+		nv := newTree[i]
 		ov, inOld := oldTree[f]
 		switch {
-		case inNew && (!inOld || !object.EqualValues(ov, nv)):
+		case nv != nil && (!inOld || !object.EqualValues(ov, nv)):
 			patch[f] = nv
-		case !inNew && inOld:
+		case nv == nil && inOld:
 			patch[f] = nil
 		}
 	}
-	conditionsPatch(patch, list(oldTree["conditions"]), list(newTree["conditions"]), rc)
+	conditionsPatch(patch, list(oldTree["conditions"]), list(newTree[fieldConditions]), s.conditions, rc)
 	if len(patch) == 0 {
 		return nil
 	}
 	return map[string]any{"metadata": map[string]any{"uid": pod.Meta.UID}, "status": patch}
 }
 
-func conditionsPatch(patch map[string]any, old, cur []any, rc *renderCache) {
+// conditionsPatch adds to patch the conditions' part: cur is the
+// conditions cs rendered, one map for each, in order; old the stored list.
+func conditionsPatch(patch map[string]any, old, cur []any, cs []condition, rc *renderCache) {
+	// The type of each stored condition, read once.
+	var typesArray [8]string
+	oldTypes := typesArray[:0]
+	for _, c := range old {
+		cm, _ := c.(map[string]any)
+		oldTypes = append(oldTypes, str(cm["type"]))
+	}
 	var changed []any
-	for _, c := range cur {
+	for i, c := range cur {
 		cm := c.(map[string]any)
-		if o := lastOfType(old, str(cm["type"])); o == nil {
+		if j := lastIndex(oldTypes, cs[i].typ); j < 0 {
 			changed = append(changed, cm)
-		} else if d := elementDiff(o, cm); d != nil {
-			changed = append(changed, d)
+		} else if o, _ := old[j].(map[string]any); !conditionMatches(o, &cs[i], cm) {
+			if d := elementDiff(o, cm); d != nil {
+				changed = append(changed, d)
+			}
 		}
 	}
 	// A kubelet condition no longer reported is deleted.
-	for _, c := range old {
-		cm, _ := c.(map[string]any)
-		if t := str(cm["type"]); ownedByKubelet(t) && lastOfType(cur, t) == nil {
+	for _, t := range oldTypes {
+		if ownedByKubelet(t) && !hasType(cs, t) {
 			changed = append(changed, map[string]any{"type": t, "$patch": "delete"})
 		}
 	}
@@ -67,29 +77,69 @@ func conditionsPatch(patch map[string]any, old, cur []any, rc *renderCache) {
 	// The order of the merged list: the conditions others own, as they
 	// are, then the kubelet's (mergePodStatus).
 	var order []any
-	for _, c := range old {
-		cm, _ := c.(map[string]any)
-		if t := str(cm["type"]); !ownedByKubelet(t) {
+	for _, t := range oldTypes {
+		if !ownedByKubelet(t) {
 			order = append(order, map[string]any{"type": t})
 		}
 	}
 	if order == nil {
-		order = rc.typeOrder(cur)
+		order = rc.typeOrder(cs)
 	} else {
-		order = append(order, rc.typeOrder(cur)...)
+		order = append(order, rc.typeOrder(cs)...)
 	}
 	patch["conditions"] = changed
 	patch["$setElementOrder/conditions"] = order
 }
 
-// lastOfType returns the last condition of type t in list, or nil.
-func lastOfType(list []any, t string) map[string]any {
-	for i := len(list) - 1; i >= 0; i-- {
-		if cm, ok := list[i].(map[string]any); ok && str(cm["type"]) == t {
-			return cm
+// lastIndex is the index of the last t in types, or -1.
+func lastIndex(types []string, t string) int {
+	for i := len(types) - 1; i >= 0; i-- {
+		if types[i] == t {
+			return i
 		}
 	}
-	return nil
+	return -1
+}
+
+// hasType reports whether a condition of cs has type t.
+func hasType(cs []condition, t string) bool {
+	for i := range cs {
+		if cs[i].typ == t {
+			return true
+		}
+	}
+	return false
+}
+
+// conditionMatches reports whether the stored condition old is c, whose
+// render is cm, as elementDiff(old, cm) would find: every field c renders,
+// with its value, and no other. It reads old field by field rather than
+// walking both maps, and most stored conditions match.
+func conditionMatches(old map[string]any, c *condition, cm map[string]any) bool {
+	n := 3 // type, status, lastTransitionTime
+	if !isString(old["type"], c.typ) || !isString(old["status"], c.status) ||
+		!object.EqualValues(old["lastTransitionTime"], cm["lastTransitionTime"]) {
+		return false
+	}
+	if c.observedGeneration != 0 {
+		n++
+		if !object.EqualValues(old["observedGeneration"], cm["observedGeneration"]) {
+			return false
+		}
+	}
+	if c.reason != "" {
+		n++
+		if !isString(old["reason"], c.reason) {
+			return false
+		}
+	}
+	if c.message != "" {
+		n++
+		if !isString(old["message"], c.message) {
+			return false
+		}
+	}
+	return len(old) == n
 }
 
 // elementDiff is the patch of one list element merged by its type: the

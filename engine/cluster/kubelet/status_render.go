@@ -4,42 +4,71 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
-// statusFields are the fields of a Pod's status the kubelet writes.
-var statusFields = [...]string{"phase", "reason", "message", "conditions", "hostIP", "hostIPs", "podIP", "podIPs",
-	"startTime", "qosClass", "initContainerStatuses", "containerStatuses", "observedGeneration"}
+// The fields of a Pod's status the kubelet writes, as indexes of
+// statusFields and of a renderedStatus.
+const (
+	fieldPhase = iota
+	fieldReason
+	fieldMessage
+	fieldConditions
+	fieldHostIP
+	fieldHostIPs
+	fieldPodIP
+	fieldPodIPs
+	fieldStartTime
+	fieldQOSClass
+	fieldInitContainerStatuses
+	fieldContainerStatuses
+	fieldObservedGeneration
+	numStatusFields
+)
+
+// statusFields are the names of the fields of a Pod's status the kubelet
+// writes.
+var statusFields = [numStatusFields]string{
+	fieldPhase: "phase", fieldReason: "reason", fieldMessage: "message", fieldConditions: "conditions",
+	fieldHostIP: "hostIP", fieldHostIPs: "hostIPs", fieldPodIP: "podIP", fieldPodIPs: "podIPs",
+	fieldStartTime: "startTime", fieldQOSClass: "qosClass", fieldInitContainerStatuses: "initContainerStatuses",
+	fieldContainerStatuses: "containerStatuses", fieldObservedGeneration: "observedGeneration",
+}
+
+// renderedStatus is a status as the API's JSON tree holds it, field by
+// field (indexed as statusFields); a nil value is a field left out. An
+// array rather than a map: statusPatch only reads the fields in order.
+type renderedStatus [numStatusFields]any
 
 // render writes the status as the API's JSON tree (v1.PodStatus, with
 // its omitempty rules), reusing from rc what rendered the same last time.
-func (s *podStatus) render(rc *renderCache) map[string]any {
-	m := map[string]any{"phase": rc.phase.Of(s.phase), "qosClass": rc.qosClass.Of(s.qosClass)}
+func (s *podStatus) render(rc *renderCache) renderedStatus {
+	r := renderedStatus{fieldPhase: rc.phase.Of(s.phase), fieldQOSClass: rc.qosClass.Of(s.qosClass)}
 	if s.reason != "" {
-		m["reason"] = rc.reason.Of(s.reason)
+		r[fieldReason] = rc.reason.Of(s.reason)
 	}
 	if s.message != "" {
-		m["message"] = rc.message.Of(s.message)
+		r[fieldMessage] = rc.message.Of(s.message)
 	}
 	if len(s.conditions) > 0 {
-		m["conditions"] = rc.conditionList(s.conditions)
+		r[fieldConditions] = rc.conditionList(s.conditions)
 	}
 	if s.hostIP != "" {
-		m["hostIP"], m["hostIPs"] = rc.hostIP.render(s.hostIP)
+		r[fieldHostIP], r[fieldHostIPs] = rc.hostIP.render(s.hostIP)
 	}
 	if s.podIP != "" {
-		m["podIP"], m["podIPs"] = rc.podIP.render(s.podIP)
+		r[fieldPodIP], r[fieldPodIPs] = rc.podIP.render(s.podIP)
 	}
 	if s.hasStartTime {
-		m["startTime"] = rc.startTime.Of(s.startTime.Wall(), object.FormatTime)
+		r[fieldStartTime] = rc.startTime.Of(s.startTime.Wall(), object.FormatTime)
 	}
 	if s.observedGeneration != 0 {
-		m["observedGeneration"] = s.observedGeneration
+		r[fieldObservedGeneration] = s.observedGeneration
 	}
 	if len(s.initStatuses) > 0 {
-		m["initContainerStatuses"] = rc.init.render(s.initStatuses)
+		r[fieldInitContainerStatuses] = rc.init.render(s.initStatuses)
 	}
 	if len(s.statuses) > 0 {
-		m["containerStatuses"] = rc.normal.render(s.statuses)
+		r[fieldContainerStatuses] = rc.normal.render(s.statuses)
 	}
-	return m
+	return r
 }
 
 // renderFrom is render for a condition of the type prev had, whose render

@@ -10,8 +10,9 @@ import "github.com/loopbook/loopbook/engine/cluster/object"
 // keeps, which nothing can modify.
 type renderCache struct {
 	conditions   []renderedCondition // one per condition type
-	conditionsL  []any               // the last list of conditions
+	conditionsL  boxedList           // the last list of conditions
 	order        []any               // the last conditions' $setElementOrder
+	orderTypes   []string            // the types order lists, in order
 	init, normal containerRenders
 	hostIP       ipRender
 	podIP        ipRender
@@ -44,10 +45,10 @@ func (rc *renderCache) condition(c *condition) map[string]any {
 	return m
 }
 
-// conditionList returns the conditions rendered: the previous list when
-// it holds the same maps in the same places.
-func (rc *renderCache) conditionList(cs []condition) []any {
-	prev := rc.conditionsL
+// conditionList returns the conditions rendered, the list boxed: the
+// previous list when it holds the same maps in the same places.
+func (rc *renderCache) conditionList(cs []condition) any {
+	prev := rc.conditionsL.l
 	var out []any
 	if len(prev) != len(cs) {
 		out = make([]any, len(cs))
@@ -66,39 +67,51 @@ func (rc *renderCache) conditionList(cs []condition) []any {
 		out[i] = m
 	}
 	if out == nil {
-		return prev
+		return rc.conditionsL.v
 	}
-	rc.conditionsL = out
-	return out
+	rc.conditionsL.set(out)
+	return rc.conditionsL.v
 }
 
 // typeOrder returns the $setElementOrder of the conditions cs, one
 // {type: T} for each: the previous list when the types are the same.
-func (rc *renderCache) typeOrder(cs []any) []any {
-	same := len(rc.order) == len(cs)
+func (rc *renderCache) typeOrder(cs []condition) []any {
+	same := len(rc.orderTypes) == len(cs)
 	for i := 0; same && i < len(cs); i++ {
-		same = rc.order[i].(map[string]any)["type"] == cs[i].(map[string]any)["type"]
+		same = rc.orderTypes[i] == cs[i].typ
 	}
 	if !same {
 		rc.order = make([]any, len(cs))
-		for i, c := range cs {
-			rc.order[i] = map[string]any{"type": str(c.(map[string]any)["type"])}
+		rc.orderTypes = make([]string, len(cs))
+		for i := range cs {
+			rc.order[i] = map[string]any{"type": cs[i].typ}
+			rc.orderTypes[i] = cs[i].typ
 		}
 	}
 	return rc.order
 }
+
+// boxedList is a rendered list, and the same list boxed as a value of the
+// tree: boxed once rather than at every render that reuses it.
+type boxedList struct {
+	l []any
+	v any
+}
+
+func (b *boxedList) set(l []any) { b.l, b.v = l, l }
 
 // containerRenders are the container statuses of one list (init or
 // regular) as last rendered.
 type containerRenders struct {
 	statuses []containerStatus
 	maps     []map[string]any
-	list     []any
+	list     boxedList
 }
 
-// render returns the list rendered, reusing each container's map while its
-// status renders the same, and the whole list when all are reused.
-func (cr *containerRenders) render(list []containerStatus) []any {
+// render returns the list rendered, boxed, reusing each container's map
+// while its status renders the same, and the whole list when all are
+// reused.
+func (cr *containerRenders) render(list []containerStatus) any {
 	same := len(cr.statuses) == len(list)
 	if !same {
 		cr.statuses = make([]containerStatus, len(list))
@@ -112,14 +125,15 @@ func (cr *containerRenders) render(list []containerStatus) []any {
 		cr.statuses[i] = list[i]
 		cr.maps[i] = renderStatus(&list[i])
 	}
-	if same && cr.list != nil {
-		return cr.list
+	if same && cr.list.l != nil {
+		return cr.list.v
 	}
-	cr.list = make([]any, len(list))
+	l := make([]any, len(list))
 	for i, m := range cr.maps {
-		cr.list[i] = m
+		l[i] = m
 	}
-	return cr.list
+	cr.list.set(l)
+	return cr.list.v
 }
 
 // rendersSame reports whether two container statuses render the same
@@ -140,15 +154,15 @@ func rendersSame(a, b *containerStatus) bool {
 		(a.allocated == nil || object.EqualValues(a.allocated, b.allocated))
 }
 
-// ipRender is an IP as hostIP and podIP show it, boxed, and its list as
-// hostIPs and podIPs show it: [{ip: IP}].
+// ipRender is an IP as hostIP and podIP show it, and its list as hostIPs
+// and podIPs show it, [{ip: IP}], both boxed.
 type ipRender struct {
 	ip   string
 	v    any
-	list []any
+	list any
 }
 
-func (r *ipRender) render(ip string) (any, []any) {
+func (r *ipRender) render(ip string) (any, any) {
 	if r.list == nil || r.ip != ip {
 		r.ip, r.v = ip, ip
 		r.list = []any{map[string]any{"ip": r.v}}
