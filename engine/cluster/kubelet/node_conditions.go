@@ -1,5 +1,7 @@
 package kubelet
 
+import "github.com/loopbook/loopbook/engine/cluster/object"
+
 // nodeCondition is one of the Node's conditions as the kubelet computes
 // it, before it is rendered with its heartbeat time. Its fields are the
 // strings of the rendered condition, held as the interface values the
@@ -49,11 +51,55 @@ func stringValue(v any) any {
 func renderNodeConditions(cs *[4]nodeCondition, now string) []any {
 	var heartbeat any = now // one box for the four
 	out := make([]any, len(cs))
-	for i, c := range cs {
-		out[i] = map[string]any{"type": c.typ, "status": c.status, "lastHeartbeatTime": heartbeat,
-			"lastTransitionTime": c.transition, "reason": c.reason, "message": c.message}
+	for i := range cs {
+		out[i] = cs[i].render(heartbeat)
 	}
 	return out
+}
+
+// render renders the condition with its heartbeat time.
+func (c *nodeCondition) render(heartbeat any) map[string]any {
+	return map[string]any{"type": c.typ, "status": c.status, "lastHeartbeatTime": heartbeat,
+		"lastTransitionTime": c.transition, "reason": c.reason, "message": c.message}
+}
+
+// diff is elementDiff(old, c.render(heartbeat)). A stored condition that
+// differs only in its heartbeat, as most do, gets its patch without the
+// render: its type and the new heartbeat.
+func (c *nodeCondition) diff(old map[string]any, heartbeat any) map[string]any {
+	if len(old) == 6 && isString(old["type"], str(c.typ)) && isString(old["status"], str(c.status)) &&
+		isString(old["lastTransitionTime"], str(c.transition)) &&
+		isString(old["reason"], str(c.reason)) && isString(old["message"], str(c.message)) {
+		hb, ok := old["lastHeartbeatTime"]
+		switch {
+		case !ok: // a sixth key stands in its place
+		case object.EqualValues(hb, heartbeat):
+			return nil
+		default:
+			return map[string]any{"type": c.typ, "lastHeartbeatTime": heartbeat}
+		}
+	}
+	return elementDiff(old, c.render(heartbeat))
+}
+
+// nodeConditionsEqual is object.EqualValues(old, renderNodeConditions(cs,
+// now)), rendering nothing.
+func nodeConditionsEqual(old any, cs *[4]nodeCondition, now string) bool {
+	l, ok := old.([]any)
+	if !ok || len(l) != len(cs) {
+		return false
+	}
+	for i := range cs {
+		c := &cs[i]
+		om, _ := l[i].(map[string]any)
+		if len(om) != 6 || !isString(om["lastHeartbeatTime"], now) ||
+			!isString(om["type"], str(c.typ)) || !isString(om["status"], str(c.status)) ||
+			!isString(om["lastTransitionTime"], str(c.transition)) ||
+			!isString(om["reason"], str(c.reason)) || !isString(om["message"], str(c.message)) {
+			return false
+		}
+	}
+	return true
 }
 
 // nodeConditionsChanged reports whether the stored conditions old differ

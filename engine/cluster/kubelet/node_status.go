@@ -43,6 +43,12 @@ type nodeStatusSync struct {
 	// matches are the stored status values last found equal to the
 	// kubelet's own (see statusMatches).
 	matches statusMatches
+	// unchanged is the stored status and the kubelet's fields last found
+	// to differ in nothing but heartbeats (see changed).
+	unchanged struct{ stored, fields map[string]any }
+	// order is the conditions' $setElementOrder, the same in every
+	// patch: the kubelet always reports the same four types.
+	order []any
 }
 
 func newNodeStatusSync(l *life) *nodeStatusSync { return &nodeStatusSync{l: l} }
@@ -138,10 +144,8 @@ func (s *nodeStatusSync) tryUpdate(try int) bool {
 	}
 	old := orig.Status()
 	now := l.now()
-	nowText := now.RFC3339()
-	conds := nodeConditions(old, nowText)
 	fields := l.nodeStatusFields()
-	changed := nodeStatusChanged(old, fields, &conds, &s.matches)
+	changed := s.changed(old, fields, now)
 	expired := !s.reported || now.Sub(s.lastReport) >= k.e.Timings.NodeStatusReportFrequency+s.delay
 	if !changed && !expired {
 		return true
@@ -152,13 +156,34 @@ func (s *nodeStatusSync) tryUpdate(try int) bool {
 	} else {
 		s.delay = 0
 	}
-	cur := withConditions(fields, renderNodeConditions(&conds, nowText))
-	patch := nodeStatusPatch(old, cur)
+	nowText := now.RFC3339()
+	conds := nodeConditions(old, nowText)
+	patch := s.patch(old, fields, &conds, nowText)
 	if err := l.client.Do(client.PatchRequest(k.kinds.nodes, "", k.cfg.Node, api.StrategicMergePatch, patch, api.WriteOptions{}, "status"), nil).Err(); err != nil {
 		return false
 	}
 	s.lastReport, s.reported = now, true
 	return true
+}
+
+// changed is nodeStatusChanged for the stored status old and the
+// kubelet's fields at now. A stored status found unchanged stays so while
+// neither it nor the fields are replaced, whatever the time: its
+// conditions then keep their stored transition times, and heartbeats are
+// not compared. So the check every ten seconds of a settled node, with the
+// same Node in the informer, compares nothing.
+func (s *nodeStatusSync) changed(old, fields map[string]any, now sim.Time) bool {
+	u := &s.unchanged
+	if u.stored != nil && object.SameMap(u.stored, old) && object.SameMap(u.fields, fields) {
+		return false
+	}
+	nowText := now.RFC3339()
+	conds := nodeConditions(old, nowText)
+	if nodeStatusChanged(old, fields, &conds, &s.matches) {
+		return true
+	}
+	u.stored, u.fields = old, fields
+	return false
 }
 
 // nodeStatusChanged is nodeStatusHasChanged: any difference between the
@@ -227,43 +252,87 @@ func hasKey(m map[string]any, key string) int {
 	return 0
 }
 
-// nodeStatusPatch is the strategic merge patch from the stored status to
-// cur (nodeutil.PatchNodeStatus): changed fields, conditions and
-// addresses merged by type.
-func nodeStatusPatch(old, cur map[string]any) map[string]any {
+// patch is nodeStatusPatch, with the conditions' order kept from one
+// patch to the next.
+func (s *nodeStatusSync) patch(old, fields map[string]any, conds *[4]nodeCondition, now string) map[string]any {
+	if s.order == nil {
+		s.order = make([]any, len(conds))
+		for i := range conds {
+			s.order[i] = map[string]any{"type": conds[i].typ}
+		}
+	}
+	return nodeStatusPatch(old, fields, conds, now, &s.matches, s.order)
+}
+
+// nodeStatusPatch is the strategic merge patch from the stored status old
+// to the status of fields and conds with heartbeat now
+// (nodeutil.PatchNodeStatus): changed fields, conditions and addresses
+// merged by type. order is the conditions' $setElementOrder. The
+// conditions are compared as they would render, without rendering those
+// that only need a new heartbeat; fields matches has found equal before
+// are not compared again.
+func nodeStatusPatch(old, fields map[string]any, conds *[4]nodeCondition, now string, matches *statusMatches, order []any) map[string]any {
 	p := map[string]any{}
-	for key, v := range cur {
+	for key, v := range fields {
 		ov, ok := old[key]
-		if ok && object.EqualValues(ov, v) {
+		if ok && matches.equal(key, ov, v) {
 			continue
 		}
-		switch key {
-		case "conditions", "addresses":
-			byType := map[string]map[string]any{}
-			for _, e := range list(ov) {
-				em, _ := e.(map[string]any)
-				byType[str(em["type"])] = em
-			}
-			var changed, order []any
-			for _, e := range list(v) {
-				em := e.(map[string]any)
-				order = append(order, map[string]any{"type": em["type"]})
-				if o, ok := byType[str(em["type"])]; !ok {
-					changed = append(changed, em)
-				} else if d := elementDiff(o, em); d != nil {
-					changed = append(changed, d)
-				}
-			}
-			p[key] = changed
-			p["$setElementOrder/"+key] = order
-		default:
+		if key == "addresses" {
+			mergeByType(p, key, ov, v)
+		} else {
 			p[key] = v
 		}
 	}
+	if ov, ok := old["conditions"]; !ok || !nodeConditionsEqual(ov, conds, now) {
+		var heartbeat any = now // one box for all
+		var typesArray [8]string
+		stored := list(ov)
+		types := appendTypes(typesArray[:0], stored)
+		var changed []any
+		for i := range conds {
+			c := &conds[i]
+			j := lastIndex(types, str(c.typ))
+			switch {
+			case j < 0:
+				changed = append(changed, c.render(heartbeat))
+			default:
+				om, _ := stored[j].(map[string]any)
+				if d := c.diff(om, heartbeat); d != nil {
+					changed = append(changed, d)
+				}
+			}
+		}
+		p["conditions"] = changed
+		p["$setElementOrder/conditions"] = order
+	}
 	for key := range old {
-		if _, ok := cur[key]; !ok && key != "volumesInUse" && key != "volumesAttached" && key != "config" {
+		if _, ok := fields[key]; !ok && key != "conditions" && key != "volumesInUse" && key != "volumesAttached" && key != "config" {
 			p[key] = nil
 		}
 	}
 	return map[string]any{"status": p}
+}
+
+// mergeByType adds to the patch p the list key merged by type, from the
+// stored ov to v: the elements that changed, each as its elementDiff, and
+// the order of v.
+func mergeByType(p map[string]any, key string, ov, v any) {
+	byType := map[string]map[string]any{}
+	for _, e := range list(ov) {
+		em, _ := e.(map[string]any)
+		byType[str(em["type"])] = em
+	}
+	var changed, order []any
+	for _, e := range list(v) {
+		em := e.(map[string]any)
+		order = append(order, map[string]any{"type": em["type"]})
+		if o, ok := byType[str(em["type"])]; !ok {
+			changed = append(changed, em)
+		} else if d := elementDiff(o, em); d != nil {
+			changed = append(changed, d)
+		}
+	}
+	p[key] = changed
+	p["$setElementOrder/"+key] = order
 }

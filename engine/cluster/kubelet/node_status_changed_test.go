@@ -2,6 +2,7 @@ package kubelet
 
 import (
 	"maps"
+	"reflect"
 	"testing"
 
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -53,6 +54,105 @@ func TestNodeStatusChanged(t *testing.T) {
 			}
 		})
 	}
+}
+
+// nodeStatusPatch gives the patch the generic two-way merge gives from the
+// stored status to the rendered one (referenceNodeStatusPatch), whatever
+// the stored status holds, and again with what matches remembered.
+func TestNodeStatusPatchIsTheMergePatch(t *testing.T) {
+	fields := map[string]any{"capacity": map[string]any{"cpu": "4"}, "images": []any{"a"},
+		"addresses": []any{map[string]any{"type": "InternalIP", "address": "10.0.0.1"}, map[string]any{"type": "Hostname", "address": "n"}}}
+	conds := nodeConditions(nil, "t1")
+	stored := func(edit func(st map[string]any, conds []any)) map[string]any {
+		st := withConditions(fields, renderNodeConditions(&conds, "t0"))
+		st = object.DeepCopyValue(st).(map[string]any)
+		if edit != nil {
+			edit(st, list(st["conditions"]))
+		}
+		return st
+	}
+	cm := func(cs []any, i int) map[string]any { return cs[i].(map[string]any) }
+	for _, tc := range []struct {
+		name string
+		old  map[string]any
+	}{
+		{"heartbeat only", stored(nil)},
+		{"condition status", stored(func(_ map[string]any, cs []any) { cm(cs, 3)["status"] = "False" })},
+		{"transition time", stored(func(_ map[string]any, cs []any) { cm(cs, 0)["lastTransitionTime"] = "t9" })},
+		{"message not a string", stored(func(_ map[string]any, cs []any) { cm(cs, 1)["message"] = int64(1) })},
+		{"extra key in a condition", stored(func(_ map[string]any, cs []any) { cm(cs, 2)["x"] = "y" })},
+		{"extra key for the heartbeat", stored(func(_ map[string]any, cs []any) {
+			delete(cm(cs, 2), "lastHeartbeatTime")
+			cm(cs, 2)["x"] = "y"
+		})},
+		{"no heartbeat stored", stored(func(_ map[string]any, cs []any) { delete(cm(cs, 2), "lastHeartbeatTime") })},
+		{"heartbeat not a string", stored(func(_ map[string]any, cs []any) { cm(cs, 1)["lastHeartbeatTime"] = int64(2) })},
+		{"heartbeat current", stored(func(_ map[string]any, cs []any) {
+			for i := range cs {
+				cm(cs, i)["lastHeartbeatTime"] = "t2"
+			}
+		})},
+		{"one heartbeat current", stored(func(_ map[string]any, cs []any) { cm(cs, 1)["lastHeartbeatTime"] = "t2" })},
+		{"condition not a map", stored(func(st map[string]any, cs []any) { cs[0] = "x" })},
+		{"condition twice", stored(func(st map[string]any, cs []any) {
+			again := maps.Clone(cm(cs, 1))
+			again["status"] = "Unknown"
+			st["conditions"] = append(cs, again)
+		})},
+		{"foreign condition", stored(func(st map[string]any, cs []any) {
+			st["conditions"] = append(cs, map[string]any{"type": "NetworkUnavailable", "status": "False"})
+		})},
+		{"condition missing", stored(func(st map[string]any, cs []any) { st["conditions"] = cs[:3] })},
+		{"conditions not a list", stored(func(st map[string]any, _ []any) { st["conditions"] = "x" })},
+		{"no conditions", stored(func(st map[string]any, _ []any) { delete(st, "conditions") })},
+		{"capacity", stored(func(st map[string]any, _ []any) { st["capacity"] = map[string]any{"cpu": "8"} })},
+		{"address", stored(func(st map[string]any, _ []any) {
+			st["addresses"] = []any{map[string]any{"type": "InternalIP", "address": "10.0.0.9"}}
+		})},
+		{"images missing", stored(func(st map[string]any, _ []any) { delete(st, "images") })},
+		{"fields added", stored(func(st map[string]any, _ []any) {
+			st["config"], st["phase"] = map[string]any{}, "Running"
+		})},
+		{"nil status", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			want := referenceNodeStatusPatch(tc.old, withConditions(fields, renderNodeConditions(&conds, "t2")))
+			var matches statusMatches
+			order := []any{}
+			for i := range conds {
+				order = append(order, map[string]any{"type": conds[i].typ})
+			}
+			for try := range 2 {
+				if got := nodeStatusPatch(tc.old, fields, &conds, "t2", &matches, order); !reflect.DeepEqual(got, want) {
+					t.Errorf("try %d: nodeStatusPatch = %v, want %v", try, got, want)
+				}
+			}
+		})
+	}
+}
+
+// referenceNodeStatusPatch is the patch nodeStatusPatch gives, computed
+// from the rendered status cur by the generic two-way merge.
+func referenceNodeStatusPatch(old, cur map[string]any) map[string]any {
+	p := map[string]any{}
+	for key, v := range cur {
+		ov, ok := old[key]
+		if ok && object.EqualValues(ov, v) {
+			continue
+		}
+		switch key {
+		case "conditions", "addresses":
+			mergeByType(p, key, ov, v)
+		default:
+			p[key] = v
+		}
+	}
+	for key := range old {
+		if _, ok := cur[key]; !ok && key != "volumesInUse" && key != "volumesAttached" && key != "config" {
+			p[key] = nil
+		}
+	}
+	return map[string]any{"status": p}
 }
 
 // TestStatusMatches checks the remembered comparisons: the same stored

@@ -47,13 +47,8 @@ func statusPatch(pod *object.Object, s *podStatus, rc *renderCache) map[string]a
 // conditionsPatch adds to patch the conditions' part: cur is the
 // conditions cs rendered, one map for each, in order; old the stored list.
 func conditionsPatch(patch map[string]any, old, cur []any, cs []condition, rc *renderCache) {
-	// The type of each stored condition, read once.
 	var typesArray [8]string
-	oldTypes := typesArray[:0]
-	for _, c := range old {
-		cm, _ := c.(map[string]any)
-		oldTypes = append(oldTypes, str(cm["type"]))
-	}
+	oldTypes := appendTypes(typesArray[:0], old)
 	var changed []any
 	for i, c := range cur {
 		cm := c.(map[string]any)
@@ -89,6 +84,16 @@ func conditionsPatch(patch map[string]any, old, cur []any, cs []condition, rc *r
 	}
 	patch["conditions"] = changed
 	patch["$setElementOrder/conditions"] = order
+}
+
+// appendTypes appends the type of each element of list, read once: ""
+// for an element that is not a map or has no type.
+func appendTypes(types []string, list []any) []string {
+	for _, e := range list {
+		em, _ := e.(map[string]any)
+		types = append(types, str(em["type"]))
+	}
+	return types
 }
 
 // lastIndex is the index of the last t in types, or -1.
