@@ -30,6 +30,10 @@ type box struct {
 	x, y, w, h int
 	actor      *result.MapActor
 	lines      []string // the label, wrapped
+	// rect is its <rect>'s attributes after the class, as rect writes
+	// them: a scenario draws every box on its map and again on each
+	// step's map, from the numbers written once (see writeRects).
+	rect []byte
 }
 
 func (b *box) cx() int { return b.x + b.w/2 }
@@ -127,6 +131,7 @@ func layoutMap(m *result.Map) *layout {
 		y = l.cluster(g, y)
 	}
 	l.h = y - rowGap + mapPad
+	l.writeRects()
 	for i := range l.boxes {
 		if _, dup := l.byID[l.boxes[i].actor.ID]; !dup {
 			l.byID[l.boxes[i].actor.ID] = i
@@ -134,6 +139,18 @@ func layoutMap(m *result.Map) *layout {
 	}
 	l.wire(m, g)
 	return l
+}
+
+// writeRects writes the boxes' rect attributes, placed, into one buffer.
+func (l *layout) writeRects() {
+	// About 50 bytes a box: `" x="14" y="40" width="150" …`.
+	p := printer{b: make([]byte, 0, 56*len(l.boxes))}
+	for i := range l.boxes {
+		b := &l.boxes[i]
+		from := len(p.b)
+		p.rectAttrs(b.x, b.y, b.w, b.h, 6)
+		b.rect = p.b[from:len(p.b):len(p.b)]
+	}
 }
 
 // cluster places everything inside the cluster frame, from y, and returns

@@ -81,7 +81,7 @@ func (p *printer) actor(b *box, broken, marks bool) {
 	p.open("g", "class", cls, "data-actor", a.ID, "data-label", a.Label, "tabindex", "0", "role", "button")
 	p.elem("title", title)
 	p.elem("desc", inventoryText(&a.Inventory))
-	p.rect("lb-box", b.x, b.y, b.w, b.h, 6)
+	p.boxRect("lb-box", b)
 	x2, y2 := b.x+b.w, b.y+b.h
 	if marks {
 		p.num(`<path class="lb-down" aria-hidden="true" d="M`, b.x+4)
@@ -115,12 +115,24 @@ func (p *printer) actor(b *box, broken, marks bool) {
 func (p *printer) rect(cls string, x, y, w, h, r int) {
 	p.raw(`<rect class="`)
 	p.raw(cls)
+	p.rectAttrs(x, y, w, h, r)
+}
+
+// rectAttrs writes a <rect>'s attributes after its class, and its end.
+func (p *printer) rectAttrs(x, y, w, h, r int) {
 	p.num(`" x="`, x)
 	p.num(`" y="`, y)
 	p.num(`" width="`, w)
 	p.num(`" height="`, h)
 	p.num(`" rx="`, r)
 	p.raw(`" />`)
+}
+
+// boxRect writes box b's <rect>, of class cls.
+func (p *printer) boxRect(cls string, b *box) {
+	p.raw(`<rect class="`)
+	p.raw(cls)
+	p.b = append(p.b, b.rect...)
 }
 
 // polyline writes a line for two points and a polyline for more.

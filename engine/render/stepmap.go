@@ -2,6 +2,7 @@ package render
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -18,10 +19,12 @@ func (p *printer) stepMap(st *result.Step, n int, l *layout, ids string, actors 
 	if l == nil || len(st.Events) == 0 {
 		return
 	}
-	active := map[int]bool{}
+	// A step has a few actors: their boxes are listed, not hashed.
+	var buf [8]int
+	active := buf[:0]
 	for id := range strings.FieldsSeq(ids) {
 		if i, ok := l.byID[id]; ok {
-			active[i] = true
+			active = append(active, i)
 		}
 	}
 	broken := brokenSet(st.Broken)
@@ -30,15 +33,16 @@ func (p *printer) stepMap(st *result.Step, n int, l *layout, ids string, actors 
 		"role", "img", "aria-label", label, "xmlns", "http://www.w3.org/2000/svg")
 	for i := range l.boxes {
 		b := &l.boxes[i]
+		on := slices.Contains(active, i)
 		cls := "lb-ghost"
-		if active[i] {
+		if on {
 			cls = "lb-box is-active"
 		}
 		if broken[b.actor.ID] {
 			cls += " is-broken"
 		}
-		p.rect(cls, b.x, b.y, b.w, b.h, 6)
-		if active[i] || broken[b.actor.ID] {
+		p.boxRect(cls, b)
+		if on || broken[b.actor.ID] {
 			top := b.y + (b.h-len(b.lines)*lineH)/2
 			for k, line := range b.lines {
 				p.num(`<text x="`, b.cx())
