@@ -76,13 +76,16 @@ func objectTitle(o *result.Object) string {
 }
 
 // touched reports whether path is one of changes or lies below one of
-// them (".metadata.labels" covers ".metadata.labels.app").
+// them (".metadata.labels" covers ".metadata.labels.app"). Most changes
+// are neither: the lengths and the last byte of the change rule them out
+// before the strings are compared.
 func touched(path string, changes []string) bool {
 	for _, c := range changes {
-		if path == c {
-			return true
+		n := len(c)
+		if n > len(path) || n > 0 && path[n-1] != c[n-1] {
+			continue
 		}
-		if strings.HasPrefix(path, c) && len(path) > len(c) && (path[len(c)] == '.' || path[len(c)] == '[') {
+		if (n == len(path) || path[n] == '.' || path[n] == '[') && path[:n] == c {
 			return true
 		}
 	}

@@ -165,3 +165,29 @@ func TestOddInputs(t *testing.T) {
 		})
 	}
 }
+
+// TestTouched checks which field paths a change path covers: itself and
+// the paths below it, not a sibling that shares its first bytes.
+func TestTouched(t *testing.T) {
+	for _, tc := range []struct {
+		path, change string
+		want         bool
+	}{
+		{".metadata.labels", ".metadata.labels", true},
+		{".metadata.labels.app", ".metadata.labels", true},
+		{".spec.containers[0].image", ".spec.containers", true},
+		{`.metadata.annotations["a.b/c"]`, ".metadata.annotations", true},
+		{".metadata.labelsX", ".metadata.labels", false},
+		{".metadata.label", ".metadata.labels", false},
+		{".spec.replicas", ".status.replicas", false},
+		{".spec", "", true},
+		{"", "", true},
+	} {
+		if got := touched(tc.path, []string{".other", tc.change}); got != tc.want {
+			t.Errorf("touched(%q, %q) = %v, want %v", tc.path, tc.change, got, tc.want)
+		}
+	}
+	if touched(".spec", nil) {
+		t.Error("touched with no changes = true")
+	}
+}
