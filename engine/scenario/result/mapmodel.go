@@ -106,36 +106,30 @@ type Edge struct {
 
 // MapID returns the map box a trace actor is drawn as: the controllers
 // kube-controller-manager hosts are inside "controller-manager", the rest
-// are drawn as themselves.
+// are drawn as themselves. The names are matched in switches, not maps:
+// MapID runs for the actors of every event a map or a step draws.
 func MapID(actor string) string {
-	if id, ok := servedAs[actor]; ok {
-		return id
+	switch actor {
+	// The names the API server dials for a component that is also an
+	// actor of its own: metrics-server, reached through its Service.
+	case "metrics-server.kube-system.svc":
+		return "metrics-server"
+	// Controllers outside kube-controller-manager: the cloud controller
+	// manager's service controller, and a Gateway API implementation's.
+	case "service-controller":
+		return "cloud-controller-manager"
+	case "gateway-controller":
+		return "gateway-controller"
+	// The kube-controller-manager controllers whose trace names do not
+	// end in "-controller" (their ServiceAccount names, as
+	// kube-controller-manager's bootstrap policy gives them).
+	case "generic-garbage-collector", "root-ca-cert-publisher", "horizontal-pod-autoscaler",
+		"persistent-volume-binder", "attachdetach-controller":
+		return "controller-manager"
 	}
-	if managerControllers[actor] || strings.HasPrefix(actor, "controller-manager") ||
+	if strings.HasPrefix(actor, "controller-manager") ||
 		(strings.HasSuffix(actor, "-controller") && !strings.Contains(actor, "/")) {
 		return "controller-manager"
 	}
 	return actor
-}
-
-// servedAs maps the names the API server dials for a component that is
-// also an actor of its own to that actor: metrics-server, reached through
-// its Service.
-var servedAs = map[string]string{
-	"metrics-server.kube-system.svc": "metrics-server",
-	// Controllers outside kube-controller-manager: the cloud controller
-	// manager's service controller, and a Gateway API implementation's.
-	"service-controller": "cloud-controller-manager",
-	"gateway-controller": "gateway-controller",
-}
-
-// managerControllers are the kube-controller-manager controllers whose
-// trace names do not end in "-controller" (their ServiceAccount names, as
-// kube-controller-manager's bootstrap policy gives them).
-var managerControllers = map[string]bool{
-	"generic-garbage-collector": true,
-	"root-ca-cert-publisher":    true,
-	"horizontal-pod-autoscaler": true,
-	"persistent-volume-binder":  true,
-	"attachdetach-controller":   true,
 }
