@@ -20,6 +20,12 @@ type inventories struct {
 	// its entry: an API server's request is a run of events from it.
 	lastActor     trace.Actor
 	lastInventory actorInventory
+	// lastCall is the direct call added last: a request's PERSIST to
+	// etcd follows many others, each already in both inventories.
+	lastCall struct {
+		verb     trace.Verb
+		from, to trace.Actor
+	}
 	// words writes every inventory's words, into one buffer.
 	words words
 }
@@ -59,15 +65,18 @@ func newInventories() *inventories {
 // PERSIST, a node-local call, HTTP) to the caller's calls and the callee's
 // calledBy.
 func (v *inventories) event(e *trace.Event) {
-	op := apiOp{e.Verb, e.Group, e.Resource, e.Subresource}
 	switch e.Verb {
 	case trace.Get, trace.List:
-		v.actor(e.From).inv.reads.add(op)
+		v.actor(e.From).inv.reads.add(apiOp{e.Verb, e.Group, e.Resource, e.Subresource})
 	case trace.Watch:
-		v.actor(e.From).inv.watches.add(op)
+		v.actor(e.From).inv.watches.add(apiOp{e.Verb, e.Group, e.Resource, e.Subresource})
 	case trace.Create, trace.Update, trace.Patch, trace.Delete, trace.DeleteCollection:
-		v.actor(e.From).inv.writes.add(op)
+		v.actor(e.From).inv.writes.add(apiOp{e.Verb, e.Group, e.Resource, e.Subresource})
 	case trace.Proxy, trace.Webhook, trace.External, trace.Persist:
+		if c := &v.lastCall; c.verb == e.Verb && c.from == e.From && c.to == e.To {
+			return
+		}
+		v.lastCall.verb, v.lastCall.from, v.lastCall.to = e.Verb, e.From, e.To
 		from, to := v.actor(e.From), v.actor(e.To)
 		from.inv.calls.add(directCall{e.Verb, to.id})
 		to.inv.calledBy.add(directCall{e.Verb, from.id})
