@@ -8,6 +8,19 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
+// storedNodeStatus is the status of fields and conds as the API server
+// would hold it after a report at heartbeat "t0": a copy sharing nothing
+// with them, changed by edit (given the status and its conditions) unless
+// edit is nil.
+func storedNodeStatus(fields map[string]any, conds *[4]nodeCondition, edit func(st map[string]any, conds []any)) map[string]any {
+	st := withConditions(fields, renderNodeConditions(conds, "t0"))
+	st = object.DeepCopyValue(st).(map[string]any)
+	if edit != nil {
+		edit(st, list(st["conditions"]))
+	}
+	return st
+}
+
 // nodeStatusChanged ignores the conditions' heartbeat times and nothing
 // else: each case says whether the stored status differs from the one the
 // kubelet computed, and the copying comparison it replaces must agree.
@@ -15,12 +28,7 @@ func TestNodeStatusChanged(t *testing.T) {
 	fields := map[string]any{"capacity": map[string]any{"cpu": "4"}, "images": []any{"a"}}
 	conds := nodeConditions(nil, "t1")
 	stored := func(edit func(st map[string]any, conds []any)) map[string]any {
-		st := withConditions(fields, renderNodeConditions(&conds, "t0"))
-		st = object.DeepCopyValue(st).(map[string]any)
-		if edit != nil {
-			edit(st, list(st["conditions"]))
-		}
-		return st
+		return storedNodeStatus(fields, &conds, edit)
 	}
 	for _, tc := range []struct {
 		name string
@@ -64,12 +72,7 @@ func TestNodeStatusPatchIsTheMergePatch(t *testing.T) {
 		"addresses": []any{map[string]any{"type": "InternalIP", "address": "10.0.0.1"}, map[string]any{"type": "Hostname", "address": "n"}}}
 	conds := nodeConditions(nil, "t1")
 	stored := func(edit func(st map[string]any, conds []any)) map[string]any {
-		st := withConditions(fields, renderNodeConditions(&conds, "t0"))
-		st = object.DeepCopyValue(st).(map[string]any)
-		if edit != nil {
-			edit(st, list(st["conditions"]))
-		}
-		return st
+		return storedNodeStatus(fields, &conds, edit)
 	}
 	cm := func(cs []any, i int) map[string]any { return cs[i].(map[string]any) }
 	for _, tc := range []struct {

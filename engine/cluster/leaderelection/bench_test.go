@@ -9,24 +9,18 @@ import (
 // through every gate of the API server, as the leader makes one every
 // RetryPeriod.
 func BenchmarkRenewal(b *testing.B) {
-	c := newCluster(b, 1)
-	a := c.add("controller-manager")
-	a.el.Run()
-	c.env.Loop.RunFor(10 * time.Second)
+	a := leader(b, 10*time.Second)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
-		c.env.Loop.RunFor(DefaultRetryPeriod)
+		a.el.loop.RunFor(DefaultRetryPeriod)
 	}
 }
 
 // BenchmarkRenewalBody is the client's side of one renewal: the Lease
 // body the leader builds to send, without sending it.
 func BenchmarkRenewalBody(b *testing.B) {
-	c := newCluster(b, 1)
-	a := c.add("controller-manager")
-	a.el.Run()
-	c.env.Loop.RunFor(10 * time.Second)
+	a := leader(b, 10*time.Second)
 	l := &a.el.lock
 	rec := a.el.observed
 	b.ReportAllocs()

@@ -34,6 +34,17 @@ type candidate struct {
 	startedWhileValid bool
 }
 
+// leader returns the one candidate of a new cluster, after it has run
+// for d: the Lease's holder.
+func leader(tb testing.TB, d time.Duration) *candidate {
+	tb.Helper()
+	c := newCluster(tb, 1)
+	a := c.add("controller-manager")
+	a.el.Run()
+	c.env.Loop.RunFor(d)
+	return a
+}
+
 func newCluster(t testing.TB, seed int64) *cluster {
 	t.Helper()
 	loop, r := sim.NewLoop(), sim.NewRand(seed)

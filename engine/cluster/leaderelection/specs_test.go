@@ -10,10 +10,7 @@ import (
 // content map with that Lease, which is the API server's, nor with the
 // body of the renewal before.
 func TestUpdateBodyIsTheLeaseWithTheNewSpec(t *testing.T) {
-	c := newCluster(t, 1)
-	a := c.add("controller-manager")
-	a.el.Run()
-	c.env.Loop.RunFor(5 * time.Second)
+	a := leader(t, 5*time.Second)
 	l := &a.el.lock
 	rec := a.el.observed
 	var before map[string]any
