@@ -122,14 +122,10 @@ func (qs *queueSet) dispatchOne() bool {
 	if qs.fewWaiting() && !qs.verify {
 		best = qs.scanForDispatch(from)
 	} else {
-		var bestFinish int64
-		best, bestFinish = qs.finish.leftmostMin(from, len(qs.queues))
-		if i, f := qs.finish.leftmostMin(0, from); best < 0 || i >= 0 && f < bestFinish {
-			best, bestFinish = i, f
-		}
-		if bestFinish == noFinish || qs.verify {
+		best = qs.finish.next(from)
+		if best < 0 || qs.verify {
 			// A finish as large as noFinish itself: look at every queue.
-			if b := qs.scanForDispatch(from); qs.verify && bestFinish != noFinish && b != best {
+			if b := qs.scanForDispatch(from); qs.verify && best >= 0 && b != best {
 				panic("flowcontrol: the finish tree and the scan disagree")
 			} else {
 				best = b

@@ -43,39 +43,41 @@ func (t *finishTree) set(i int, f int64) {
 	}
 }
 
-// leftmostMin returns the lowest queue index in [lo, hi) whose key is the
-// least there, and that key; -1 and noFinish when no queue there waits.
-func (t *finishTree) leftmostMin(lo, hi int) (int, int64) {
-	best, val := -1, int64(noFinish)
-	var right [64]int
-	nr := 0
-	for l, r := lo+t.size, hi+t.size; l < r; l, r = l>>1, r>>1 {
-		if l&1 == 1 {
-			if t.v[l] < val {
-				best, val = l, t.v[l]
+// next returns the queue dispatchOne picks when its round-robin pointer
+// stands before queue from: the one with the least key, the first at or
+// after from that has it, else the first before from; -1 when no queue
+// waits. The least key is the root's, so the search needs no range
+// minimum: it walks right from from's leaf to the first subtree holding
+// that key, and descends into it.
+func (t *finishTree) next(from int) int {
+	least := t.v[1]
+	if least == noFinish {
+		return -1
+	}
+	if i := t.firstWith(from, least); i >= 0 {
+		return i
+	}
+	return t.firstWith(0, least)
+}
+
+// firstWith returns the lowest queue index at or after from whose key is
+// at most key, or -1.
+func (t *finishTree) firstWith(from int, key int64) int {
+	j := from + t.size
+	for t.v[j] > key {
+		// To the next subtree on the right: up while j is a right
+		// child (the root counts as one), then across.
+		for j&1 == 1 {
+			if j >>= 1; j == 0 {
+				return -1
 			}
-			l++
 		}
-		if r&1 == 1 {
-			r--
-			right[nr] = r
-			nr++
-		}
+		j++
 	}
-	for k := nr - 1; k >= 0; k-- {
-		if n := right[k]; t.v[n] < val {
-			best, val = n, t.v[n]
+	for j < t.size {
+		if j *= 2; t.v[j] > key {
+			j++
 		}
 	}
-	if best < 0 {
-		return -1, noFinish
-	}
-	for best < t.size {
-		if t.v[2*best] == val {
-			best = 2 * best
-		} else {
-			best = 2*best + 1
-		}
-	}
-	return best - t.size, val
+	return j - t.size
 }
