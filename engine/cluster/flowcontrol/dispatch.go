@@ -118,18 +118,13 @@ func (qs *queueSet) dispatchOne() bool {
 	if from >= len(qs.queues) {
 		from = 0
 	}
-	var best int
-	if qs.fewWaiting() && !qs.verify {
-		best = qs.scanForDispatch(from)
-	} else {
-		best = qs.finish.next(from)
-		if best < 0 || qs.verify {
-			// A finish as large as noFinish itself: look at every queue.
-			if b := qs.scanForDispatch(from); qs.verify && best >= 0 && b != best {
-				panic("flowcontrol: the finish tree and the scan disagree")
-			} else {
-				best = b
-			}
+	best := qs.finish.next(from)
+	if best < 0 || qs.verify {
+		// A finish as large as noFinish itself: look at every queue.
+		if b := qs.scanForDispatch(from); qs.verify && best >= 0 && b != best {
+			panic("flowcontrol: the finish tree and the scan disagree")
+		} else {
+			best = b
 		}
 	}
 	q := &qs.queues[best]
@@ -149,18 +144,6 @@ func (qs *queueSet) dispatchOne() bool {
 	qs.bound(q)
 	qs.refresh(best)
 	qs.track(q, wasIdle)
-	return true
-}
-
-// fewWaiting reports whether at most 8 queues have requests waiting, so
-// that a scan of them is cheaper than the finish tree.
-func (qs *queueSet) fewWaiting() bool {
-	n := 0
-	for _, w := range qs.nonEmpty {
-		if n += bits.OnesCount64(w); n > 8 {
-			return false
-		}
-	}
 	return true
 }
 
