@@ -63,11 +63,13 @@ bench-writes:
 	$(GO) test -run='^$$' -bench='BenchmarkCreate/configmap|BenchmarkUpdate' -benchtime=200000x -count=9 -cpu=1 ./engine/cluster/apiserver | $(GO) run ./cmd/medians
 
 ## bench-instructions: instructions per operation of the lesson, the
-## steady cluster's minute and the API-write benchmarks, under valgrind
+## steady cluster's minute, the small scale run and the API-write
+## benchmarks, under valgrind
 ## (steady where wall time is not)
 bench-instructions:
 	$(GO) run ./cmd/instructions -pkg ./engine/book -bench 'BenchmarkLessonScenario/gogc=loopbook' -n 10
 	$(GO) run ./cmd/instructions -pkg ./engine/cluster/cluster -bench 'BenchmarkSteadyMinute$$' -n 20
+	$(GO) run ./cmd/instructions -pkg ./engine/cluster/cluster -bench 'BenchmarkScaleSmall$$' -n 1
 	$(GO) run ./cmd/instructions -pkg ./engine/cluster/apiserver -bench 'BenchmarkUpdate/minimal/gogc=loopbook$$' -n 20000
 	$(GO) run ./cmd/instructions -pkg ./engine/cluster/apiserver -bench 'BenchmarkUpdate/standard/gogc=loopbook$$' -n 20000
 
