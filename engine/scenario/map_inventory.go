@@ -130,6 +130,11 @@ func (s *set[K]) add(k K) {
 		s.last = i
 		return
 	}
+	if s.members == nil {
+		// Most sets end with a few entries: room for four spares the
+		// growth from one to two to four.
+		s.members = make([]K, 0, 4)
+	}
 	s.last = len(s.members)
 	s.members = append(s.members, k)
 }
