@@ -110,6 +110,12 @@ type mapActors struct {
 	// lastFrom and lastTo are the actors of the event seen last: a
 	// request is a run of events between the same two actors.
 	lastFrom, lastTo trace.Actor
+	// lastCall is the direct call seen last: a request's PERSIST to etcd
+	// repeats the one before it.
+	lastCall struct {
+		verb     trace.Verb
+		from, to trace.Actor
+	}
 }
 
 // noActor is what no event names: mapActors' last actors before the first
@@ -185,11 +191,19 @@ func (b *mapActors) event(e *trace.Event) {
 	}
 	b.lastFrom = e.From
 	if e.To != "" && e.To != b.lastTo {
-		b.seen[string(e.To)] = true
+		// The callee is most often one seen before (the API server, etcd):
+		// a lookup costs less than a store.
+		if to := string(e.To); !b.seen[to] {
+			b.seen[to] = true
+		}
 		b.lastTo = e.To
 	}
 	switch e.Verb {
 	case trace.Proxy, trace.Webhook, trace.External, trace.Persist:
+		if c := &b.lastCall; c.verb == e.Verb && c.from == e.From && c.to == e.To {
+			return
+		}
+		b.lastCall.verb, b.lastCall.from, b.lastCall.to = e.Verb, e.From, e.To
 		edge := result.Edge{From: result.MapID(from), To: result.MapID(string(e.To)), Verb: e.Verb.String()}
 		if !slices.Contains(b.direct, edge) {
 			b.direct = append(b.direct, edge)
