@@ -86,6 +86,11 @@ func TestText(t *testing.T) {
 		{evil, "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;&amp;&#39;"},
 		{"a\x00b", "a\uFFFDb"},
 		{"&&", "&amp;&amp;"},
+		// Eight bytes are tested at a time: markup on either side of an
+		// eight-byte boundary, and in a short tail.
+		{"abcdefg<hijklmn>", "abcdefg&lt;hijklmn&gt;"},
+		{"abcdefgh'ijklmnop\"q", "abcdefgh&#39;ijklmnop&#34;q"},
+		{"a plain sentence of more than eight bytes", "a plain sentence of more than eight bytes"},
 	} {
 		var p printer
 		p.text(tc.in)

@@ -32,27 +32,42 @@ func newPrinter(w io.Writer, size int) printer {
 func (p *printer) raw(s string) { p.b = append(p.b, s...) }
 
 // escapes are the replacements of the bytes text escapes, those of
-// html/template's content escaper; escaped tells them apart in one load.
+// html/template's content escaper; escaped is 1 for them and 0 for every
+// other byte, so that text can test eight bytes with one comparison.
 var (
 	escapes = [256]string{'&': "&amp;", '<': "&lt;", '>': "&gt;", '"': "&#34;", '\'': "&#39;", 0: "\uFFFD"}
-	escaped = func() (t [256]bool) {
+	escaped = func() (t [256]byte) {
 		for i, e := range escapes {
-			t[i] = e != ""
+			if e != "" {
+				t[i] = 1
+			}
 		}
 		return t
 	}()
 )
 
 // text appends s escaped for element content or a quoted attribute value.
+// Few bytes need escaping: it tests eight at a time and goes byte by byte
+// only through a group of eight that holds one.
 func (p *printer) text(s string) {
 	last := 0
-	for i := 0; i < len(s); i++ {
-		if !escaped[s[i]] {
-			continue
+	for i := 0; i < len(s); {
+		if len(s)-i >= 8 {
+			c := s[i : i+8]
+			if escaped[c[0]]|escaped[c[1]]|escaped[c[2]]|escaped[c[3]]|
+				escaped[c[4]]|escaped[c[5]]|escaped[c[6]]|escaped[c[7]] == 0 {
+				i += 8
+				continue
+			}
 		}
-		p.b = append(p.b, s[last:i]...)
-		p.b = append(p.b, escapes[s[i]]...)
-		last = i + 1
+		for end := min(i+8, len(s)); i < end; i++ {
+			if escaped[s[i]] == 0 {
+				continue
+			}
+			p.b = append(p.b, s[last:i]...)
+			p.b = append(p.b, escapes[s[i]]...)
+			last = i + 1
+		}
 	}
 	p.b = append(p.b, s[last:]...)
 }
