@@ -8,10 +8,11 @@ import (
 )
 
 // objectFields writes the "current API operation and object fields" of a
-// step: the operation, then the object's fields after the step as a table,
-// the fields the step's events set ("new") or changed marked (by a class
-// and a word), and the fields they removed listed after it.
-func (p *printer) objectFields(op string, obj *result.Object, events []trace.Event) {
+// step: the operation, then the object's fields after the step as a table
+// captioned with title (the object's objectTitle), the fields the step's
+// events set ("new") or changed marked (by a class and a word), and the
+// fields they removed listed after it.
+func (p *printer) objectFields(op, title string, obj *result.Object, events []trace.Event) {
 	p.raw(`<div class="lb-fields-body">`)
 	if op != "" {
 		p.raw(`<p class="lb-fields-op"><code>`)
@@ -26,7 +27,7 @@ func (p *printer) objectFields(op string, obj *result.Object, events []trace.Eve
 		removed = append(removed, ch.Removed...)
 	}
 	p.raw(`<table class="lb-fields-table"><caption>`)
-	p.text(objectTitle(obj))
+	p.text(title)
 	p.raw(`</caption><thead><tr><th scope="col">field</th><th scope="col">value</th></tr></thead><tbody>`)
 	for _, f := range obj.Fields {
 		// A field both set and changed by the step's events (a create,

@@ -78,9 +78,10 @@ func (p *printer) step(st *result.Step, n int, start sim.Time, l *layout, id str
 	p.stepMap(st, n, l, ids, actors, calls)
 	if st.Object != nil {
 		p.raw(`<details class="lb-fields"><summary>Object fields after this step: `)
-		p.text(objectTitle(st.Object))
+		title := objectTitle(st.Object)
+		p.text(title)
 		p.raw(`</summary>`)
-		p.objectFields(op, st.Object, st.Events)
+		p.objectFields(op, title, st.Object, st.Events)
 		p.raw(`</details>`)
 	}
 	p.close("li")
