@@ -66,7 +66,13 @@ func (m *statusManager) update(w *podWorker, s podStatus, force, finished bool) 
 		finished = true
 	}
 	now := seconds(m.l.now())
-	s.conditions = append([]condition(nil), s.conditions...) // never the cached array
+	// The transition times are set in place: in a copy when s holds the
+	// cached array (a status made from previous without copying it); the
+	// statuses generated afresh have their own.
+	if isCached && len(s.conditions) > 0 && len(cached.status.conditions) > 0 &&
+		&s.conditions[0] == &cached.status.conditions[0] {
+		s.conditions = append([]condition(nil), s.conditions...)
+	}
 	for i := range s.conditions {
 		c := &s.conditions[i]
 		c.lastTransition = now

@@ -1,6 +1,8 @@
 package kubelet
 
 import (
+	"slices"
+
 	"github.com/loopbook/loopbook/engine/cluster/object"
 )
 
@@ -128,17 +130,7 @@ func renderStatus(c *containerStatus) map[string]any {
 		m["containerID"] = c.containerID
 	}
 	if len(c.volumeMounts) > 0 {
-		vms := make([]any, len(c.volumeMounts))
-		for j, vm := range c.volumeMounts {
-			v := map[string]any{"name": vm.name, "mountPath": vm.mountPath}
-			if vm.readOnly {
-				// RecursiveReadOnlyMounts (GA): a read-only mount reports
-				// its recursive mode, Disabled unless asked for.
-				v["readOnly"], v["recursiveReadOnly"] = true, "Disabled"
-			}
-			vms[j] = v
-		}
-		m["volumeMounts"] = vms
+		m["volumeMounts"] = renderMounts(c.volumeMounts)
 	}
 	if c.resources != nil {
 		m["resources"] = object.DeepCopyValue(c.resources)
@@ -147,6 +139,67 @@ func renderStatus(c *containerStatus) map[string]any {
 		m["allocatedResources"] = object.DeepCopyValue(c.allocated)
 	}
 	return m
+}
+
+// renderStatusFrom is renderStatus for a container whose previous status
+// prev rendered to pm: the parts that did not change are taken from pm,
+// boxed, rendered and copied already. Most updates change one state.
+func renderStatusFrom(c, prev *containerStatus, pm map[string]any) map[string]any {
+	m := make(map[string]any, len(pm))
+	m["name"] = sameOr(pm, "name", c.name == prev.name, c.name)
+	m["image"] = sameOr(pm, "image", c.image == prev.image, c.image)
+	m["imageID"] = sameOr(pm, "imageID", c.imageID == prev.imageID, c.imageID)
+	m["ready"], m["restartCount"], m["started"] = c.ready, int64(c.restartCount), c.started
+	m["state"] = sameOrRender(pm, "state", &c.state, &prev.state)
+	m["lastState"] = sameOrRender(pm, "lastState", &c.lastState, &prev.lastState)
+	if c.containerID != "" {
+		m["containerID"] = sameOr(pm, "containerID", c.containerID == prev.containerID, c.containerID)
+	}
+	if len(c.volumeMounts) > 0 {
+		if slices.Equal(c.volumeMounts, prev.volumeMounts) {
+			m["volumeMounts"] = pm["volumeMounts"]
+		} else {
+			m["volumeMounts"] = renderMounts(c.volumeMounts)
+		}
+	}
+	if c.resources != nil {
+		if prev.resources != nil && object.EqualValues(prev.resources, c.resources) {
+			m["resources"] = pm["resources"]
+		} else {
+			m["resources"] = object.DeepCopyValue(c.resources)
+		}
+	}
+	if c.allocated != nil {
+		if prev.allocated != nil && object.EqualValues(prev.allocated, c.allocated) {
+			m["allocatedResources"] = pm["allocatedResources"]
+		} else {
+			m["allocatedResources"] = object.DeepCopyValue(c.allocated)
+		}
+	}
+	return m
+}
+
+// sameOrRender is pm[key] when s is prev, else s rendered.
+func sameOrRender(pm map[string]any, key string, s, prev *containerState) any {
+	if *s == *prev {
+		return pm[key]
+	}
+	return s.render()
+}
+
+// renderMounts renders a container's volume mounts.
+func renderMounts(mounts []volumeMountStatus) []any {
+	vms := make([]any, len(mounts))
+	for j, vm := range mounts {
+		v := map[string]any{"name": vm.name, "mountPath": vm.mountPath}
+		if vm.readOnly {
+			// RecursiveReadOnlyMounts (GA): a read-only mount reports
+			// its recursive mode, Disabled unless asked for.
+			v["readOnly"], v["recursiveReadOnly"] = true, "Disabled"
+		}
+		vms[j] = v
+	}
+	return vms
 }
 
 func (s *containerState) render() map[string]any {

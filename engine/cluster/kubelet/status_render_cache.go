@@ -41,6 +41,9 @@ func (rc *renderCache) condition(c *condition) map[string]any {
 		return r.m
 	}
 	m := c.render()
+	if rc.conditions == nil {
+		rc.conditions = make([]renderedCondition, 0, len(kubeletConditions))
+	}
 	rc.conditions = append(rc.conditions, renderedCondition{c: *c, m: m})
 	return m
 }
@@ -122,8 +125,12 @@ func (cr *containerRenders) render(list []containerStatus) any {
 			continue
 		}
 		same = false
+		if cr.maps[i] != nil {
+			cr.maps[i] = renderStatusFrom(&list[i], &cr.statuses[i], cr.maps[i])
+		} else {
+			cr.maps[i] = renderStatus(&list[i])
+		}
 		cr.statuses[i] = list[i]
-		cr.maps[i] = renderStatus(&list[i])
 	}
 	if same && cr.list.l != nil {
 		return cr.list.v

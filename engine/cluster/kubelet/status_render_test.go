@@ -51,3 +51,42 @@ func TestRenderBoxesFollowTheirValue(t *testing.T) {
 		}
 	}
 }
+
+// A container status rendered from the previous render of its container
+// renders as it would alone, whatever changed.
+func TestRenderStatusFromIsRender(t *testing.T) {
+	running := containerState{kind: stateRunning, startedAt: sim.Time(3e9)}
+	base := containerStatus{name: "web", image: "web:v1", imageID: "sha256:1", containerID: "containerd://a",
+		state: running, lastState: containerState{kind: stateTerminated, exitCode: 1, reason: "Error", containerID: "containerd://z"},
+		ready: true, started: true, restartCount: 1,
+		volumeMounts: []volumeMountStatus{{name: "data", mountPath: "/data"}, {name: "token", mountPath: "/var/run", readOnly: true}},
+		resources:    map[string]any{"requests": map[string]any{"cpu": "100m"}},
+		allocated:    map[string]any{"cpu": "100m"}}
+	changes := []struct {
+		name string
+		edit func(*containerStatus)
+	}{
+		{"nothing", func(*containerStatus) {}},
+		{"state", func(c *containerStatus) { c.state = containerState{kind: stateWaiting, reason: "CrashLoopBackOff"} }},
+		{"last state gone", func(c *containerStatus) { c.lastState = containerState{} }},
+		{"flags and count", func(c *containerStatus) { c.ready, c.started, c.restartCount = false, false, 2 }},
+		{"new container", func(c *containerStatus) { c.containerID, c.imageID, c.image = "containerd://b", "sha256:2", "web:v2" }},
+		{"no container", func(c *containerStatus) { c.containerID = "" }},
+		{"mounts", func(c *containerStatus) { c.volumeMounts = c.volumeMounts[:1] }},
+		{"no mounts", func(c *containerStatus) { c.volumeMounts = nil }},
+		{"resources", func(c *containerStatus) {
+			c.resources, c.allocated = map[string]any{"limits": map[string]any{"cpu": "1"}}, map[string]any{"cpu": "1"}
+		}},
+		{"no resources", func(c *containerStatus) { c.resources, c.allocated = nil, nil }},
+		{"name", func(c *containerStatus) { c.name = "sidecar" }},
+	}
+	for _, tt := range changes {
+		for _, prev := range []containerStatus{base, {name: "web", state: containerState{kind: stateWaiting, reason: "ContainerCreating"}}} {
+			cur := base
+			tt.edit(&cur)
+			if got, want := renderStatusFrom(&cur, &prev, renderStatus(&prev)), renderStatus(&cur); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s after %+v: renderStatusFrom = %v, want %v", tt.name, prev, got, want)
+			}
+		}
+	}
+}
