@@ -45,6 +45,13 @@ func RunScenarioWith(s *spec.Scenario, cfg cluster.Config, opts RunOptions) (*re
 		Answer: s.Answer.Value, Note: s.Note.Value, Fixture: s.Cluster.Name.Value}
 	cfg.Seed = Seed(s.ID.Value)
 	cfg.Manifests = append(cfg.Manifests, runManifests(s.Run)...)
+	if !opts.Trace && cfg.Log == nil {
+		// The result keeps copies of the events it shows, not the
+		// trace: the run records into a spare log, which goes back with
+		// the chunk Release below keeps (the last, partly filled) for
+		// the next run, instead of the next run making a new one.
+		defer lendLog(&cfg)()
+	}
 	sess, err := NewSession(cfg)
 	if err != nil {
 		return out, err
