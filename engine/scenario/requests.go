@@ -56,7 +56,7 @@ func (s *Session) apply(a *spec.Apply) (result.Response, error) {
 func (s *Session) applyOne(cl *client.Client, k *object.KindInfo, o *object.Object, create bool) result.Response {
 	name := typeName(k) + "/" + o.Meta.Name
 	if !create {
-		cur := cl.Do(client.GetRequest(k, o.Meta.Namespace, o.Meta.Name), nil)
+		cur := cl.DoGet(k, o.Meta.Namespace, o.Meta.Name)
 		switch {
 		case cur.OK():
 			pt := api.StrategicMergePatch
@@ -88,7 +88,7 @@ func (s *Session) get(a *spec.Get) (result.Response, error) {
 	if err != nil {
 		return result.Response{}, err
 	}
-	r := cl.Do(client.GetRequest(k, ns, a.Target.Name), nil)
+	r := cl.DoGet(k, ns, a.Target.Name)
 	out := ""
 	if r.OK() && r.Object != nil {
 		out = getTable(k, r.Object, s.Cluster.Now())

@@ -33,6 +33,8 @@ type Client struct {
 	MaxRetries int
 
 	pending []*Call
+	// spare is the request Send sends in; nil while one is in flight.
+	spare *api.Request
 }
 
 // New returns a client for actor presenting token to ep, retrying up to

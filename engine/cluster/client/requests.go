@@ -13,19 +13,37 @@ import (
 
 // GetRequest reads one object, or one of its subresources (scale, log…).
 func GetRequest(k *object.KindInfo, namespace, name string, subresource ...string) *api.Request {
-	return &api.Request{Method: api.MethodGet, Path: Path(k, namespace, name, subresource...)}
+	req := getRequest(k, namespace, name, subresource...)
+	return &req
 }
 
 // ListRequest lists a collection; namespace "" lists every namespace.
 func ListRequest(k *object.KindInfo, namespace string, opts api.ListOptions) *api.Request {
-	opts.Watch = false
-	return &api.Request{Method: api.MethodGet, Path: collectionPath(k, namespace), List: opts}
+	req := listRequest(k, namespace, opts)
+	return &req
 }
 
 // WatchRequest watches a collection (GET with watch=true).
 func WatchRequest(k *object.KindInfo, namespace string, opts api.ListOptions) *api.Request {
+	req := watchRequest(k, namespace, opts)
+	return &req
+}
+
+// getRequest is GetRequest's request as a value.
+func getRequest(k *object.KindInfo, namespace, name string, subresource ...string) api.Request {
+	return api.Request{Method: api.MethodGet, Path: Path(k, namespace, name, subresource...)}
+}
+
+// listRequest is ListRequest's request as a value.
+func listRequest(k *object.KindInfo, namespace string, opts api.ListOptions) api.Request {
+	opts.Watch = false
+	return api.Request{Method: api.MethodGet, Path: collectionPath(k, namespace), List: opts}
+}
+
+// watchRequest is WatchRequest's request as a value.
+func watchRequest(k *object.KindInfo, namespace string, opts api.ListOptions) api.Request {
 	opts.Watch = true
-	return &api.Request{Method: api.MethodGet, Path: collectionPath(k, namespace), List: opts}
+	return api.Request{Method: api.MethodGet, Path: collectionPath(k, namespace), List: opts}
 }
 
 // CreateRequest posts obj to its collection, in obj's namespace.

@@ -9,11 +9,13 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/sim"
 )
 
-// recorder answers 200 to everything and keeps the requests.
+// recorder answers 200 to everything and keeps copies of the requests
+// (a client may send its next request in the same one).
 type recorder struct{ reqs []*api.Request }
 
 func (r *recorder) Do(req *api.Request, _ api.WatchHandler) *api.Response {
-	r.reqs = append(r.reqs, req)
+	sent := *req
+	r.reqs = append(r.reqs, &sent)
 	return &api.Response{Code: 200, Object: object.New("v1", "Pod")}
 }
 

@@ -14,7 +14,7 @@ func (c *Client) CreateSubresource(k *object.KindInfo, namespace, name, subresou
 
 // GetScale reads the scale subresource (an autoscaling/v1 Scale).
 func (c *Client) GetScale(k *object.KindInfo, namespace, name string) (*object.Object, error) {
-	return objectOf(c.Do(GetRequest(k, namespace, name, "scale"), nil))
+	return objectOf(c.DoGet(k, namespace, name, "scale"))
 }
 
 // UpdateScale writes the scale subresource; scale is a Scale object whose

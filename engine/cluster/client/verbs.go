@@ -14,7 +14,7 @@ import (
 
 // Get reads one object.
 func (c *Client) Get(k *object.KindInfo, namespace, name string) (*object.Object, error) {
-	return objectOf(c.Do(GetRequest(k, namespace, name), nil))
+	return objectOf(c.DoGet(k, namespace, name))
 }
 
 // List is the answer to a list: the items and the list's metadata.
@@ -42,7 +42,7 @@ func (c *Client) List(k *object.KindInfo, namespace string, opts api.ListOptions
 // that counts what it received: they are the server's own objects, not
 // copies, and must not be modified. The request and its trace are List's.
 func (c *Client) ListReadOnly(k *object.KindInfo, namespace string, opts api.ListOptions) (*List, error) {
-	resp := c.Do(ListRequest(k, namespace, opts), nil)
+	resp := c.DoList(k, namespace, opts)
 	if err := resp.Err(); err != nil {
 		return nil, err
 	}
@@ -52,7 +52,7 @@ func (c *Client) ListReadOnly(k *object.KindInfo, namespace string, opts api.Lis
 // Watch opens a watch on a collection; h receives its events through the
 // loop until the watch is stopped or ends.
 func (c *Client) Watch(k *object.KindInfo, namespace string, opts api.ListOptions, h api.WatchHandler) (api.Watch, error) {
-	resp := c.Do(WatchRequest(k, namespace, opts), h)
+	resp := c.DoWatch(k, namespace, opts, h)
 	if err := resp.Err(); err != nil {
 		return nil, err
 	}

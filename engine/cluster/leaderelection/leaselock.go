@@ -30,7 +30,7 @@ var errNotInitialized = errors.New("lease not initialized, call get or create fi
 
 // Get reads the Lease and returns its record.
 func (l *LeaseLock) Get() (Record, error) {
-	o, err := client.Shared(l.client.Do(client.GetRequest(l.kind, l.Namespace, l.Name), nil))
+	o, err := client.Shared(l.client.DoGet(l.kind, l.Namespace, l.Name))
 	if err != nil {
 		return Record{}, err
 	}

@@ -40,7 +40,9 @@ type requestLog struct {
 }
 
 func (l *requestLog) Do(req *api.Request, h api.WatchHandler) *api.Response {
-	l.reqs = append(l.reqs, sent{l.loop.Now().Duration(), req})
+	// A copy: the client may send its next request in the same one.
+	c := *req
+	l.reqs = append(l.reqs, sent{l.loop.Now().Duration(), &c})
 	return l.next.Do(req, h)
 }
 

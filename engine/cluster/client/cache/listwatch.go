@@ -33,13 +33,13 @@ type ListWatch struct {
 // List sends a LIST.
 func (lw *ListWatch) List(opts api.ListOptions) *api.Response {
 	lw.apply(&opts)
-	return lw.Client.Do(client.ListRequest(lw.Kind, lw.Filter.Namespace, opts), nil)
+	return lw.Client.DoList(lw.Kind, lw.Filter.Namespace, opts)
 }
 
 // Watch sends a WATCH.
 func (lw *ListWatch) Watch(opts api.ListOptions, h api.WatchHandler) *api.Response {
 	lw.apply(&opts)
-	return lw.Client.Do(client.WatchRequest(lw.Kind, lw.Filter.Namespace, opts), h)
+	return lw.Client.DoWatch(lw.Kind, lw.Filter.Namespace, opts, h)
 }
 
 func (lw *ListWatch) apply(opts *api.ListOptions) {

@@ -81,7 +81,7 @@ func (dc *Controller) snapshot(ds *object.Object, patch map[string]any, revision
 	if err == nil || !api.IsReason(err, api.ReasonAlreadyExists) {
 		return created, err
 	}
-	existing, gerr := client.Shared(dc.Client.Do(client.GetRequest(dc.revKind, ds.Meta.Namespace, ds.Meta.Name+"-"+hash), nil))
+	existing, gerr := client.Shared(dc.Client.DoGet(dc.revKind, ds.Meta.Namespace, ds.Meta.Name+"-"+hash))
 	if gerr != nil {
 		return nil, gerr
 	}

@@ -83,7 +83,7 @@ func (dc *Controller) storeStatus(ds *object.Object, n counts, observed bool) er
 		if i >= StatusUpdateRetries {
 			return err
 		}
-		fresh, getErr := client.Shared(dc.Client.Do(client.GetRequest(dc.dsKind, ds.Meta.Namespace, ds.Meta.Name), nil))
+		fresh, getErr := client.Shared(dc.Client.DoGet(dc.dsKind, ds.Meta.Namespace, ds.Meta.Name))
 		if getErr != nil {
 			return getErr
 		}

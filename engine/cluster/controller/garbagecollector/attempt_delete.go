@@ -188,7 +188,7 @@ func (gc *GarbageCollector) isDangling(ref object.OwnerReference, item *node) (b
 	if k.Namespaced {
 		ns = item.identity.Namespace
 	}
-	owner, err := client.Shared(gc.client.Do(client.GetRequest(k, ns, ref.Name), nil))
+	owner, err := client.Shared(gc.client.DoGet(k, ns, ref.Name))
 	switch {
 	case api.IsReason(err, api.ReasonNotFound):
 		gc.absent.add(key)

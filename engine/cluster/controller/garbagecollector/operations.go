@@ -37,7 +37,7 @@ func (gc *GarbageCollector) getObject(id objectReference) (*object.Object, error
 		}
 		ns = id.Namespace
 	}
-	return client.Shared(gc.client.Do(client.GetRequest(k, ns, id.Name), nil))
+	return client.Shared(gc.client.DoGet(k, ns, id.Name))
 }
 
 // deleteObject deletes an object with its UID and resourceVersion as
@@ -54,7 +54,7 @@ func (gc *GarbageCollector) deleteObject(id objectReference, rv string, owners [
 	pre := &api.Preconditions{UID: id.UID, ResourceVersion: rv}
 	err = gc.client.Do(client.DeleteRequest(k, ns, id.Name, api.DeleteOptions{PropagationPolicy: policy, Preconditions: pre}), nil).Err()
 	if api.IsReason(err, api.ReasonConflict) && rv != "" {
-		live, liveErr := client.Shared(gc.client.Do(client.GetRequest(k, ns, id.Name), nil))
+		live, liveErr := client.Shared(gc.client.DoGet(k, ns, id.Name))
 		if api.IsReason(liveErr, api.ReasonNotFound) {
 			return liveErr
 		}
@@ -186,7 +186,7 @@ func (gc *GarbageCollector) metadata(k *object.KindInfo, ns, name string) (*obje
 			}
 		}
 	}
-	return client.Shared(gc.client.Do(client.GetRequest(k, ns, name), nil))
+	return client.Shared(gc.client.DoGet(k, ns, name))
 }
 
 // refMap renders an owner reference for a patch body.

@@ -4,7 +4,6 @@ import (
 	"slices"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
-	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
 	"github.com/loopbook/loopbook/engine/cluster/controller"
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -63,7 +62,7 @@ func (c *Controller) isBeingUsed(pvc *object.Object, live *[]*object.Object, use
 		}
 	}
 	if *live == nil {
-		resp := c.Client.Do(client.ListRequest(c.podK, pvc.Meta.Namespace, api.ListOptions{}), nil)
+		resp := c.Client.DoList(c.podK, pvc.Meta.Namespace, api.ListOptions{})
 		if err := resp.Err(); err != nil {
 			return false, err
 		}

@@ -26,7 +26,7 @@ func (tc *Controller) processJob(key string) error {
 	if expired, err := tc.processTTL(key, cached); err != nil || !expired {
 		return err
 	}
-	resp := tc.Client.Do(client.GetRequest(tc.jobKind, ns, name), nil)
+	resp := tc.Client.DoGet(tc.jobKind, ns, name)
 	if resp.Code == 404 {
 		return nil
 	}

@@ -18,7 +18,9 @@ type Server struct {
 	Store    *store.Store[*object.Object]
 	Rand     *sim.Rand
 
-	// Requests records every request received, in order.
+	// Requests records a copy of every request received, in order: as a
+	// real server, the fake keeps none that a client sent, which may
+	// send its next request in the same one (Client.DoGet).
 	Requests []*api.Request
 
 	// PageAll makes lists from resourceVersion "0" honour limit too, as
@@ -62,7 +64,8 @@ func (s *Server) SetDown(down bool) {
 
 // Do implements api.Endpoint.
 func (s *Server) Do(req *api.Request, h api.WatchHandler) *api.Response {
-	s.Requests = append(s.Requests, req)
+	sent := *req
+	s.Requests = append(s.Requests, &sent)
 	if s.down {
 		return api.NewConnectionRefused(req, api.KubernetesServiceHost).Response()
 	}
