@@ -40,7 +40,7 @@ func (f *Factory) Informer(kind *object.KindInfo) *SharedInformer {
 // filter.
 func (f *Factory) FilteredInformer(kind *object.KindInfo, filter Filter) *SharedInformer {
 	for _, s := range f.order {
-		if sameResource(s.kind, kind) && s.filter == filter {
+		if sameResource(s.lw.Kind, kind) && s.lw.Filter == filter {
 			return s
 		}
 	}

@@ -12,11 +12,10 @@ import (
 // (tools/cache/shared_informer.go, sharedIndexInformer). It is created
 // stopped; Run starts its reflector.
 type SharedInformer struct {
-	client  *client.Client
-	kind    *object.KindInfo
-	filter  Filter
 	indexer Indexer // in the informer itself: one allocation less for each
-	lw      ListWatch
+	// lw holds the informer's client, kind and filter, and is what its
+	// reflector lists and watches through.
+	lw ListWatch
 
 	// reflector is in the informer too, set up by Run.
 	reflector Reflector
@@ -39,17 +38,17 @@ type SharedInformer struct {
 // filter, with the namespace index. Handlers added without a period
 // resync every defaultResync (0: never).
 func NewSharedInformer(c *client.Client, kind *object.KindInfo, filter Filter, defaultResync time.Duration) *SharedInformer {
-	s := &SharedInformer{client: c, kind: kind, filter: filter,
+	s := &SharedInformer{lw: ListWatch{Client: c, Kind: kind, Filter: filter},
 		resyncCheckPeriod: defaultResync, defaultResync: defaultResync}
 	s.indexer.initNamespaceIndex()
 	return s
 }
 
 // Kind returns the kind the informer caches.
-func (s *SharedInformer) Kind() *object.KindInfo { return s.kind }
+func (s *SharedInformer) Kind() *object.KindInfo { return s.lw.Kind }
 
 // Filter returns the informer's filter.
-func (s *SharedInformer) Filter() Filter { return s.filter }
+func (s *SharedInformer) Filter() Filter { return s.lw.Filter }
 
 // Indexer returns the cache. Only the informer writes to it.
 func (s *SharedInformer) Indexer() *Indexer { return &s.indexer }
@@ -82,9 +81,8 @@ func (s *SharedInformer) Run() {
 		return
 	}
 	s.started = true
-	s.lw = ListWatch{Client: s.client, Kind: s.kind, Filter: s.filter}
 	r := &s.reflector
-	r.init(&s.lw, s.kind, s, s.client)
+	r.init(&s.lw, s.lw.Kind, s, s.lw.Client)
 	r.ResyncPeriod = s.resyncCheckPeriod
 	r.informer = s
 	r.WatchErrorHandler = s.watchErrorHandler

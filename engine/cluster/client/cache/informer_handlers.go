@@ -45,7 +45,7 @@ func (s *SharedInformer) AddEventHandlerWithResyncPeriod(h ResourceEventHandler,
 	}
 	*reg = Registration{informer: s, handler: h, requested: period,
 		period: determineResyncPeriod(period, s.resyncCheckPeriod), syncing: true}
-	reg.nextResync = s.client.Loop.Now().Add(reg.period)
+	reg.nextResync = s.lw.Client.Loop.Now().Add(reg.period)
 	s.handlers = append(s.handlers, reg)
 	if s.started {
 		s.indexer.Range(func(obj *object.Object) bool {
@@ -71,7 +71,7 @@ func (s *SharedInformer) RemoveEventHandler(reg *Registration) error {
 // shouldResync is sharedProcessor.shouldResync: it marks which handlers
 // are due and reports whether any is.
 func (s *SharedInformer) shouldResync() bool {
-	now := s.client.Loop.Now()
+	now := s.lw.Client.Loop.Now()
 	due := false
 	for _, r := range s.handlers {
 		r.syncing = r.shouldResync(now)
