@@ -13,41 +13,54 @@ type inventoryRow struct {
 }
 
 // inventoryRows returns the inventory's lines that have something to say,
-// in the source course's order.
-func inventoryRows(inv *result.Inventory) []inventoryRow {
-	rows := make([]inventoryRow, 0, 6)
-	for _, r := range []inventoryRow{
+// in the source course's order, in rows (no more than six).
+func inventoryRows(inv *result.Inventory, rows *[6]inventoryRow) []inventoryRow {
+	out := rows[:0]
+	for _, r := range [...]inventoryRow{
 		{"READS", inv.Reads}, {"WATCHES", inv.Watches}, {"WRITES", inv.Writes}, {"CALLS", inv.Calls}, {"CALLED BY", inv.CalledBy},
 	} {
 		if len(r.items) > 0 {
-			rows = append(rows, r)
+			out = append(out, r)
 		}
 	}
 	if inv.Why != "" {
-		rows = append(rows, inventoryRow{"WHY", []string{inv.Why}})
+		out = append(out, inventoryRow{"WHY", []string{inv.Why}})
 	}
-	return rows
+	return out
 }
 
-// inventoryText is the inventory as one sentence per line, for an actor's
-// <desc>: "READS: GET deployments, LIST pods. WHY: …".
-func inventoryText(inv *result.Inventory) string {
-	var b strings.Builder
-	for i, r := range inventoryRows(inv) {
+// inventoryText writes the inventory as one sentence per line, escaped,
+// for an actor's <desc>: "READS: GET deployments, LIST pods. WHY: …".
+func (p *printer) inventoryText(inv *result.Inventory) {
+	var buf [6]inventoryRow
+	rows := inventoryRows(inv, &buf)
+	if len(rows) == 0 {
+		p.raw("Not seen in any trace.")
+		return
+	}
+	for i, r := range rows {
 		if i > 0 {
-			b.WriteByte(' ')
+			p.raw(" ")
 		}
-		b.WriteString(r.label)
-		b.WriteString(": ")
-		b.WriteString(strings.Join(r.items, ", "))
-		if !strings.HasSuffix(b.String(), ".") {
-			b.WriteByte('.')
+		p.text(r.label)
+		p.raw(": ")
+		p.joined(r.items)
+		// A sentence that ends with its last item's own full stop gets
+		// no other.
+		if !strings.HasSuffix(r.items[len(r.items)-1], ".") {
+			p.raw(".")
 		}
 	}
-	if b.Len() == 0 {
-		return "Not seen in any trace."
+}
+
+// joined writes items, escaped, separated by ", ".
+func (p *printer) joined(items []string) {
+	for i, it := range items {
+		if i > 0 {
+			p.raw(", ")
+		}
+		p.text(it)
 	}
-	return b.String()
 }
 
 // inventoryList writes the inventory of every actor of m as a <dl>, each
@@ -65,23 +78,22 @@ func (p *printer) inventoryList(m *result.Map, id string) {
 		}
 		p.close("dt")
 		p.open("dd")
-		rows := inventoryRows(&a.Inventory)
+		var buf [6]inventoryRow
+		rows := inventoryRows(&a.Inventory, &buf)
 		if len(rows) == 0 {
 			p.raw(`<p>Not seen in any trace.</p>`)
 		}
 		for _, r := range rows {
-			p.open("p")
-			p.elem("strong", r.label+":")
-			p.raw(" ")
-			p.text(strings.Join(r.items, ", "))
-			p.close("p")
+			p.raw("<p><strong>")
+			p.text(r.label)
+			p.raw(":</strong> ")
+			p.joined(r.items)
+			p.raw("</p>")
 		}
 		if len(a.Members) > 0 {
-			p.open("p")
-			p.elem("strong", "HOSTS:")
-			p.raw(" ")
-			p.text(strings.Join(a.Members, ", "))
-			p.close("p")
+			p.raw("<p><strong>HOSTS:</strong> ")
+			p.joined(a.Members)
+			p.raw("</p>")
 		}
 		p.close("dd")
 		p.close("div")

@@ -80,7 +80,9 @@ func (p *printer) actor(b *box, broken, marks bool) {
 	}
 	p.open("g", "class", cls, "data-actor", a.ID, "data-label", a.Label, "tabindex", "0", "role", "button")
 	p.elem("title", title)
-	p.elem("desc", inventoryText(&a.Inventory))
+	p.raw("<desc>")
+	p.inventoryText(&a.Inventory)
+	p.raw("</desc>")
 	p.boxRect("lb-box", b)
 	x2, y2 := b.x+b.w, b.y+b.h
 	if marks {

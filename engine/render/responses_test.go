@@ -34,7 +34,9 @@ func TestResponsesShowCommandsAndAnswers(t *testing.T) {
 
 func TestInventoryShowsWhoCallsAnActor(t *testing.T) {
 	inv := result.Inventory{Watches: []string{"WATCH pods"}, CalledBy: []string{"CRI.StartContainer from kubelet/worker-a"}}
-	if got, want := inventoryText(&inv), "WATCHES: WATCH pods. CALLED BY: CRI.StartContainer from kubelet/worker-a."; got != want {
+	var p printer
+	p.inventoryText(&inv)
+	if got, want := string(p.b), "WATCHES: WATCH pods. CALLED BY: CRI.StartContainer from kubelet/worker-a."; got != want {
 		t.Errorf("inventory = %q, want %q", got, want)
 	}
 }
