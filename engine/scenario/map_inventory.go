@@ -28,6 +28,10 @@ type inventories struct {
 	}
 	// words writes every inventory's words, into one buffer.
 	words words
+	// used lists the inventories of byID in the order they came; free
+	// are emptied ones, with their sets' room, for actor to take before
+	// making new ones (see release).
+	used, free []*inventory
 }
 
 // actorInventory is a trace actor's map id and the inventory of that id.
@@ -57,6 +61,9 @@ type directCall struct {
 }
 
 func newInventories() *inventories {
+	if v, ok := spareInventories.Get().(*inventories); ok {
+		return v
+	}
 	return &inventories{byID: map[string]*inventory{}, actors: map[trace.Actor]actorInventory{}}
 }
 
@@ -102,8 +109,13 @@ func (v *inventories) actor(a trace.Actor) actorInventory {
 	id := result.MapID(string(a))
 	inv := v.byID[id]
 	if inv == nil {
-		inv = &inventory{}
+		if n := len(v.free); n > 0 {
+			inv, v.free = v.free[n-1], v.free[:n-1]
+		} else {
+			inv = &inventory{}
+		}
 		v.byID[id] = inv
+		v.used = append(v.used, inv)
 	}
 	ai := actorInventory{id: id, inv: inv}
 	v.actors[a] = ai
