@@ -168,7 +168,14 @@ func (w *words) ops(set []apiOp) []string {
 	if len(set) == 0 {
 		return nil
 	}
-	w.begin(len(set))
+	size := 0
+	for _, op := range set {
+		size += len(op.verb.String()) + 1 + len(op.resource) + len(op.subresource) + 2
+		if op.resource != "" && op.group != "" {
+			size += len(op.group)
+		}
+	}
+	w.begin(len(set), size)
 	for _, op := range set {
 		w.start()
 		w.b.WriteString(op.verb.String())
@@ -194,7 +201,11 @@ func (w *words) calls(set []directCall, dir string) []string {
 	if len(set) == 0 {
 		return nil
 	}
-	w.begin(len(set))
+	size := 0
+	for _, c := range set {
+		size += len(c.verb.String()) + len(dir) + len(c.peer)
+	}
+	w.begin(len(set), size)
 	for _, c := range set {
 		w.start()
 		w.b.WriteString(c.verb.String())
@@ -205,21 +216,43 @@ func (w *words) calls(set []directCall, dir string) []string {
 	return w.sorted()
 }
 
-// words writes lists of words into one growing buffer, each word a
-// slice of it: a builder only appends, so a word taken from its String
-// stays as it was while later words, of the same list or of later ones,
-// are written.
+// words writes lists of words into buffers that only grow, each word a
+// slice of one: a word taken from a builder's String stays as it was
+// while later words are written, in that builder or in the next one.
+// The lists themselves are slices of one array, each capped at its own
+// length.
 type words struct {
 	b    strings.Builder
 	from int
 	out  []string
+	// lists is the array the lists are cut from, its length the part
+	// taken.
+	lists []string
 }
 
-// begin starts a list of n words, making room in the buffer for words
-// of the usual length ("GET deployments.apps/status").
-func (w *words) begin(n int) {
-	w.out = make([]string, 0, n)
-	w.b.Grow(24 * n)
+// minWordsBuffer and minWordsLists are the least room a new buffer and a
+// new array of lists are made with: a map's inventories write a few
+// kilobytes of words, in a few hundred words.
+const (
+	minWordsBuffer = 2048
+	minWordsLists  = 128
+)
+
+// begin starts a list of n words of at most size bytes in all. The words
+// go into the current buffer when it has room for them, and otherwise
+// into a new one: the old one is not copied, as the words already taken
+// from it keep it.
+func (w *words) begin(n, size int) {
+	if w.b.Cap()-w.b.Len() < size {
+		w.b = strings.Builder{}
+		w.b.Grow(max(size, minWordsBuffer))
+	}
+	if cap(w.lists)-len(w.lists) < n {
+		w.lists = make([]string, 0, max(n, minWordsLists))
+	}
+	from := len(w.lists)
+	w.lists = w.lists[:from+n]
+	w.out = w.lists[from : from : from+n]
 }
 
 // start begins a word.
