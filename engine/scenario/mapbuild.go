@@ -23,7 +23,29 @@ func (s *Session) Map() *result.Map {
 	for i := s.Start; i < log.Len(); i++ {
 		b.event(log.At(i))
 	}
-	m := &result.Map{}
+	var exts []string // the extensions' map ids, in order
+	for _, a := range sortedSet(b.seen) {
+		id := result.MapID(a)
+		if _, ok := extensionRole(id); ok && !slices.Contains(exts, id) {
+			exts = append(exts, id)
+		}
+	}
+	end := s.End()
+	pods := s.podsByNode(end)
+	servers, schedulers, nodes := s.Cluster.Plane().Servers(), s.Cluster.Schedulers(), s.Cluster.Nodes()
+	// The actors, counted as they are added below: the slice is made
+	// once, at its size.
+	n := len(b.clients) + len(servers) + 2 + len(schedulers) + len(exts) + 3*len(nodes)
+	for _, nd := range nodes {
+		n += len(pods[nd.Name])
+	}
+	if b.seen["control-plane-endpoint"] {
+		n++
+	}
+	if b.seen[string(trace.FaultActor)] {
+		n++
+	}
+	m := &result.Map{Actors: make([]result.MapActor, 0, n)}
 	add := func(a result.MapActor) {
 		a.Inventory = all.of(a.ID)
 		m.Actors = append(m.Actors, a)
@@ -34,28 +56,20 @@ func (s *Session) Map() *result.Map {
 	if b.seen["control-plane-endpoint"] {
 		add(result.MapActor{ID: "control-plane-endpoint", Label: "endpoint", Role: result.RoleEndpoint})
 	}
-	for _, srv := range s.Cluster.Plane().Servers() {
+	for _, srv := range servers {
 		id := string(srv.Name())
 		add(result.MapActor{ID: id, Label: "kube-apiserver", Role: result.RoleAPIServer})
 	}
 	add(result.MapActor{ID: string(trace.Etcd), Label: "etcd", Role: result.RoleEtcd})
 	add(result.MapActor{ID: "controller-manager", Label: "kube-controller-manager", Role: result.RoleControllerManager, Members: b.members})
-	for _, sc := range s.Cluster.Schedulers() {
+	for _, sc := range schedulers {
 		add(result.MapActor{ID: string(sc.Name()), Label: "kube-scheduler", Role: result.RoleScheduler})
 	}
-	added := map[string]bool{}
-	for _, a := range sortedSet(b.seen) {
-		id := result.MapID(a)
-		role, ok := extensionRole(id)
-		if !ok || added[id] {
-			continue
-		}
-		added[id] = true
+	for _, id := range exts {
+		role, _ := extensionRole(id)
 		add(result.MapActor{ID: id, Label: extensionLabel(id), Role: role})
 	}
-	end := s.End()
-	pods := s.podsByNode(end)
-	for _, n := range s.Cluster.Nodes() {
+	for _, n := range nodes {
 		add(result.MapActor{ID: string(trace.Kubelet(n.Name)), Label: "kubelet", Role: result.RoleKubelet, Node: n.Name})
 		add(result.MapActor{ID: string(trace.Runtime(n.Name)), Label: "container runtime", Role: result.RoleRuntime, Node: n.Name})
 		add(result.MapActor{ID: string(trace.ServiceProxy(n.Name)), Label: "kube-proxy", Role: result.RoleProxy, Node: n.Name})
