@@ -75,7 +75,11 @@ type kindIndex struct {
 // newHistory returns an empty history stamping changes with positions
 // in log.
 func newHistory(log *trace.Log) *History {
-	return &History{log: log, kinds: map[GroupKind]*kindIndex{}}
+	h := &History{log: log, kinds: map[GroupKind]*kindIndex{}}
+	if c, ok := spareChanges.Get().(*[]change); ok {
+		h.changes = *c
+	}
+	return h
 }
 
 // OnEvent records a store change. The store calls its handlers during the

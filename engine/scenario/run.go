@@ -58,7 +58,7 @@ func RunScenarioWith(s *spec.Scenario, cfg cluster.Config, opts RunOptions) (*re
 	}
 	// The result is made of copies: the session's scratch goes to the
 	// next run once it is.
-	defer sess.inventory.release()
+	defer sess.release()
 	for _, a := range s.Run {
 		if _, err := sess.Do(a); err != nil {
 			sess.fill(out, s, nil, opts.Trace)

@@ -92,6 +92,14 @@ func NewSession(cfg cluster.Config) (*Session, error) {
 	return s, nil
 }
 
+// release gives the session's history and inventories, emptied, to the
+// next run, once the session's result is made: nothing may use s
+// afterwards.
+func (s *Session) release() {
+	s.History.release()
+	s.inventory.release()
+}
+
 // takeInventory adds the events recorded since the last call to the
 // inventories.
 func (s *Session) takeInventory() {
