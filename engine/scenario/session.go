@@ -92,12 +92,13 @@ func NewSession(cfg cluster.Config) (*Session, error) {
 	return s, nil
 }
 
-// release gives the session's history and inventories, emptied, to the
-// next run, once the session's result is made: nothing may use s
-// afterwards.
+// release gives the session's history, inventories and loop queue,
+// emptied, to the next run, once the session's result is made: nothing
+// may use s or its cluster afterwards.
 func (s *Session) release() {
 	s.History.release()
 	s.inventory.release()
+	s.Cluster.Env().Loop.Release()
 }
 
 // takeInventory adds the events recorded since the last call to the

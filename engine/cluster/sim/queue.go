@@ -35,8 +35,12 @@ type queue struct {
 // margin rather than grow to it through every smaller one.
 const queueRoom = 192
 
-// newQueue returns an empty queue with queueRoom of room.
+// newQueue returns an empty queue with queueRoom of room, or more: a
+// released loop's (see Loop.Release).
 func newQueue() queue {
+	if q, ok := spareQueues.Get().(*queue); ok {
+		return *q
+	}
 	return queue{
 		e:     make([]entry, 0, queueRoom),
 		slots: make([]slot, 0, queueRoom),
