@@ -73,7 +73,7 @@ func (s *Session) applyOne(cl *client.Client, k *object.KindInfo, o *object.Obje
 			return response(cur, "")
 		}
 	}
-	return response(cl.Do(client.CreateRequestOwning(k, o, kubectlWrite), nil), name+" created")
+	return response(cl.DoCreateOwning(k, o, kubectlWrite), name+" created")
 }
 
 // kubectlWrite are the options kubectl sends with apply, create and

@@ -56,8 +56,13 @@ func CreateRequest(k *object.KindInfo, obj *object.Object, opts api.WriteOptions
 // request alone: it is sent as it is, not copied, and the API server may
 // keep its content (api.Request.Object). obj must not be used afterwards.
 func CreateRequestOwning(k *object.KindInfo, obj *object.Object, opts api.WriteOptions) *api.Request {
-	return &api.Request{Method: api.MethodPost, Path: Path(k, obj.Meta.Namespace, ""),
-		Write: opts, Object: obj}
+	req := createRequestOwning(k, obj, opts)
+	return &req
+}
+
+// createRequestOwning is CreateRequestOwning's request as a value.
+func createRequestOwning(k *object.KindInfo, obj *object.Object, opts api.WriteOptions) api.Request {
+	return api.Request{Method: api.MethodPost, Path: Path(k, obj.Meta.Namespace, ""), Write: opts, Object: obj}
 }
 
 // UpdateRequest puts obj in place of the stored object, or of its
@@ -73,7 +78,13 @@ func UpdateRequest(k *object.KindInfo, obj *object.Object, opts api.WriteOptions
 // as it is, not copied again, and the API server may keep its content
 // (api.Request.Object). obj must not be used afterwards.
 func UpdateRequestOwning(k *object.KindInfo, obj *object.Object, opts api.WriteOptions, subresource ...string) *api.Request {
-	return &api.Request{Method: api.MethodPut, Path: Path(k, obj.Meta.Namespace, obj.Meta.Name, subresource...),
+	req := updateRequestOwning(k, obj, opts, subresource...)
+	return &req
+}
+
+// updateRequestOwning is UpdateRequestOwning's request as a value.
+func updateRequestOwning(k *object.KindInfo, obj *object.Object, opts api.WriteOptions, subresource ...string) api.Request {
+	return api.Request{Method: api.MethodPut, Path: Path(k, obj.Meta.Namespace, obj.Meta.Name, subresource...),
 		Write: opts, Object: obj}
 }
 

@@ -22,8 +22,21 @@ func (c *Client) DoWatch(k *object.KindInfo, namespace string, opts api.ListOpti
 	return c.send(watchRequest(k, namespace, opts), h)
 }
 
+// DoCreateOwning is Do of CreateRequestOwning(k, obj, opts), sent as send
+// sends it: the request is the client's, the object the server's.
+func (c *Client) DoCreateOwning(k *object.KindInfo, obj *object.Object, opts api.WriteOptions) *api.Response {
+	return c.send(createRequestOwning(k, obj, opts), nil)
+}
+
+// DoUpdateOwning is Do of UpdateRequestOwning(k, obj, opts,
+// subresource...), sent as send sends it: the request is the client's,
+// the object the server's.
+func (c *Client) DoUpdateOwning(k *object.KindInfo, obj *object.Object, opts api.WriteOptions, subresource ...string) *api.Response {
+	return c.send(updateRequestOwning(k, obj, opts, subresource...), nil)
+}
+
 // send is Do for a request given by value, for callers that keep no
-// request (a read, a list, a watch): it goes out in a request the client
+// request (a read, a list, a watch, a write not to be resent): it goes out in a request the client
 // keeps between calls instead of a new one each time. The API server
 // keeps no request once it has answered (a resend keeps its own: see
 // DoRetry), so the next send may reuse it; a send made while another is

@@ -50,8 +50,11 @@ func TestSendReusesItsRequest(t *testing.T) {
 			c.DoGet(pods, "demo", "web")
 			c.DoList(pods, "demo", api.ListOptions{})
 			c.DoWatch(nodes, "", api.ListOptions{}, nil)
-		}, []string{"/api/v1/namespaces/demo/pods/web", "/api/v1/namespaces/demo/pods", "/api/v1/nodes"},
-			[]bool{true, true, true}},
+			c.DoCreateOwning(pods, pod("demo", "web"), api.WriteOptions{})
+			c.DoUpdateOwning(pods, pod("demo", "web"), api.WriteOptions{}, "status")
+		}, []string{"/api/v1/namespaces/demo/pods/web", "/api/v1/namespaces/demo/pods", "/api/v1/nodes",
+			"/api/v1/namespaces/demo/pods", "/api/v1/namespaces/demo/pods/web/status"},
+			[]bool{true, true, true, true, true}},
 		{"one inside another", func(c *client.Client) { c.DoGet(nodes, "", "worker-a") }, func(c *client.Client) {
 			c.DoList(pods, "", api.ListOptions{})
 		}, []string{"/api/v1/pods", "/api/v1/nodes/worker-a", "/api/v1/pods"}, []bool{true, false}},
@@ -76,7 +79,7 @@ func TestSendReusesItsRequest(t *testing.T) {
 				}
 			}
 			for i, p := range n.ptrs {
-				if p.Method != "" || p.Path != "" || p.From != "" || p.Token != "" {
+				if p.Method != "" || p.Path != "" || p.From != "" || p.Token != "" || p.Object != nil {
 					t.Errorf("request %d keeps %+v after its answer", i, *p)
 				}
 			}

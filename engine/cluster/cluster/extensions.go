@@ -197,7 +197,7 @@ func (c *Cluster) controllerRole(serviceAccount, role string, rules []any) error
 // adminCreate creates o, built for this request alone (the API server may
 // keep it), as the cluster admin. The object stored is not read back.
 func (c *Cluster) adminCreate(k *object.KindInfo, o *object.Object) error {
-	_, err := client.Shared(c.admin.Do(client.CreateRequestOwning(k, o, api.WriteOptions{}), nil))
+	_, err := client.Shared(c.admin.DoCreateOwning(k, o, api.WriteOptions{}))
 	return err
 }
 

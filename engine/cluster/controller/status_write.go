@@ -14,6 +14,18 @@ import (
 // server keeps and defaults what it is handed (api.Request.Object). Do
 // not use status afterwards.
 func StatusUpdate(k *object.KindInfo, obj *object.Object, status map[string]any, opts api.WriteOptions) *api.Request {
+	return client.UpdateRequestOwning(k, statusObject(obj, status), opts, "status")
+}
+
+// SendStatusUpdate sends StatusUpdate(k, obj, status, opts) through c
+// (client.Client.DoUpdateOwning) and returns the answer.
+func SendStatusUpdate(c *client.Client, k *object.KindInfo, obj *object.Object, status map[string]any, opts api.WriteOptions) *api.Response {
+	return c.DoUpdateOwning(k, statusObject(obj, status), opts, "status")
+}
+
+// statusObject is the object StatusUpdate sends: obj with status, every
+// other content value copied.
+func statusObject(obj *object.Object, status map[string]any) *object.Object {
 	content := make(map[string]any, len(obj.Content)+1)
 	for key, v := range obj.Content {
 		if key != "status" {
@@ -21,6 +33,5 @@ func StatusUpdate(k *object.KindInfo, obj *object.Object, status map[string]any,
 		}
 	}
 	content["status"] = status
-	sent := &object.Object{APIVersion: obj.APIVersion, Kind: obj.Kind, Meta: obj.Meta, Content: content}
-	return client.UpdateRequestOwning(k, sent, opts, "status")
+	return &object.Object{APIVersion: obj.APIVersion, Kind: obj.Kind, Meta: obj.Meta, Content: content}
 }

@@ -43,7 +43,7 @@ func (l *LeaseLock) Create(r Record) error {
 	o := object.New(l.kind.APIVersion(), l.kind.Kind)
 	o.Meta.Name, o.Meta.Namespace = l.Name, l.Namespace
 	o.Content["spec"] = l.specs.of(r) // the request's own (see specs)
-	got, err := client.Shared(l.client.Do(client.CreateRequestOwning(l.kind, o, api.WriteOptions{}), nil))
+	got, err := client.Shared(l.client.DoCreateOwning(l.kind, o, api.WriteOptions{}))
 	if err != nil {
 		return err
 	}

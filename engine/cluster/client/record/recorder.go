@@ -96,7 +96,7 @@ func (r *Recorder) write(e *event, patch bool, try int) {
 	}
 	if !patch || api.IsReason(err, api.ReasonNotFound) {
 		e.ResourceVersion = ""
-		stored, err = client.Shared(r.c.Do(client.CreateRequestOwning(r.kind, e.toObject(), api.WriteOptions{}), nil))
+		stored, err = client.Shared(r.c.DoCreateOwning(r.kind, e.toObject(), api.WriteOptions{}))
 	}
 	if err == nil {
 		saved := *e

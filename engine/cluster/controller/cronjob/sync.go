@@ -46,7 +46,7 @@ func (jm *Controller) sync(key string) error {
 	cleaned := jm.cleanupFinishedJobs(s, jobs)
 	requeue, synced, syncErr := jm.syncCronJob(s, jobs)
 	if cleaned || synced {
-		err := jm.Client.Do(controller.StatusUpdate(jm.cronKind, s.cj, s.status, api.WriteOptions{}), nil).Err()
+		err := controller.SendStatusUpdate(jm.Client, jm.cronKind, s.cj, s.status, api.WriteOptions{}).Err()
 		if err != nil {
 			return err
 		}
@@ -188,7 +188,7 @@ func (jm *Controller) syncCronJob(s *state, jobs []*object.Object) (time.Duratio
 			changed = true
 		}
 	}
-	created, err := client.Shared(jm.Client.Do(client.CreateRequestOwning(jm.jobKnd, jobFromTemplate(cj, *scheduled), api.WriteOptions{}), nil))
+	created, err := client.Shared(jm.Client.DoCreateOwning(jm.jobKnd, jobFromTemplate(cj, *scheduled), api.WriteOptions{}))
 	switch {
 	case controller.HasStatusCause(err, controller.NamespaceTerminatingCause):
 		return -1, changed, err

@@ -77,7 +77,7 @@ func (dc *Controller) snapshot(ds *object.Object, patch map[string]any, revision
 	cr.Meta.Annotations = maps.Clone(ds.Meta.Annotations)
 	cr.Meta.OwnerReferences = []object.OwnerReference{object.NewControllerRef(ds, "apps/v1", "DaemonSet")}
 	cr.Content = map[string]any{"data": patch, "revision": revision}
-	created, err := client.Shared(dc.Client.Do(client.CreateRequestOwning(dc.revKind, cr, api.WriteOptions{}), nil))
+	created, err := client.Shared(dc.Client.DoCreateOwning(dc.revKind, cr, api.WriteOptions{}))
 	if err == nil || !api.IsReason(err, api.ReasonAlreadyExists) {
 		return created, err
 	}
@@ -94,7 +94,7 @@ func (dc *Controller) snapshot(ds *object.Object, patch map[string]any, revision
 		status = map[string]any{}
 	}
 	status["collisionCount"] = collisions + 1
-	if uerr := dc.Client.Do(controller.StatusUpdate(dc.dsKind, ds, status, api.WriteOptions{}), nil).Err(); uerr != nil {
+	if uerr := controller.SendStatusUpdate(dc.Client, dc.dsKind, ds, status, api.WriteOptions{}).Err(); uerr != nil {
 		return nil, uerr
 	}
 	return nil, err

@@ -77,7 +77,7 @@ func (dc *Controller) storeStatus(ds *object.Object, n counts, observed bool) er
 	var err error
 	for i := 0; ; i++ {
 		status := statusOf(cur, n, observed, ds.Meta.Generation)
-		if err = dc.Client.Do(controller.StatusUpdate(dc.dsKind, cur, status, api.WriteOptions{}), nil).Err(); err == nil {
+		if err = controller.SendStatusUpdate(dc.Client, dc.dsKind, cur, status, api.WriteOptions{}).Err(); err == nil {
 			return nil
 		}
 		if i >= StatusUpdateRetries {

@@ -66,7 +66,7 @@ func (dc *Controller) getNewReplicaSet(d *deployment, rsList, oldRSs []*replicaS
 	// selector are copies), and neither newRS nor candidate is read
 	// again: it is handed over.
 	name := newRS.Meta.Name
-	created, err := client.Shared(dc.Client.Do(client.CreateRequestOwning(dc.rsKind, newRS, api.WriteOptions{}), nil))
+	created, err := client.Shared(dc.Client.DoCreateOwning(dc.rsKind, newRS, api.WriteOptions{}))
 	alreadyExists := false
 	switch {
 	case api.IsReason(err, api.ReasonAlreadyExists):

@@ -21,7 +21,7 @@ func (dc *Controller) syncDeploymentStatus(all []*replicaSet, newRS *replicaSet,
 // kept (the informer brings the stored object), so it is not copied.
 func (dc *Controller) writeStatus(d *deployment) error {
 	o, status := d.statusWrite()
-	return dc.Client.Do(controller.StatusUpdate(dc.dKind, o, status, api.WriteOptions{}), nil).Err()
+	return controller.SendStatusUpdate(dc.Client, dc.dKind, o, status, api.WriteOptions{}).Err()
 }
 
 // calculateStatus is sync.go's: the sums over the ReplicaSets, and the

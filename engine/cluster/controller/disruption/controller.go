@@ -119,7 +119,7 @@ func (dc *Controller) sync(key string) error {
 	if object.EqualValues(pdb.Content["status"], status) {
 		return nil
 	}
-	err = dc.Client.Do(controller.StatusUpdate(dc.kind, pdb, status, api.WriteOptions{}), nil).Err()
+	err = controller.SendStatusUpdate(dc.Client, dc.kind, pdb, status, api.WriteOptions{}).Err()
 	if api.IsReason(err, api.ReasonNotFound) {
 		return nil
 	}

@@ -34,7 +34,7 @@ func (c *Controller) finalize(svc *object.Object, toCreate, toUpdate, toDelete [
 			o := s.object(svc)
 			setTriggerTime(o, trigger)
 			// s.object renders o afresh and it is used no more: handed over.
-			created, err := client.Shared(c.client.Do(client.CreateRequestOwning(k, o, api.WriteOptions{}), nil))
+			created, err := client.Shared(c.client.DoCreateOwning(k, o, api.WriteOptions{}))
 			if err != nil {
 				if controller.HasStatusCause(err, controller.NamespaceTerminatingCause) {
 					return nil

@@ -180,7 +180,7 @@ func (jm *Controller) updateStatus(sc *syncCtx) error {
 		u["failed"] = anyList(sc.uncountedFailed)
 	}
 	sc.status["uncountedTerminatedPods"] = u
-	updated, err := client.Shared(jm.Client.Do(controller.StatusUpdate(jm.jobKind, sc.job, object.DeepCopyValue(sc.status).(map[string]any), api.WriteOptions{}), nil))
+	updated, err := client.Shared(controller.SendStatusUpdate(jm.Client, jm.jobKind, sc.job, object.DeepCopyValue(sc.status).(map[string]any), api.WriteOptions{}))
 	if err != nil {
 		return err
 	}

@@ -63,5 +63,5 @@ func (c *Controller) writeStatus(hpa *object.Object, st *status) {
 		s, _ = v.(map[string]any)
 	}
 	// s is built above for this write alone.
-	_ = c.client.Do(controller.StatusUpdate(c.hpaKind, hpa, s, api.WriteOptions{}), nil)
+	_ = controller.SendStatusUpdate(c.client, c.hpaKind, hpa, s, api.WriteOptions{})
 }

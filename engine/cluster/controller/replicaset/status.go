@@ -97,7 +97,7 @@ func (rsc *Controller) updateStatus(rs *replicaSet, st status) (*object.Object, 
 	st.ObservedGeneration = rs.obj.Meta.Generation
 	cur := rs.obj
 	for i := 0; ; i++ {
-		updated, err := client.Shared(rsc.Client.Do(controller.StatusUpdate(rsc.rsKind, cur, st.toMap(), api.WriteOptions{}), nil))
+		updated, err := client.Shared(controller.SendStatusUpdate(rsc.Client, rsc.rsKind, cur, st.toMap(), api.WriteOptions{}))
 		if err == nil {
 			return updated, nil
 		}

@@ -210,7 +210,7 @@ func (rq *Controller) sync(key string) error {
 		return nil
 	}
 	status := map[string]any{"hard": hard.Tree(), "used": used.Tree()}
-	return rq.Client.Do(controller.StatusUpdate(rq.kind, q, status, api.WriteOptions{}), nil).Err()
+	return controller.SendStatusUpdate(rq.Client, rq.kind, q, status, api.WriteOptions{}).Err()
 }
 
 // usage is CalculateUsage: for each hard resource, the sum of what the

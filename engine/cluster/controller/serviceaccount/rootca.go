@@ -100,7 +100,7 @@ func (c *RootCAPublisher) sync(ns string) error {
 		o.Meta.Annotations = map[string]string{DescriptionAnnotation: Description}
 		o.Content["data"] = data
 		// o, data included, is new and used no more: the create hands it over.
-		err := c.w.client.Do(client.CreateRequestOwning(c.cmKind, o, api.WriteOptions{}), nil).Err()
+		err := c.w.client.DoCreateOwning(c.cmKind, o, api.WriteOptions{}).Err()
 		if api.IsReason(err, api.ReasonNotFound) || controller.HasStatusCause(err, controller.NamespaceTerminatingCause) {
 			return nil
 		}

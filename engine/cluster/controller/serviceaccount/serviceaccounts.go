@@ -5,7 +5,6 @@ import (
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/auth"
-	"github.com/loopbook/loopbook/engine/cluster/client"
 	"github.com/loopbook/loopbook/engine/cluster/client/cache"
 	"github.com/loopbook/loopbook/engine/cluster/controller"
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -83,7 +82,7 @@ func (c *ServiceAccounts) sync(name string) error {
 		}
 		o := object.New(c.saKind.APIVersion(), c.saKind.Kind)
 		o.Meta.Name, o.Meta.Namespace = sa, name
-		err := c.w.client.Do(client.CreateRequestOwning(c.saKind, o, api.WriteOptions{}), nil).Err() // o is new
+		err := c.w.client.DoCreateOwning(c.saKind, o, api.WriteOptions{}).Err() // o is new
 		if err != nil && !api.IsReason(err, api.ReasonAlreadyExists) && !controller.HasStatusCause(err, controller.NamespaceTerminatingCause) {
 			failures = append(failures, err)
 		}

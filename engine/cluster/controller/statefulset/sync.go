@@ -262,7 +262,7 @@ func (ssc *Controller) createPod(set *object.Object, h *history, i int) error {
 			return err
 		}
 		// newClaims copies each template: the claim is handed over.
-		err := ssc.Client.Do(client.CreateRequestOwning(ssc.pvcK, claim, api.WriteOptions{}), nil).Err()
+		err := ssc.Client.DoCreateOwning(ssc.pvcK, claim, api.WriteOptions{}).Err()
 		if err != nil && !api.IsReason(err, api.ReasonAlreadyExists) {
 			ssc.Recorder.Eventf(set, record.Warning, "FailedCreate", "Create Claim %s for Pod %s in StatefulSet %s failed error: %v", claim.Meta.Name, pod.Meta.Name, set.Meta.Name, err)
 			return err
@@ -271,7 +271,7 @@ func (ssc *Controller) createPod(set *object.Object, h *history, i int) error {
 	}
 	// newPod copies the template: the Pod's content is handed over (only
 	// its name is read afterwards).
-	if err := ssc.Client.Do(client.CreateRequestOwning(ssc.podKind, pod, api.WriteOptions{}), nil).Err(); err != nil {
+	if err := ssc.Client.DoCreateOwning(ssc.podKind, pod, api.WriteOptions{}).Err(); err != nil {
 		ssc.Recorder.Eventf(set, record.Warning, "FailedCreate", "Create Pod %s in StatefulSet %s failed error: %v", pod.Meta.Name, set.Meta.Name, err)
 		return err
 	}

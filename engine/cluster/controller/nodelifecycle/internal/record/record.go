@@ -67,7 +67,7 @@ func (r *Recorder) Event(ref Ref, eventType, reason, message string) {
 	o.Content["firstTimestamp"] = ts
 	o.Content["lastTimestamp"] = ts
 	o.Content["count"] = int64(1)
-	_ = r.Client.Do(client.CreateRequestOwning(r.Kind, o, api.WriteOptions{}), nil) // o is new, all of it
+	_ = r.Client.DoCreateOwning(r.Kind, o, api.WriteOptions{}) // o is new, all of it
 }
 
 // Eventf is Event with a formatted message.
