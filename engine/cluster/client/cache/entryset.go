@@ -7,8 +7,8 @@ import "github.com/loopbook/loopbook/engine/cluster/object"
 type entry struct {
 	key   string
 	obj   *object.Object
-	epoch uint64 // the last relist that saw it
-	slot  int    // position in the cache's entryList
+	epoch uint32 // the last relist that saw it (see SharedInformer.epoch)
+	slot  int32  // position in the cache's entryList
 	// vals holds, per index that keeps them (indexDef.slot), the values
 	// the entry is indexed under.
 	vals [][]string
@@ -119,7 +119,7 @@ type entryList struct {
 }
 
 func (l *entryList) add(e *entry) {
-	e.slot = len(l.list)
+	e.slot = int32(len(l.list))
 	l.list = append(l.list, e)
 }
 
@@ -130,7 +130,7 @@ func (l *entryList) remove(e *entry) {
 		n := 0
 		for _, x := range l.list {
 			if x != nil {
-				x.slot = n
+				x.slot = int32(n)
 				l.list[n] = x
 				n++
 			}

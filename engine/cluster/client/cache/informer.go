@@ -31,7 +31,10 @@ type SharedInformer struct {
 	watchErrorHandler                func(err error)
 
 	started, stopped, synced bool
-	epoch                    uint64
+	// epoch counts the LISTs applied (Replace), which mark the entries
+	// they see: 32 bits, beside the flags, keep the informer in a
+	// smaller size class, and no run relists four billion times.
+	epoch uint32
 }
 
 // NewSharedInformer returns an informer for kind through c, narrowed by

@@ -75,13 +75,13 @@ type Reflector struct {
 	paginatedResult bool
 
 	running, stopped bool
+	wake             step // what the timer does when it fires
 	watch            *watchStream
 	// firstWatch is the first WATCH's stream, kept in the reflector: most
 	// reflectors watch once. It is used once only, as a stream is told
 	// from a later one by its address.
 	firstWatch watchStream
 	timer      sim.Timer // the backoff or rewatch wake-up
-	wake       step
 	resync     sim.Timer // initialised when first armed: most reflectors never resync
 }
 
