@@ -38,6 +38,9 @@ func deletableKinds(reg *object.Registry) []*object.KindInfo {
 // (a CRD deleted) lose theirs (syncMonitors and startMonitors).
 func (gc *GarbageCollector) syncMonitors() (added bool) {
 	want := deletableKinds(gc.ctx.Env.Kinds)
+	if monitorsOf(gc.monitors, want) {
+		return false // the periodic sync's usual case: nothing to change
+	}
 	keep := make(map[*object.KindInfo]bool, len(want))
 	for _, k := range want {
 		keep[k] = true
@@ -125,4 +128,18 @@ func (h *monitorHandler) OnDelete(obj any) {
 	if o, ok := cache.ObjectOf(obj); ok {
 		h.gc.processGraphChange(event{apiVersion: h.apiVersion, kindName: h.kind, typ: deleteEvent, obj: o})
 	}
+}
+
+// monitorsOf reports whether ms are the monitors of kinds, in order: what
+// syncMonitors would keep, adding none.
+func monitorsOf(ms []*monitor, kinds []*object.KindInfo) bool {
+	if len(ms) != len(kinds) {
+		return false
+	}
+	for i, m := range ms {
+		if m.kind != kinds[i] {
+			return false
+		}
+	}
+	return true
 }
