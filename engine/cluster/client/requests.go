@@ -48,7 +48,7 @@ func watchRequest(k *object.KindInfo, namespace string, opts api.ListOptions) ap
 
 // CreateRequest posts obj to its collection, in obj's namespace.
 func CreateRequest(k *object.KindInfo, obj *object.Object, opts api.WriteOptions) *api.Request {
-	return &api.Request{Method: api.MethodPost, Path: Path(k, obj.Meta.Namespace, ""),
+	return &api.Request{Method: api.MethodPost, Path: collectionPath(k, obj.Meta.Namespace),
 		Write: opts, Object: obj.DeepCopy()}
 }
 
@@ -62,7 +62,7 @@ func CreateRequestOwning(k *object.KindInfo, obj *object.Object, opts api.WriteO
 
 // createRequestOwning is CreateRequestOwning's request as a value.
 func createRequestOwning(k *object.KindInfo, obj *object.Object, opts api.WriteOptions) api.Request {
-	return api.Request{Method: api.MethodPost, Path: Path(k, obj.Meta.Namespace, ""), Write: opts, Object: obj}
+	return api.Request{Method: api.MethodPost, Path: collectionPath(k, obj.Meta.Namespace), Write: opts, Object: obj}
 }
 
 // UpdateRequest puts obj in place of the stored object, or of its
@@ -106,7 +106,7 @@ func DeleteRequest(k *object.KindInfo, namespace, name string, opts api.DeleteOp
 // DeleteCollectionRequest deletes every object of a collection that the
 // list options select.
 func DeleteCollectionRequest(k *object.KindInfo, namespace string, opts api.DeleteOptions, list api.ListOptions) *api.Request {
-	return &api.Request{Method: api.MethodDelete, Path: Path(k, namespace, ""), Delete: opts, List: list}
+	return &api.Request{Method: api.MethodDelete, Path: collectionPath(k, namespace), Delete: opts, List: list}
 }
 
 // SubresourceRequest sends body to a subresource with method: POST
