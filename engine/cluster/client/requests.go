@@ -113,7 +113,15 @@ func DeleteCollectionRequest(k *object.KindInfo, namespace string, opts api.Dele
 // pods/binding and pods/eviction, PUT deployments/scale.
 func SubresourceRequest(method string, k *object.KindInfo, namespace, name, subresource string, body map[string]any) *api.Request {
 	b, _ := object.DeepCopyValue(body).(map[string]any)
-	return &api.Request{Method: method, Path: Path(k, namespace, name, subresource), Body: b, BodyOwned: true}
+	return SubresourceRequestOwning(method, k, namespace, name, subresource, b)
+}
+
+// SubresourceRequestOwning is SubresourceRequest for a body built for
+// this request alone: it is sent as it is, not copied, and the API server
+// may keep its maps and slices (api.Request.BodyOwned). body must not be
+// used afterwards.
+func SubresourceRequestOwning(method string, k *object.KindInfo, namespace, name, subresource string, body map[string]any) *api.Request {
+	return &api.Request{Method: method, Path: Path(k, namespace, name, subresource), Body: body, BodyOwned: true}
 }
 
 // ConnectRequest calls a connect subresource (log, exec, attach,

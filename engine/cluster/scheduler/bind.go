@@ -42,7 +42,7 @@ func (s *Scheduler) bind(qp *framework.QueuedPodInfo, assumed *framework.PodInfo
 		"metadata": map[string]any{"namespace": assumed.Namespace, "name": assumed.Name, "uid": assumed.UID},
 		"target":   map[string]any{"kind": "Node", "name": node},
 	}
-	req := client.SubresourceRequest(api.MethodPost, s.podKind, assumed.Namespace, assumed.Name, "binding", body)
+	req := client.SubresourceRequestOwning(api.MethodPost, s.podKind, assumed.Namespace, assumed.Name, "binding", body) // body is new
 	c := s.client
 	c.DoRetry(req, func(resp *api.Response) {
 		if s.client != c {
