@@ -2,6 +2,7 @@ package store
 
 import (
 	"slices"
+	"strings"
 )
 
 // blockSize bounds a block of the key index. Inserting moves at most this
@@ -12,15 +13,34 @@ const blockSize = 256
 // sorted blocks, a B+tree of height two. Finding a key or the start of a
 // range is two binary searches; walking on from there visits keys in order,
 // so a prefix range costs O(log n + k).
+//
+// New keys are sorted in at the next ordered read (find, ascend, remove),
+// not as they come: writes look keys up in the store's map, so a run of
+// creates with no range read between them costs no search of the index,
+// and a long run is merged in one pass.
 type index[V any] struct {
 	blocks [][]*keyState[V]
 	n      int
+	// pending are the keys inserted since the last ordered read, in the
+	// order they came.
+	pending []*keyState[V]
 }
 
-// find returns the block and position where key is or would be inserted.
-// The two binary searches are written out rather than sort.Search's: a
-// call of its closure per step costs as much as the key comparison.
+// rebuildFill is how full merge leaves the blocks it builds, so that
+// later inserts find room before a block splits.
+const rebuildFill = blockSize * 3 / 4
+
+// find returns the block and position where key is or would be inserted,
+// once the pending keys are in the blocks.
 func (x *index[V]) find(key string) (b, i int) {
+	x.merge()
+	return x.search(key)
+}
+
+// search is find over the blocks alone. The two binary searches are
+// written out rather than sort.Search's: a call of its closure per step
+// costs as much as the key comparison.
+func (x *index[V]) search(key string) (b, i int) {
 	lo, hi := 0, len(x.blocks)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
@@ -51,14 +71,74 @@ func (x *index[V]) find(key string) (b, i int) {
 	return b, lo
 }
 
-// insert adds ks, whose key must not be in the index.
+// insert adds ks, whose key must not be in the index. It is sorted in at
+// the next ordered read.
 func (x *index[V]) insert(ks *keyState[V]) {
 	x.n++
+	x.pending = append(x.pending, ks)
+}
+
+// merge sorts the pending keys into the blocks: one by one when they are
+// few beside the keys already there, else in one pass that rebuilds the
+// blocks.
+func (x *index[V]) merge() {
+	p := x.pending
+	if len(p) == 0 {
+		return
+	}
+	if old := x.n - len(p); len(p)*32 < old {
+		for _, ks := range p {
+			x.place(ks)
+		}
+	} else {
+		slices.SortFunc(p, func(a, b *keyState[V]) int { return strings.Compare(a.key, b.key) })
+		x.rebuild(p)
+	}
+	clear(p)
+	x.pending = p[:0]
+}
+
+// rebuild merges the sorted keys p with those of the blocks into new
+// blocks, each rebuildFill keys but the last.
+func (x *index[V]) rebuild(p []*keyState[V]) {
+	blocks := make([][]*keyState[V], 0, x.n/rebuildFill+1)
+	var cur []*keyState[V]
+	add := func(ks *keyState[V]) {
+		if len(cur) == rebuildFill {
+			blocks = append(blocks, cur)
+			cur = nil
+		}
+		if cur == nil {
+			cur = make([]*keyState[V], 0, blockSize+1)
+		}
+		cur = append(cur, ks)
+	}
+	for _, blk := range x.blocks {
+		for _, ks := range blk {
+			for len(p) > 0 && p[0].key < ks.key {
+				add(p[0])
+				p = p[1:]
+			}
+			add(ks)
+		}
+	}
+	for _, ks := range p {
+		add(ks)
+	}
+	if cur != nil {
+		blocks = append(blocks, cur)
+	}
+	x.blocks = blocks
+}
+
+// place puts ks, whose key is in neither the blocks nor pending, in its
+// block.
+func (x *index[V]) place(ks *keyState[V]) {
 	if len(x.blocks) == 0 {
 		x.blocks = append(x.blocks, []*keyState[V]{ks})
 		return
 	}
-	b, i := x.find(ks.key)
+	b, i := x.search(ks.key)
 	blk := append(x.blocks[b], nil)
 	copy(blk[i+1:], blk[i:])
 	blk[i] = ks

@@ -523,6 +523,62 @@ func TestIndex(t *testing.T) {
 	}
 }
 
+// TestIndexMerge: keys inserted since the last ordered read are sorted in
+// by the next one, whether placed one by one (a few beside many) or
+// merged in a rebuild of the blocks, and the index reads in key order.
+func TestIndexMerge(t *testing.T) {
+	tests := []struct {
+		name            string
+		before, pending int // keys sorted in first, then pending at the read
+	}{
+		{"empty", 0, 0},
+		{"first keys", 0, 5},
+		{"one beside many", 3000, 1},
+		{"a few beside many", 3000, 90},
+		{"as many again", 3000, 3000},
+		{"many into few", 10, 5000},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var x index[string]
+			var want []string
+			r := uint64(7)
+			add := func() {
+				r = r*6364136223846793005 + 1442695040888963407
+				k := fmt.Sprintf("/registry/pods/demo/web-%d", r>>40)
+				if slices.Contains(want, k) {
+					return
+				}
+				x.insert(&keyState[string]{key: k})
+				want = append(want, k)
+			}
+			for range tc.before {
+				add()
+			}
+			x.find("")
+			for range tc.pending {
+				add()
+			}
+			slices.Sort(want)
+			var got []string
+			x.ascend("", func(ks *keyState[string]) bool { got = append(got, ks.key); return true })
+			if !slices.Equal(got, want) || x.n != len(want) || len(x.pending) != 0 {
+				t.Fatalf("index reads %d keys (n %d, %d pending), want %d in order", len(got), x.n, len(x.pending), len(want))
+			}
+			for i, blk := range x.blocks {
+				if len(blk) == 0 || len(blk) > blockSize {
+					t.Errorf("block %d holds %d keys", i, len(blk))
+				}
+			}
+			for i, k := range want {
+				if b, j := x.find(k); x.blocks[b][j].key != k {
+					t.Fatalf("find(%q) lands on %q (key %d)", k, x.blocks[b][j].key, i)
+				}
+			}
+		})
+	}
+}
+
 // The event log is kept in chunks, the first of which grows from
 // firstChunk events; watches and compactions across chunk boundaries must
 // see exactly the retained events.
