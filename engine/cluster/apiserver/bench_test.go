@@ -3,6 +3,7 @@ package apiserver
 import (
 	"fmt"
 	"runtime"
+	"strconv"
 	"testing"
 	"time"
 
@@ -175,7 +176,7 @@ func benchCreate(b *testing.B, kind string, standard bool) {
 		path, body = podsPath, func(n string) map[string]any { return podBody(n, map[string]any{"app": "web"}) }
 	}
 	ws := h.watchers(b, path, 10)
-	bs := newBodies(func(i int) map[string]any { return body(fmt.Sprintf("obj-%d", i)) })
+	bs := newBodies(func(i int) map[string]any { return body("obj-" + strconv.Itoa(i)) })
 	ep := h.p.Endpoint()
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -223,7 +224,7 @@ func benchUpdate(b *testing.B, h *harness, paced bool) {
 		h.settle(i, false) // priority and fairness frees the seats as time passes
 	}
 	ws := h.watchers(b, cmPath, 10)
-	bs := newBodies(func(i int) map[string]any { return cmBody(fmt.Sprintf("obj-%d", i%n), fmt.Sprint(i+1)) })
+	bs := newBodies(func(i int) map[string]any { return cmBody("obj-"+strconv.Itoa(i%n), strconv.Itoa(i+1)) })
 	paths := make([]string, n)
 	for i := range paths {
 		paths[i] = cmPath + fmt.Sprintf("/obj-%d", i)
