@@ -56,12 +56,20 @@ func decodeBody(info *KindInfo, body map[string]any, owned bool) (*Object, bool)
 				continue
 			}
 			mm, ok := v.(map[string]any)
-			if !ok || (s != nil && !clean(mm, s.Fields["metadata"])) {
+			if !ok {
 				return nil, false
 			}
-			m, err := MetaFromMap(mm)
+			m, plain, err := metaFromMap(mm)
 			if err != nil {
 				return nil, false
+			}
+			// Metadata of the fields metaFromMap checks as strictly as the
+			// schema, decoded without error, is clean: it is walked again
+			// only otherwise.
+			if s != nil {
+				if ms := s.Fields["metadata"]; !(plain && ms == objectMetaSchema) && !clean(mm, ms) {
+					return nil, false
+				}
 			}
 			o.Meta = m
 		default:
@@ -188,6 +196,10 @@ func clean(v any, s *Schema) bool {
 			}
 		}
 		return true
+	case TypeString:
+		// What the checker's walk does with a string field.
+		_, ok := v.(string)
+		return ok
 	}
 	return scalarClean(v, s)
 }
@@ -250,7 +262,7 @@ func copyClean(v any, s *Schema) (any, bool) {
 		}
 		return c, true
 	}
-	if !scalarClean(v, s) {
+	if !clean(v, s) {
 		return nil, false
 	}
 	return v, true

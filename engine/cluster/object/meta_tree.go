@@ -109,8 +109,20 @@ func strMapToTree(m map[string]string) map[string]any {
 // check reports them); a value of the wrong type is an error worded as the
 // API server's JSON decoder words it.
 func MetaFromMap(in map[string]any) (Meta, error) {
-	var m Meta
-	var err error
+	m, _, err := metaFromMap(in)
+	return m, err
+}
+
+// metaFromMap is MetaFromMap, also reporting whether every key of in is
+// a field it checks as strictly as objectMetaSchema does: name,
+// generateName, namespace, uid, resourceVersion, labels, annotations
+// and finalizers, whose values it takes only as strings, string maps and
+// string lists. A tree of those fields alone that it decodes without
+// error is then clean against objectMetaSchema.
+func metaFromMap(in map[string]any) (m Meta, plain bool, err error) {
+	// other counts the keys found among the fields it does not check as
+	// strictly as the schema.
+	other := 0
 	// Most metadata has a few of the fields: once every key of in has
 	// been found, the remaining fields are absent without looking.
 	left := len(in)
@@ -124,8 +136,14 @@ func MetaFromMap(in map[string]any) (Meta, error) {
 		}
 		return v, ok
 	}
-	str := func(k string) string {
+	getOther := func(k string) (any, bool) {
 		v, ok := get(k)
+		if ok {
+			other++
+		}
+		return v, ok
+	}
+	str := func(k string, v any, ok bool) string {
 		if !ok || v == nil {
 			return ""
 		}
@@ -135,33 +153,41 @@ func MetaFromMap(in map[string]any) (Meta, error) {
 		}
 		return s
 	}
-	m.Name = str("name")
-	m.GenerateName = str("generateName")
-	m.Namespace = str("namespace")
-	m.UID = str("uid")
-	m.ResourceVersion = str("resourceVersion")
-	if v, ok := get("generation"); ok && v != nil {
+	strOther := func(k string) string {
+		v, ok := getOther(k)
+		return str(k, v, ok)
+	}
+	strPlain := func(k string) string {
+		v, ok := get(k)
+		return str(k, v, ok)
+	}
+	m.Name = strPlain("name")
+	m.GenerateName = strPlain("generateName")
+	m.Namespace = strPlain("namespace")
+	m.UID = strPlain("uid")
+	m.ResourceVersion = strPlain("resourceVersion")
+	if v, ok := getOther("generation"); ok && v != nil {
 		n, ok := asInt(v)
 		if !ok && err == nil {
 			err = metaTypeError(v, "generation", "int64")
 		}
 		m.Generation = n
 	}
-	if s := str("creationTimestamp"); s != "" {
+	if s := strOther("creationTimestamp"); s != "" {
 		t, perr := ParseTime(s)
 		if perr != nil && err == nil {
 			err = fmt.Errorf("parsing time %q: %w", s, perr)
 		}
 		m.CreationTimestamp = t
 	}
-	if s := str("deletionTimestamp"); s != "" {
+	if s := strOther("deletionTimestamp"); s != "" {
 		t, perr := ParseTime(s)
 		if perr != nil && err == nil {
 			err = fmt.Errorf("parsing time %q: %w", s, perr)
 		}
 		m.DeletionTimestamp = &t
 	}
-	if v, ok := get("deletionGracePeriodSeconds"); ok && v != nil {
+	if v, ok := getOther("deletionGracePeriodSeconds"); ok && v != nil {
 		n, ok := asInt(v)
 		if !ok && err == nil {
 			err = metaTypeError(v, "deletionGracePeriodSeconds", "int64")
@@ -192,7 +218,7 @@ func MetaFromMap(in map[string]any) (Meta, error) {
 	}
 	m.Labels = strMap("labels")
 	m.Annotations = strMap("annotations")
-	if v, ok := get("ownerReferences"); ok && v != nil {
+	if v, ok := getOther("ownerReferences"); ok && v != nil {
 		l, ok := v.([]any)
 		if !ok {
 			if err == nil {
@@ -239,7 +265,7 @@ func MetaFromMap(in map[string]any) (Meta, error) {
 			}
 		}
 	}
-	return m, err
+	return m, left == 0 && other == 0, err
 }
 
 func metaTypeError(v any, field, goType string) error {

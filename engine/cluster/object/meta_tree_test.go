@@ -50,3 +50,42 @@ func TestDecodedIsTheTreeRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestMetaFromMapPlain: metaFromMap calls metadata plain when its every
+// field is one it checks as strictly as the schema, and a plain tree it
+// decodes without error is clean against objectMetaSchema.
+func TestMetaFromMapPlain(t *testing.T) {
+	tests := []struct {
+		name  string
+		in    map[string]any
+		plain bool
+	}{
+		{"empty", map[string]any{}, true},
+		{"name", map[string]any{"name": "web"}, true},
+		{"strings", map[string]any{"name": "web", "generateName": "web-", "namespace": "demo", "uid": "u", "resourceVersion": "7"}, true},
+		{"null name", map[string]any{"name": nil}, true},
+		{"labels and annotations", map[string]any{"name": "web", "labels": map[string]any{"app": "web"}, "annotations": map[string]any{"a": "b"}}, true},
+		{"finalizers", map[string]any{"name": "web", "finalizers": []any{"f"}}, true},
+		{"generation", map[string]any{"name": "web", "generation": int64(2)}, false},
+		{"creationTimestamp", map[string]any{"name": "web", "creationTimestamp": "2024-01-01T00:00:00Z"}, false},
+		{"deletionTimestamp", map[string]any{"deletionTimestamp": "2024-01-01T00:00:00Z"}, false},
+		{"deletionGracePeriodSeconds", map[string]any{"deletionGracePeriodSeconds": int64(30)}, false},
+		{"ownerReferences", map[string]any{"name": "web", "ownerReferences": []any{map[string]any{"name": "o"}}}, false},
+		{"unknown field", map[string]any{"name": "web", "zz": "x"}, false},
+		{"selfLink", map[string]any{"selfLink": "/x"}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, plain, err := metaFromMap(tc.in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if plain != tc.plain {
+				t.Errorf("plain = %v, want %v", plain, tc.plain)
+			}
+			if plain && !clean(tc.in, objectMetaSchema) {
+				t.Errorf("plain metadata is not clean")
+			}
+		})
+	}
+}
