@@ -69,8 +69,8 @@ func (s *Store[V]) Compact(rev int64) error {
 	})
 	for _, k := range gone {
 		s.index.remove(k)
-		ks := s.keys[k]
-		delete(s.keys, k)
+		ks, _ := s.keys.Get(k)
+		s.keys.Delete(k)
 		*ks = keyState[V]{} // its block holds nothing of the key
 	}
 	if s.notifying {

@@ -1,6 +1,10 @@
 package store
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/loopbook/loopbook/engine/cluster/store/keymap"
+)
 
 // record is one version of a key in its history; version 0 marks a
 // tombstone.
@@ -26,7 +30,7 @@ type keyState[V any] struct {
 // in its block.
 func (s *Store[V]) newKeyState(key string) *keyState[V] {
 	if len(s.spare) == 0 {
-		s.spare = make([]keyState[V], min(max(len(s.keys), 16), 128))
+		s.spare = make([]keyState[V], min(max(s.keys.Len(), 16), 128))
 	}
 	ks := &s.spare[0]
 	s.spare = s.spare[1:]
@@ -67,7 +71,7 @@ type Store[V any] struct {
 	compactRev int64
 	available  bool
 
-	keys  map[string]*keyState[V]
+	keys  keymap.Map[*keyState[V]]
 	spare []keyState[V] // the rest of the block newKeyState hands out from
 	index index[V]
 	live  int
@@ -89,7 +93,7 @@ type Store[V any] struct {
 
 // New returns an empty, available store at revision 1.
 func New[V any]() *Store[V] {
-	return &Store[V]{rev: 1, available: true, keys: map[string]*keyState[V]{}}
+	return &Store[V]{rev: 1, available: true}
 }
 
 // NewSized is New with a function giving a value's size in bytes, which
@@ -118,7 +122,7 @@ func (s *Store[V]) Bytes() int64 {
 		return 0
 	}
 	var n int64
-	for _, ks := range s.keys {
+	for _, ks := range s.keys.All() {
 		if len(ks.hist) == 0 {
 			continue
 		}
@@ -145,7 +149,7 @@ func (s *Store[V]) Get(key string) (KeyValue[V], bool, error) {
 	if !s.available {
 		return KeyValue[V]{}, false, ErrUnavailable
 	}
-	ks := s.keys[key]
+	ks, _ := s.keys.Get(key)
 	if ks == nil {
 		return KeyValue[V]{}, false, nil
 	}
@@ -249,7 +253,7 @@ func (s *Store[V]) scan(start, end string, rev int64, fn func(*keyState[V], *rec
 		return !ok || fn(ks, r)
 	}
 	if end == "" {
-		if ks := s.keys[start]; ks != nil {
+		if ks, _ := s.keys.Get(start); ks != nil {
 			visit(ks)
 		}
 		return

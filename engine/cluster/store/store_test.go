@@ -371,7 +371,7 @@ func TestCompaction(t *testing.T) {
 	if !slices.Equal(revs, []int64{8, 9}) {
 		t.Errorf("watch from compacted revision saw %v", revs)
 	}
-	if _, ok := s.keys["gone"]; ok {
+	if _, ok := s.keys.Get("gone"); ok {
 		t.Error("a key deleted before the compaction is still remembered")
 	}
 	if s.Rev() != 9 {
@@ -399,7 +399,7 @@ func TestCompactionKeepsHistoryArray(t *testing.T) {
 			for i := range tc.writes {
 				mustPut(t, s, "k", fmt.Sprintf("v%d", i))
 			}
-			ks := s.keys["k"]
+			ks, _ := s.keys.Get("k")
 			before := &ks.hist[:1][0]
 			if err := s.Compact(s.Rev()); err != nil {
 				t.Fatal(err)

@@ -45,7 +45,7 @@ func (s *Store[V]) Update(key string, modRev int64, value V) (KeyValue[V], error
 // keeps nor copies: the write names the key by the string the store
 // already holds, so an update of an existing key makes no string of it.
 func (s *Store[V]) UpdateBytes(key []byte, modRev int64, value V) (KeyValue[V], error) {
-	if ks := s.keys[string(key)]; ks != nil {
+	if ks, _ := s.keys.GetBytes(key); ks != nil {
 		return s.Update(ks.key, modRev, value)
 	}
 	return s.Update(string(key), modRev, value) // fails; the error names the key
@@ -119,7 +119,7 @@ func (s *Store[V]) checkKey(op Op[V]) (*keyState[V], error) {
 		return nil, ErrUnavailable
 	}
 	var cur *record[V]
-	ks := s.keys[op.Key]
+	ks, _ := s.keys.Get(op.Key)
 	if ks != nil {
 		if r, ok := ks.live(); ok {
 			cur = r
@@ -143,13 +143,16 @@ func (s *Store[V]) checkKey(op Op[V]) (*keyState[V], error) {
 
 // apply writes op at the current revision, whose precondition holds, and
 // appends its event to the log.
-func (s *Store[V]) apply(op Op[V]) Event[V] { return s.applyTo(s.keys[op.Key], op) }
+func (s *Store[V]) apply(op Op[V]) Event[V] {
+	ks, _ := s.keys.Get(op.Key)
+	return s.applyTo(ks, op)
+}
 
 // applyTo is apply with the key's state (nil for a key with no history).
 func (s *Store[V]) applyTo(ks *keyState[V], op Op[V]) Event[V] {
 	if ks == nil {
 		ks = s.newKeyState(op.Key)
-		s.keys[op.Key] = ks
+		s.keys.Put(op.Key, ks)
 		s.index.insert(ks)
 	}
 	var ev Event[V]

@@ -169,8 +169,7 @@ func (c *Cacher) Get(key string) (*object.Object, bool) { return c.objs.get(key)
 // nor copies: a caller can look an object up without making its key a
 // string.
 func (c *Cacher) GetBytes(key []byte) (*object.Object, bool) {
-	o, ok := c.objs.objs[string(key)]
-	return o, ok
+	return c.objs.objs.GetBytes(key)
 }
 
 // List calls fn for each object p selects, in key order, until fn returns

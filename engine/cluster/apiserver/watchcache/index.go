@@ -6,14 +6,15 @@ import (
 	"strings"
 
 	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/store/keymap"
 )
 
 // index holds the current objects by store key, with their keys in order
 // for lists. New keys are sorted in lazily, at the next ordered read, so a
 // burst of creates costs one sort rather than one insertion each.
 type index struct {
-	objs   map[string]*object.Object // nil until an object is put
-	sorted []string                  // ordered keys; may hold deleted ones until the next merge
+	objs   keymap.Map[*object.Object]
+	sorted []string // ordered keys; may hold deleted ones until the next merge
 	// pending holds the keys added since the last merge, in blocks: a
 	// long run of creates between two ordered reads adds a block now and
 	// then rather than copying an ever longer list.
@@ -39,24 +40,21 @@ func (x *index) reserve(n int) {
 	if n == 0 {
 		return
 	}
-	if x.objs == nil {
-		x.objs = make(map[string]*object.Object, n)
-	}
+	x.objs.Reserve(n)
 	if x.npending == 0 {
 		x.pending = x.pending[:0] // the list's block replaces the empty one
 	}
 	x.pending = append(x.pending, make([]string, 0, n))
 }
 
-func (x *index) len() int { return len(x.objs) }
+func (x *index) len() int { return x.objs.Len() }
 
 func (x *index) get(key string) (*object.Object, bool) {
-	o, ok := x.objs[key]
-	return o, ok
+	return x.objs.Get(key)
 }
 
 func (x *index) put(key string, o *object.Object) {
-	_, had := x.objs[key]
+	_, had := x.objs.Get(key)
 	x.set(key, o, had)
 }
 
@@ -66,10 +64,7 @@ func (x *index) set(key string, o *object.Object, had bool) {
 	if !had {
 		x.addPending(key)
 	}
-	if x.objs == nil {
-		x.objs = map[string]*object.Object{}
-	}
-	x.objs[key] = o
+	x.objs.Put(key, o)
 }
 
 // addPending records a key added since the last merge.
@@ -110,14 +105,13 @@ func (x *index) takePending() []string {
 }
 
 func (x *index) remove(key string) {
-	if _, ok := x.objs[key]; ok {
-		delete(x.objs, key)
+	if x.objs.Delete(key) {
 		x.deleted++
 	}
 }
 
 func (x *index) reset() {
-	clear(x.objs)
+	x.objs.Clear()
 	x.sorted, x.deleted = x.sorted[:0], 0
 	clear(x.takePending())
 }
@@ -129,7 +123,7 @@ func (x *index) merge() {
 	}
 	pending := x.takePending()
 	slices.Sort(pending)
-	out := make([]string, 0, len(x.objs))
+	out := make([]string, 0, x.objs.Len())
 	i, j := 0, 0
 	for i < len(x.sorted) || j < len(pending) {
 		var k string
@@ -140,7 +134,7 @@ func (x *index) merge() {
 			k = pending[j]
 			j++
 		}
-		if _, live := x.objs[k]; live && (len(out) == 0 || out[len(out)-1] != k) {
+		if _, live := x.objs.Get(k); live && (len(out) == 0 || out[len(out)-1] != k) {
 			out = append(out, k)
 		}
 	}
@@ -158,7 +152,8 @@ func (x *index) ascend(prefix string, fn func(key string, o *object.Object) bool
 		if !strings.HasPrefix(k, prefix) {
 			return
 		}
-		if !fn(k, x.objs[k]) {
+		o, _ := x.objs.Get(k)
+		if !fn(k, o) {
 			return
 		}
 	}
