@@ -38,11 +38,14 @@ type WatchOptions struct {
 
 // Watcher is one open watch on a cacher. It implements api.Watch.
 type Watcher struct {
-	c       *Cacher
-	sink    Sink
-	pred    Predicate
-	pos     int // absolute history position of the next event
-	startAt sim.Time
+	c    *Cacher
+	sink Sink
+	pred Predicate
+	// anyObject: the predicate has no selector, so every object at a key
+	// it matches is selected.
+	anyObject bool
+	pos       int // absolute history position of the next event
+	startAt   sim.Time
 	// initial holds the synthetic ADDED objects still to send.
 	initial    []*object.Object
 	initialEnd bool // send the initial-events-end bookmark after initial
@@ -73,6 +76,7 @@ func (c *Cacher) Watch(opts WatchOptions, sink Sink) *Watcher {
 	c.nextID++
 	w := &Watcher{c: c, sink: sink, pred: opts.Predicate, startAt: now.Add(c.cfg.Latency),
 		bookmarks: opts.AllowBookmarks, deadline: opts.Deadline, id: c.nextID}
+	w.anyObject = w.pred.Labels.Empty() && w.pred.Fields.Empty()
 	w.value, w.indexed = c.trigger.triggerValue(&w.pred)
 	c.track(w, opts.Namespace, opts.Name)
 	rv := opts.ResourceVersion
