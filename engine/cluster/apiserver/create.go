@@ -2,7 +2,6 @@ package apiserver
 
 import (
 	"net/http"
-	"time"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -62,7 +61,7 @@ func validateCreate(r *request) *api.Status {
 // metav1.Time is stored.
 func (r *request) fillSystemFields(o *object.Object) {
 	o.Meta.UID = object.NewUID(r.s.p.cfg.Rand)
-	o.Meta.CreationTimestamp = r.now.Wall().Truncate(time.Second)
+	o.Meta.CreationTimestamp = wholeSecond(r.now)
 }
 
 func persistCreate(r *request) *api.Status {
