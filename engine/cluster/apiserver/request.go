@@ -79,12 +79,28 @@ func newRequest(s *Server, req *api.Request, h api.WatchHandler) *request {
 		r.info = api.ParseRequestInfo(&stripped)
 		r.query = query
 	} else {
-		r.info = api.ParseRequestInfo(req)
+		r.info = s.parse(req)
 	}
 	if req.Object != nil && r.info.Subresource != "" && r.info.Subresource != "status" {
 		r.renderSent() // the other subresources read the tree (finalize, scale, …)
 	}
 	return r
+}
+
+// parse is api.ParseRequestInfo(req). The RequestInfo of a request
+// other than a GET is a function of its method and path alone, so the
+// last one is kept for the next request of the same method and path: a
+// client's writes come in runs, a create after another on one path.
+func (s *Server) parse(req *api.Request) api.RequestInfo {
+	p := &s.parsed
+	if req.Method != api.MethodGet && req.Method == p.method && req.Path == p.path {
+		return p.info
+	}
+	info := api.ParseRequestInfo(req)
+	if req.Method != api.MethodGet {
+		p.method, p.path, p.info = req.Method, req.Path, info
+	}
+	return info
 }
 
 // release returns a finished request to its replica's free list: nothing

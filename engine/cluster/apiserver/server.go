@@ -32,6 +32,15 @@ type Server struct {
 	// prioDetails are the PRIORITIZE details of unqueued requests, by
 	// flow schema and priority level: a handful, each asked for often.
 	prioDetails map[prioKey]string
+	// parsed is the RequestInfo of the last request other than a GET,
+	// by its method and path (see parse).
+	parsed parsedPath
+}
+
+// parsedPath is a method and path and the RequestInfo they parse to.
+type parsedPath struct {
+	method, path string
+	info         api.RequestInfo
 }
 
 // prioKey is a flow schema and a priority level.
