@@ -112,6 +112,16 @@ func (m *keyPrefixes) cachedObject(c *watchcache.Cacher, k *object.KindInfo, nam
 // a prefix built once stays right. The zero value is ready to use.
 type keyPrefixes struct {
 	kinds map[*object.KindInfo]kindPrefixes
+	// last is the namespace prefix asked for last: a run's requests come
+	// in runs of one resource in one namespace.
+	last lastPrefix
+}
+
+// lastPrefix is the prefix of a kind's namespace.
+type lastPrefix struct {
+	kind      *object.KindInfo
+	namespace string
+	prefix    string
 }
 
 // kindPrefixes are one resource's prefix and those of its namespaces
@@ -139,6 +149,16 @@ func (m *keyPrefixes) of(k *object.KindInfo) kindPrefixes {
 
 // namespace is namespacePrefix(k, namespace), memoised.
 func (m *keyPrefixes) namespace(k *object.KindInfo, namespace string) string {
+	if l := &m.last; k == l.kind && namespace == l.namespace {
+		return l.prefix
+	}
+	p := m.lookupNamespace(k, namespace)
+	m.last = lastPrefix{kind: k, namespace: namespace, prefix: p}
+	return p
+}
+
+// lookupNamespace is namespace without the last prefix remembered.
+func (m *keyPrefixes) lookupNamespace(k *object.KindInfo, namespace string) string {
 	kp := m.of(k)
 	if !k.Namespaced || namespace == "" {
 		return kp.resource

@@ -8,7 +8,7 @@ import (
 
 // TestMemoisedKeysAreObjectKeys: a namespace's memoised prefix followed
 // by a name is the object's key, for every way keys are laid out, and the
-// memo answers the same the second time.
+// memo answers the same the second time, and after another namespace.
 func TestMemoisedKeysAreObjectKeys(t *testing.T) {
 	kinds := []*object.KindInfo{
 		{Resource: "pods", Namespaced: true},
@@ -19,7 +19,7 @@ func TestMemoisedKeysAreObjectKeys(t *testing.T) {
 	}
 	var m keyPrefixes
 	for _, k := range kinds {
-		for _, ns := range []string{"", "demo"} {
+		for _, ns := range []string{"", "demo", "other", "demo"} {
 			if got, want := m.objectKey(k, ns, "web"), objectKey(k, ns, "web"); got != want {
 				t.Errorf("%s in %q: memoised key %q, key %q", k.Resource, ns, got, want)
 			}
