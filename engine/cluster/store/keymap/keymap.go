@@ -58,7 +58,16 @@ func (m *Map[V]) GetBytes(key []byte) (V, bool) {
 		var zero V
 		return zero, false
 	}
-	return m.lookup(maphash.Bytes(m.seed, key), string(key)) // no copy: compared only
+	// string(key) is only compared and indexed with: it makes no copy.
+	if e, ok := m.heads[maphash.Bytes(m.seed, key)]; ok && e.key == string(key) {
+		return e.val, true
+	}
+	if len(m.overflow) > 0 {
+		v, ok := m.overflow[string(key)]
+		return v, ok
+	}
+	var zero V
+	return zero, false
 }
 
 // lookup is Get with the key's hash h.

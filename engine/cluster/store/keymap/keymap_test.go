@@ -128,3 +128,13 @@ func TestZeroMap(t *testing.T) {
 	}
 	m.Clear()
 }
+
+// TestGetBytesAllocatesNothing: the key in its buffer is not copied.
+func TestGetBytesAllocatesNothing(t *testing.T) {
+	var m Map[int]
+	m.Put("/registry/configmaps/demo/a", 1)
+	key := []byte("/registry/configmaps/demo/a")
+	if n := testing.AllocsPerRun(100, func() { m.GetBytes(key) }); n != 0 {
+		t.Errorf("GetBytes allocates %v times", n)
+	}
+}
