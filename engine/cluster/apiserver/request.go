@@ -87,17 +87,19 @@ func newRequest(s *Server, req *api.Request, h api.WatchHandler) *request {
 	return r
 }
 
-// parse is api.ParseRequestInfo(req). The RequestInfo of a request
-// other than a GET is a function of its method and path alone, so the
-// last one is kept for the next request of the same method and path: a
-// client's writes come in runs, a create after another on one path.
+// parse is api.ParseRequestInfo(req). The RequestInfo of a POST, PUT or
+// PATCH is a function of its method and path alone (a GET's and a
+// DELETE's may carry the request's selectors), so the last one is kept
+// for the next request of the same method and path: a client's writes
+// come in runs, a create after another on one path.
 func (s *Server) parse(req *api.Request) api.RequestInfo {
 	p := &s.parsed
-	if req.Method != api.MethodGet && req.Method == p.method && req.Path == p.path {
+	if p.method != "" && req.Method == p.method && req.Path == p.path {
 		return p.info
 	}
 	info := api.ParseRequestInfo(req)
-	if req.Method != api.MethodGet {
+	switch req.Method {
+	case api.MethodPost, api.MethodPut, api.MethodPatch:
 		p.method, p.path, p.info = req.Method, req.Path, info
 	}
 	return info

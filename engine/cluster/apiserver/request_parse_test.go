@@ -8,7 +8,8 @@ import (
 
 // TestParseRemembersWrites: a replica's parse gives what
 // api.ParseRequestInfo gives for each request of a run in which paths and
-// methods repeat, GETs with other list options among them.
+// methods repeat, GETs and collection DELETEs with other list options
+// among them.
 func TestParseRemembersWrites(t *testing.T) {
 	run := []*api.Request{
 		{Method: "POST", Path: "/api/v1/namespaces/demo/configmaps"},
@@ -26,6 +27,11 @@ func TestParseRemembersWrites(t *testing.T) {
 		{Method: "PATCH", Path: "/apis/apps/v1/namespaces/demo/deployments/web/scale"},
 		{Method: "POST", Path: "/version"},
 		{Method: "post", Path: "/version"},
+		// A collection DELETE keeps its selectors: the same method and
+		// path parse to another RequestInfo.
+		{Method: "DELETE", Path: "/api/v1/namespaces/demo/pods", List: api.ListOptions{LabelSelector: "app=web"}},
+		{Method: "DELETE", Path: "/api/v1/namespaces/demo/pods", List: api.ListOptions{LabelSelector: "app=db"}},
+		{Method: "DELETE", Path: "/api/v1/namespaces/demo/pods", List: api.ListOptions{FieldSelector: "metadata.name=a"}},
 	}
 	s := &Server{}
 	for i, req := range run {

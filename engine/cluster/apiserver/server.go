@@ -32,8 +32,8 @@ type Server struct {
 	// prioDetails are the PRIORITIZE details of unqueued requests, by
 	// flow schema and priority level: a handful, each asked for often.
 	prioDetails map[prioKey]string
-	// parsed is the RequestInfo of the last request other than a GET,
-	// by its method and path (see parse).
+	// parsed is the RequestInfo of the last POST, PUT or PATCH, by its
+	// method and path (see parse).
 	parsed parsedPath
 }
 
