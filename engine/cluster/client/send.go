@@ -36,12 +36,12 @@ func (c *Client) DoUpdateOwning(k *object.KindInfo, obj *object.Object, opts api
 }
 
 // send is Do for a request given by value, for callers that keep no
-// request (a read, a list, a watch, a write not to be resent): it goes out in a request the client
-// keeps between calls instead of a new one each time. The API server
-// keeps no request once it has answered (a resend keeps its own: see
-// DoRetry), so the next send may reuse it; a send made while another is
-// in flight (a watch handler that reads through the same client) uses
-// one of its own.
+// request (a read, a list, a watch, a write not to be resent): it goes
+// out in a request the client keeps between calls instead of a new one
+// each time. The API server keeps no request once it has answered (a
+// resend keeps its own: see DoRetry), so the next send may reuse it; a
+// send made while another is in flight (a watch handler that reads
+// through the same client) uses one of its own.
 func (c *Client) send(req api.Request, h api.WatchHandler) *api.Response {
 	r := c.spare
 	if r == nil {

@@ -67,9 +67,7 @@ func (c *nodeCondition) render(heartbeat any) map[string]any {
 // differs only in its heartbeat, as most do, gets its patch without the
 // render: its type and the new heartbeat.
 func (c *nodeCondition) diff(old map[string]any, heartbeat any) map[string]any {
-	if len(old) == 6 && isString(old["type"], str(c.typ)) && isString(old["status"], str(c.status)) &&
-		isString(old["lastTransitionTime"], str(c.transition)) &&
-		isString(old["reason"], str(c.reason)) && isString(old["message"], str(c.message)) {
+	if len(old) == 6 && c.sameButHeartbeat(old) {
 		hb, ok := old["lastHeartbeatTime"]
 		switch {
 		case !ok: // a sixth key stands in its place
@@ -82,6 +80,15 @@ func (c *nodeCondition) diff(old map[string]any, heartbeat any) map[string]any {
 	return elementDiff(old, c.render(heartbeat))
 }
 
+// sameButHeartbeat reports whether the stored condition old has the five
+// fields c renders besides its heartbeat, each as c renders it. It looks
+// neither at the heartbeat nor at other keys: its callers count them.
+func (c *nodeCondition) sameButHeartbeat(old map[string]any) bool {
+	return isString(old["type"], str(c.typ)) && isString(old["status"], str(c.status)) &&
+		isString(old["lastTransitionTime"], str(c.transition)) &&
+		isString(old["reason"], str(c.reason)) && isString(old["message"], str(c.message))
+}
+
 // nodeConditionsEqual is object.EqualValues(old, renderNodeConditions(cs,
 // now)), rendering nothing.
 func nodeConditionsEqual(old any, cs *[4]nodeCondition, now string) bool {
@@ -92,10 +99,7 @@ func nodeConditionsEqual(old any, cs *[4]nodeCondition, now string) bool {
 	for i := range cs {
 		c := &cs[i]
 		om, _ := l[i].(map[string]any)
-		if len(om) != 6 || !isString(om["lastHeartbeatTime"], now) ||
-			!isString(om["type"], str(c.typ)) || !isString(om["status"], str(c.status)) ||
-			!isString(om["lastTransitionTime"], str(c.transition)) ||
-			!isString(om["reason"], str(c.reason)) || !isString(om["message"], str(c.message)) {
+		if len(om) != 6 || !c.sameButHeartbeat(om) || !isString(om["lastHeartbeatTime"], now) {
 			return false
 		}
 	}
@@ -111,10 +115,7 @@ func nodeConditionsChanged(old []any, cs *[4]nodeCondition) bool {
 	}
 	for i, c := range cs {
 		om, _ := old[i].(map[string]any)
-		if len(om)-hasKey(om, "lastHeartbeatTime") != 5 ||
-			!isString(om["type"], str(c.typ)) || !isString(om["status"], str(c.status)) ||
-			!isString(om["lastTransitionTime"], str(c.transition)) ||
-			!isString(om["reason"], str(c.reason)) || !isString(om["message"], str(c.message)) {
+		if len(om)-hasKey(om, "lastHeartbeatTime") != 5 || !c.sameButHeartbeat(om) {
 			return true
 		}
 	}

@@ -67,20 +67,10 @@ func (w *Watcher) convert(ev *Event) (Delivery, bool) {
 	if !p.MatchesKey(ev.Key) {
 		return Delivery{}, false
 	}
-	if w.anyObject {
-		// The switch below with every object selected.
-		switch {
-		case ev.Type != trace.Deleted && ev.Prev == nil:
-			return Delivery{Type: trace.Added, Object: ev.Object}, true
-		case ev.Type != trace.Deleted:
-			return Delivery{Type: trace.Modified, Object: ev.Object}, true
-		case ev.Prev != nil:
-			return Delivery{Type: trace.Deleted, Object: ev.Object}, true
-		}
-		return Delivery{}, false
-	}
-	cur := ev.Type != trace.Deleted && p.MatchesObject(ev.Object)
-	old := ev.Prev != nil && p.MatchesObject(ev.Prev)
+	// A predicate without selectors selects every object at a key it
+	// matches, without testing it.
+	cur := ev.Type != trace.Deleted && (w.anyObject || p.MatchesObject(ev.Object))
+	old := ev.Prev != nil && (w.anyObject || p.MatchesObject(ev.Prev))
 	switch {
 	case cur && !old:
 		return Delivery{Type: trace.Added, Object: ev.Object}, true
