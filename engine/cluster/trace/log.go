@@ -30,6 +30,14 @@ type Log struct {
 	// deferred are the changes deferred on the log's events, some perhaps
 	// worked out since (see Defer).
 	deferred []*Change
+	// packed holds, at a chunk's index, the chunk's events packed, when
+	// the chunk is more than hotChunks behind the end (see pack.go); the
+	// chunk itself is nil then. unpacked are the indexes of packed chunks
+	// unpacked again for readers, oldest first, and table the strings of
+	// the packed events.
+	packed   []*packedChunk
+	unpacked []int
+	table    *stringTable
 }
 
 // maxDeferredChanges is how many deferred changes a log holds before it
@@ -97,6 +105,9 @@ func (l *Log) Add() *Event {
 // together rather than one by one.
 func (l *Log) slot(i int) *Event {
 	c := i >> chunkShift
+	if i&(chunkSize-1) == 0 && c >= hotChunks {
+		l.pack(c - hotChunks)
+	}
 	if c == len(l.chunks) {
 		l.chunks = append(l.chunks, newChunk())
 	}
@@ -118,6 +129,7 @@ func (l *Log) slot(i int) *Event {
 // collected.
 func (l *Log) Reset() {
 	l.forgetDeferred()
+	l.forgetPacked()
 	released := false
 	for _, c := range l.chunks {
 		released = released || c == nil
@@ -170,6 +182,9 @@ func (l *Log) Release(before int) {
 			spareChunks.Put((*[chunkSize]Event)(c))
 			l.chunks[i] = nil
 		}
+		if i < len(l.packed) {
+			l.packed[i] = nil
+		}
 	}
 }
 
@@ -177,14 +192,15 @@ func (l *Log) Release(before int) {
 func (l *Log) Len() int { return l.n }
 
 // At returns the event at position i. The event belongs to the log; do not
-// modify it.
+// modify it. An event more than hotChunks chunks behind the end is
+// unpacked with its chunk (see pack.go).
 func (l *Log) At(i int) *Event {
 	if i < 0 || i >= l.n {
 		panic("trace: event index out of range")
 	}
 	c := l.chunks[i>>chunkShift]
 	if c == nil {
-		panic("trace: event released")
+		c = l.unpack(i >> chunkShift)
 	}
 	return &c[i&(chunkSize-1)]
 }

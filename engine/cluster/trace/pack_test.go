@@ -1,0 +1,142 @@
+package trace
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"github.com/loopbook/loopbook/engine/cluster/sim"
+)
+
+// TestPackRV: resourceVersions of up to 18 canonical decimal digits pack
+// as numbers, anything else as strings, and every one unpacks to itself.
+func TestPackRV(t *testing.T) {
+	for _, tc := range []struct {
+		rv     string
+		number bool
+	}{
+		{"", true}, {"0", true}, {"1", true}, {"42", true}, {"999999999999999999", true},
+		{"1000000000000000000", false}, {"007", false}, {"00", false}, {"12a", false},
+		{"-1", false}, {"1 ", false}, {"opaque", false}, {"18446744073709551615", false},
+	} {
+		var tab stringTable
+		v := tab.rv(tc.rv)
+		if got := v&rvString == 0; got != tc.number {
+			t.Errorf("rv(%q) = %#x: packed as a number %v, want %v", tc.rv, v, got, tc.number)
+		}
+		if got := tab.unpackRV(v); got != tc.rv {
+			t.Errorf("unpackRV(rv(%q)) = %q", tc.rv, got)
+		}
+	}
+}
+
+// randomEvent is an event with every field set from r, strings drawn
+// from small sets so the table shares them, and some built anew so they
+// are equal in content at other addresses.
+func randomEvent(r *rand.Rand) Event {
+	pick := func(s ...string) string { return s[r.IntN(len(s))] }
+	e := Event{
+		Time: sim.Time(r.Int64N(1 << 40)), From: Actor(pick("apiserver", "kubelet/node-1", "alice")),
+		To: Actor(pick("", "etcd", "scheduler")), Verb: Verb(r.IntN(int(Reconcile) + 1)),
+		Group: pick("", "apps"), Resource: pick("pods", "deployments", ""), Subresource: pick("", "status"),
+		Namespace: pick("", "demo"), Name: fmt.Sprintf("web-%d", r.IntN(50)),
+		RVBefore: pick("", "0", "17", "007", "x1"), RVAfter: fmt.Sprint(r.IntN(1e6)),
+		Phase: Phase(r.IntN(int(Panic) + 1)), WatchType: WatchType(r.IntN(int(Error) + 1)),
+		Detail: pick("", "requeued after 5ms", fmt.Sprintf("n=%d", r.IntN(9))),
+	}
+	if r.IntN(3) == 0 {
+		e.Outcome = Outcome{Code: pick3(r, 200, 409, 429), Reason: pick("", "Conflict"), Message: fmt.Sprint("m", r.IntN(4))}
+	}
+	if r.IntN(4) == 0 {
+		e.Change = &Change{Set: []string{".status"}}
+	}
+	return e
+}
+
+func pick3(r *rand.Rand, a, b, c int) int { return []int{a, b, c}[r.IntN(3)] }
+
+// TestPackedEventsReadBack: a log long enough to pack its early chunks
+// hands every event back as it was appended, in order and at random,
+// with more chunks read than stay unpacked; a change written to an old
+// event through At is kept when its chunk is packed again.
+func TestPackedEventsReadBack(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	l := NewLog()
+	n := (hotChunks+maxUnpacked+5)*chunkSize + 17
+	want := make([]Event, n)
+	for i := range n {
+		want[i] = randomEvent(r)
+		want[i].Seq = l.Append(want[i])
+	}
+	if len(l.packed) == 0 || l.packed[0] == nil || l.chunks[0] != nil {
+		t.Fatal("the log's first chunk is not packed")
+	}
+	if last := n >> chunkShift; l.chunks[last] == nil || l.chunks[last-hotChunks+1] == nil {
+		t.Fatal("a chunk among the last hotChunks is packed")
+	}
+	check := func(i int) {
+		t.Helper()
+		if got := l.At(i); !reflect.DeepEqual(*got, want[i]) {
+			t.Fatalf("event %d:\n got %+v\nwant %+v", i, *got, want[i])
+		}
+	}
+	for i := range n {
+		check(i)
+	}
+	if len(l.unpacked) != maxUnpacked {
+		t.Fatalf("%d chunks unpacked, want at most %d", len(l.unpacked), maxUnpacked)
+	}
+	l.At(5).Detail = "written late"
+	want[5].Detail = "written late"
+	for range 4 * maxUnpacked {
+		check(r.IntN(n))
+	}
+	for c := range maxUnpacked + 1 { // unpack others until chunk 0 is packed again
+		check((c + 1) * chunkSize)
+	}
+	if l.chunks[0] != nil {
+		t.Fatal("chunk 0 still unpacked")
+	}
+	check(5)
+	var got []int
+	for e := range l.Query().Where(func(e *Event) bool { return e.Verb == Get }).All() {
+		got = append(got, e.Seq)
+	}
+	var wantGets []int
+	for _, e := range want {
+		if e.Verb == Get {
+			wantGets = append(wantGets, e.Seq)
+		}
+	}
+	if !reflect.DeepEqual(got, wantGets) {
+		t.Fatalf("query of GETs found %d events, want %d", len(got), len(wantGets))
+	}
+}
+
+// TestPackedLogResetAndRelease: Reset forgets packed events and the log
+// fills again from 0; Release gives up packed chunks too.
+func TestPackedLogResetAndRelease(t *testing.T) {
+	l := NewLog()
+	fill(l, (hotChunks+2)*chunkSize)
+	l.Release(chunkSize)
+	func() {
+		defer func() {
+			if r := recover(); r != "trace: event released" {
+				t.Errorf("At(0) after Release: panic %v, want the released event's", r)
+			}
+		}()
+		l.At(0)
+	}()
+	if e := l.At(chunkSize + 3); e.Seq != chunkSize+3 || e.Name != "xxxxx"[:(chunkSize+3)%7] {
+		t.Fatalf("packed event after Release = %+v", *e)
+	}
+	l.Reset()
+	if l.packed != nil || l.table != nil {
+		t.Fatal("Reset kept packed events")
+	}
+	fill(l, 3)
+	if e := l.At(2); e.Seq != 2 || e.Name != "xx" {
+		t.Fatalf("event 2 after Reset = %+v", *e)
+	}
+}
