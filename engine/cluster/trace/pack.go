@@ -142,24 +142,47 @@ func formatRV(v uint64) string {
 	return string(b[i:])
 }
 
-// pack returns the events of chunk packed.
+// pack returns the events of chunk packed. A request's gates share their
+// strings, so a string where the event before had the same one takes
+// that one's number.
 func (t *stringTable) pack(chunk []Event) *packedChunk {
 	p := &packedChunk{}
+	var prev *Event
+	var q *packedEvent
 	for i := range chunk {
 		e := &chunk[i]
+		if prev == nil {
+			prev, q = &Event{}, &packedEvent{}
+		}
 		p.events[i] = packedEvent{
 			time: e.Time, rvBefore: t.rv(e.RVBefore), rvAfter: t.rv(e.RVAfter),
-			from: t.id(string(e.From)), to: t.id(string(e.To)),
-			group: t.id(e.Group), resource: t.id(e.Resource), subresource: t.id(e.Subresource),
-			namespace: t.id(e.Namespace), name: t.id(e.Name),
-			reason: t.id(e.Outcome.Reason), message: t.id(e.Outcome.Message), detail: t.id(e.Detail),
-			code: int32(e.Outcome.Code), verb: e.Verb, phase: e.Phase, watchType: e.WatchType,
+			from:        t.idLike(string(e.From), string(prev.From), q.from),
+			to:          t.idLike(string(e.To), string(prev.To), q.to),
+			group:       t.idLike(e.Group, prev.Group, q.group),
+			resource:    t.idLike(e.Resource, prev.Resource, q.resource),
+			subresource: t.idLike(e.Subresource, prev.Subresource, q.subresource),
+			namespace:   t.idLike(e.Namespace, prev.Namespace, q.namespace),
+			name:        t.idLike(e.Name, prev.Name, q.name),
+			reason:      t.idLike(e.Outcome.Reason, prev.Outcome.Reason, q.reason),
+			message:     t.idLike(e.Outcome.Message, prev.Outcome.Message, q.message),
+			detail:      t.idLike(e.Detail, prev.Detail, q.detail),
+			code:        int32(e.Outcome.Code), verb: e.Verb, phase: e.Phase, watchType: e.WatchType,
 		}
 		if e.Change != nil {
 			p.changes = append(p.changes, packedChange{i: i, change: e.Change})
 		}
+		prev, q = e, &p.events[i]
 	}
 	return p
+}
+
+// idLike returns the number of s: id, the number of prev, when s is
+// prev's very bytes.
+func (t *stringTable) idLike(s, prev string, id uint32) uint32 {
+	if len(s) == len(prev) && unsafe.StringData(s) == unsafe.StringData(prev) {
+		return id
+	}
+	return t.id(s)
 }
 
 // unpack fills chunk, whose first event is at position first, with p's
