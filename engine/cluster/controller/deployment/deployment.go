@@ -32,6 +32,9 @@ type deployment struct {
 	paused                  bool
 
 	status deploymentStatus
+
+	// matches remembers templateMatches' answers for this sync.
+	matches []templateMatch
 }
 
 func decodeDeployment(o *object.Object) *deployment {

@@ -96,7 +96,7 @@ func equalExcept(x, y map[string]any, skipX, skipY string) bool {
 func findNewReplicaSet(d *deployment, rsList []*replicaSet) *replicaSet {
 	sortByCreationTimestamp(rsList, false)
 	for _, rs := range rsList {
-		if EqualIgnoreHash(rs.template, d.template) {
+		if d.templateMatches(rs) {
 			return rs
 		}
 	}

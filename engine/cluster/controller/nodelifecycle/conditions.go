@@ -81,6 +81,20 @@ func markUnknown(node *object.Object, now sim.Time) {
 	}
 }
 
+// unknownAlready reports whether markUnknown would leave node as it is:
+// every kubelet condition is posted and Unknown already. A Node that
+// stopped posting long ago is judged on every pass; this spares the copy
+// that would only be compared and dropped.
+func unknownAlready(node *object.Object) bool {
+	for _, t := range kubeletConditions {
+		m := conditionMap(node, t)
+		if m == nil || m["status"] != condUnknown {
+			return false
+		}
+	}
+	return true
+}
+
 // simTime converts a wall-clock timestamp of the run to virtual time.
 func simTime(t time.Time) sim.Time { return sim.Time(t.Sub(sim.Epoch)) }
 

@@ -116,6 +116,12 @@ func (c *Controller) tryUpdateNodeHealth(node *object.Object) (observed nodeCond
 	if err := c.checkLiveLease(name, nh.lease); err != nil {
 		return nodeCond{}, nil, node, err
 	}
+	if unknownAlready(node) {
+		// markUnknown would change nothing: the copy Kubernetes makes
+		// would read as node itself, and nothing is written.
+		after := observed
+		return observed, &after, node, nil
+	}
 	node = node.DeepCopy() // the informer's copy is read-only
 	markUnknown(node, now)
 	after, _ := condition(node, "Ready")
