@@ -33,11 +33,10 @@ type Log struct {
 	// packed holds, at a chunk's index, the chunk's events packed, when
 	// the chunk is more than hotChunks behind the end (see pack.go); the
 	// chunk itself is nil then. unpacked are the indexes of packed chunks
-	// unpacked again for readers, oldest first, and table the strings of
-	// the packed events.
+	// unpacked again for readers, oldest first; packer packs them.
 	packed   []*packedChunk
 	unpacked []int
-	table    *stringTable
+	packer   *packer
 }
 
 // maxDeferredChanges is how many deferred changes a log holds before it

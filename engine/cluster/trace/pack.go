@@ -9,10 +9,10 @@ import (
 // A long run's trace is millions of events, and an Event is 240 bytes of
 // strings and pointers that the collector scans on every cycle. Events
 // well behind the end of the log are read seldom and written never, so
-// the log keeps them packed: strings as numbers into a table of the
-// log's distinct strings, resourceVersions as numbers, and the rare
-// change beside them. A packed event is 72 bytes the collector does not
-// scan. Reading a packed event unpacks its chunk (see Log.At).
+// the log keeps them packed: a chunk's strings in one list, each event's
+// as numbers into it, resourceVersions as numbers, and the rare change
+// beside them. A packed event is 56 bytes the collector does not scan.
+// Reading a packed event unpacks its chunk (see Log.At).
 
 // hotChunks is how many chunks at the end of the log stay unpacked: the
 // events a run may still be filling in (a request's outcome, a watch's
@@ -25,27 +25,30 @@ const hotChunks = 512
 // readers; unpacking one more packs the one unpacked longest ago again.
 const maxUnpacked = 64
 
-// packedEvent is an Event without its strings: each is a number into the
-// log's string table (0 for ""), a resourceVersion of up to 18 decimal
-// digits its value plus one (0 for "", rvString|number for any other).
+// packedEvent is an Event without its strings: each is a number into its
+// chunk's strings (0 for ""); a resourceVersion of up to 18 decimal
+// digits is its value plus one (0 for ""), any other rvString and its
+// number among the strings.
 type packedEvent struct {
-	time                                     sim.Time
-	rvBefore, rvAfter                        uint64
-	from, to, group, resource, subresource   uint32
-	namespace, name, reason, message, detail uint32
-	code                                     int32
-	verb                                     Verb
-	phase                                    Phase
-	watchType                                WatchType
+	time                                   sim.Time
+	rvBefore, rvAfter                      uint64
+	from, to, group, resource, subresource uint16
+	namespace, name, reason, message       uint16
+	detail                                 uint16
+	code                                   int32
+	verb                                   Verb
+	phase                                  Phase
+	watchType                              WatchType
 }
 
-// rvString marks a packed resourceVersion kept in the string table.
+// rvString marks a packed resourceVersion kept among the strings.
 const rvString = 1 << 63
 
-// packedChunk is a chunk of packed events, with the changes of those
-// that have one.
+// packedChunk is a chunk of packed events, their strings, "" first, and
+// the changes of those that have one.
 type packedChunk struct {
 	events  [chunkSize]packedEvent
+	strings []string
 	changes []packedChange
 }
 
@@ -55,50 +58,59 @@ type packedChange struct {
 	change *Change
 }
 
-// stringTable numbers the distinct strings of a log's packed events.
-type stringTable struct {
-	strings []string
-	ids     map[string]uint32
-	// recent remembers the numbers of recently packed strings by where
-	// their bytes are: a run's events share their strings (an actor, a
-	// resource, a namespace, the name of the object of a request's
-	// gates), so most are found without hashing them.
-	recent [1024]recentString
+// packer packs chunks. A chunk's events share most of their strings (an
+// actor, a resource, a namespace, the name of the object of a request's
+// gates): strings are numbered by where their bytes are, which costs no
+// hashing of their contents; a string at two places is listed twice.
+type packer struct {
+	chunk *packedChunk
+	// slots remember the numbers of the chunk's strings by address; a
+	// slot of an earlier chunk (gen) is empty.
+	slots [1 << packSlotBits]packSlot
+	gen   uint32
 }
 
-// recentString is one remembered string: its bytes, length and number.
-type recentString struct {
+// packSlotBits sizes a packer's slots: 1,024 for a chunk's at most
+// 1,537 strings, most of them few and shared.
+const packSlotBits = 10
+
+// packSlot is one remembered string: its bytes, length, chunk and number.
+type packSlot struct {
 	data *byte
 	n    int
-	id   uint32
+	gen  uint32
+	id   uint16
 }
 
-// id returns the number of s, adding it to the table when new.
-func (t *stringTable) id(s string) uint32 {
+// id returns the number of s in the chunk being packed, listing it when
+// new.
+func (p *packer) id(s string) uint16 {
 	if s == "" {
 		return 0
 	}
-	p := unsafe.StringData(s)
-	r := &t.recent[(uintptr(unsafe.Pointer(p))>>4^uintptr(len(s)))&uintptr(len(t.recent)-1)]
-	if r.data == p && r.n == len(s) {
-		return r.id
+	d := unsafe.StringData(s)
+	h := (uint64(uintptr(unsafe.Pointer(d))) + uint64(len(s))) * 0x9e3779b97f4a7c15
+	slot := &p.slots[h>>(64-packSlotBits)]
+	if slot.gen == p.gen && slot.data == d && slot.n == len(s) {
+		return slot.id
 	}
-	id, ok := t.ids[s]
-	if !ok {
-		if t.ids == nil {
-			t.ids = map[string]uint32{}
-			t.strings = append(t.strings[:0], "")
-		}
-		id = uint32(len(t.strings))
-		t.strings = append(t.strings, s)
-		t.ids[s] = id
-	}
-	*r = recentString{data: p, n: len(s), id: id}
+	id := uint16(len(p.chunk.strings))
+	p.chunk.strings = append(p.chunk.strings, s)
+	*slot = packSlot{data: d, n: len(s), gen: p.gen, id: id}
 	return id
 }
 
+// idLike returns the number of s: id, the number of prev, when s is
+// prev's very bytes.
+func (p *packer) idLike(s, prev string, id uint16) uint16 {
+	if len(s) == len(prev) && unsafe.StringData(s) == unsafe.StringData(prev) {
+		return id
+	}
+	return p.id(s)
+}
+
 // rv packs a resourceVersion.
-func (t *stringTable) rv(s string) uint64 {
+func (p *packer) rv(s string) uint64 {
 	if s == "" {
 		return 0
 	}
@@ -107,22 +119,22 @@ func (t *stringTable) rv(s string) uint64 {
 		for i := 0; i < len(s); i++ {
 			c := s[i] - '0'
 			if c > 9 {
-				return rvString | uint64(t.id(s))
+				return rvString | uint64(p.id(s))
 			}
 			v = v*10 + uint64(c)
 		}
 		return v + 1
 	}
-	return rvString | uint64(t.id(s))
+	return rvString | uint64(p.id(s))
 }
 
-// unpackRV returns the resourceVersion packed as v.
-func (t *stringTable) unpackRV(v uint64) string {
+// unpackRV returns the resourceVersion packed as v in c.
+func (c *packedChunk) unpackRV(v uint64) string {
 	switch {
 	case v == 0:
 		return ""
 	case v&rvString != 0:
-		return t.strings[v&^rvString]
+		return c.strings[v&^rvString]
 	}
 	return formatRV(v - 1)
 }
@@ -145,64 +157,54 @@ func formatRV(v uint64) string {
 // pack returns the events of chunk packed. A request's gates share their
 // strings, so a string where the event before had the same one takes
 // that one's number.
-func (t *stringTable) pack(chunk []Event) *packedChunk {
-	p := &packedChunk{}
-	var prev *Event
-	var q *packedEvent
+func (p *packer) pack(chunk []Event) *packedChunk {
+	p.gen++
+	p.chunk = &packedChunk{strings: make([]string, 1, 32)}
+	out := p.chunk
+	prev, q := &Event{}, &packedEvent{}
 	for i := range chunk {
 		e := &chunk[i]
-		if prev == nil {
-			prev, q = &Event{}, &packedEvent{}
-		}
-		p.events[i] = packedEvent{
-			time: e.Time, rvBefore: t.rv(e.RVBefore), rvAfter: t.rv(e.RVAfter),
-			from:        t.idLike(string(e.From), string(prev.From), q.from),
-			to:          t.idLike(string(e.To), string(prev.To), q.to),
-			group:       t.idLike(e.Group, prev.Group, q.group),
-			resource:    t.idLike(e.Resource, prev.Resource, q.resource),
-			subresource: t.idLike(e.Subresource, prev.Subresource, q.subresource),
-			namespace:   t.idLike(e.Namespace, prev.Namespace, q.namespace),
-			name:        t.idLike(e.Name, prev.Name, q.name),
-			reason:      t.idLike(e.Outcome.Reason, prev.Outcome.Reason, q.reason),
-			message:     t.idLike(e.Outcome.Message, prev.Outcome.Message, q.message),
-			detail:      t.idLike(e.Detail, prev.Detail, q.detail),
+		out.events[i] = packedEvent{
+			time: e.Time, rvBefore: p.rv(e.RVBefore), rvAfter: p.rv(e.RVAfter),
+			from:        p.idLike(string(e.From), string(prev.From), q.from),
+			to:          p.idLike(string(e.To), string(prev.To), q.to),
+			group:       p.idLike(e.Group, prev.Group, q.group),
+			resource:    p.idLike(e.Resource, prev.Resource, q.resource),
+			subresource: p.idLike(e.Subresource, prev.Subresource, q.subresource),
+			namespace:   p.idLike(e.Namespace, prev.Namespace, q.namespace),
+			name:        p.idLike(e.Name, prev.Name, q.name),
+			reason:      p.idLike(e.Outcome.Reason, prev.Outcome.Reason, q.reason),
+			message:     p.idLike(e.Outcome.Message, prev.Outcome.Message, q.message),
+			detail:      p.idLike(e.Detail, prev.Detail, q.detail),
 			code:        int32(e.Outcome.Code), verb: e.Verb, phase: e.Phase, watchType: e.WatchType,
 		}
 		if e.Change != nil {
-			p.changes = append(p.changes, packedChange{i: i, change: e.Change})
+			out.changes = append(out.changes, packedChange{i: i, change: e.Change})
 		}
-		prev, q = e, &p.events[i]
+		prev, q = e, &out.events[i]
 	}
-	return p
+	p.chunk = nil
+	return out
 }
 
-// idLike returns the number of s: id, the number of prev, when s is
-// prev's very bytes.
-func (t *stringTable) idLike(s, prev string, id uint32) uint32 {
-	if len(s) == len(prev) && unsafe.StringData(s) == unsafe.StringData(prev) {
-		return id
-	}
-	return t.id(s)
-}
-
-// unpack fills chunk, whose first event is at position first, with p's
-// events.
-func (t *stringTable) unpack(p *packedChunk, first int, chunk []Event) {
-	s := t.strings
-	for i := range p.events {
-		e := &p.events[i]
+// unpack fills chunk, whose first event is at position first, with the
+// events of c.
+func (c *packedChunk) unpack(first int, chunk []Event) {
+	s := c.strings
+	for i := range c.events {
+		e := &c.events[i]
 		chunk[i] = Event{
 			Seq: first + i, Time: e.time, From: Actor(s[e.from]), To: Actor(s[e.to]), Verb: e.verb,
 			Group: s[e.group], Resource: s[e.resource], Subresource: s[e.subresource],
 			Namespace: s[e.namespace], Name: s[e.name],
-			RVBefore: t.unpackRV(e.rvBefore), RVAfter: t.unpackRV(e.rvAfter),
+			RVBefore: c.unpackRV(e.rvBefore), RVAfter: c.unpackRV(e.rvAfter),
 			Phase: e.phase, WatchType: e.watchType,
 			Outcome: Outcome{Code: int(e.code), Reason: s[e.reason], Message: s[e.message]},
 			Detail:  s[e.detail],
 		}
 	}
-	for _, c := range p.changes {
-		chunk[c.i].Change = c.change
+	for _, ch := range c.changes {
+		chunk[ch.i].Change = ch.change
 	}
 }
 
@@ -217,10 +219,10 @@ func (l *Log) pack(c int) {
 	for len(l.packed) <= c {
 		l.packed = append(l.packed, nil)
 	}
-	if l.table == nil {
-		l.table = &stringTable{}
+	if l.packer == nil {
+		l.packer = &packer{}
 	}
-	l.packed[c] = l.table.pack(chunk)
+	l.packed[c] = l.packer.pack(chunk)
 	l.chunks[c] = nil
 }
 
@@ -232,7 +234,7 @@ func (l *Log) unpack(c int) []Event {
 		panic("trace: event released")
 	}
 	chunk := make([]Event, chunkSize)
-	l.table.unpack(l.packed[c], c<<chunkShift, chunk)
+	l.packed[c].unpack(c<<chunkShift, chunk)
 	l.chunks[c], l.packed[c] = chunk, nil
 	l.unpacked = append(l.unpacked, c)
 	if len(l.unpacked) > maxUnpacked {
@@ -243,10 +245,10 @@ func (l *Log) unpack(c int) []Event {
 	return chunk
 }
 
-// forgetPacked drops the log's packed events and their strings.
+// forgetPacked drops the log's packed events.
 func (l *Log) forgetPacked() {
 	if l.packed == nil {
 		return
 	}
-	l.packed, l.unpacked, l.table = nil, nil, nil
+	l.packed, l.unpacked, l.packer = nil, nil, nil
 }

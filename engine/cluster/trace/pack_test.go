@@ -20,12 +20,12 @@ func TestPackRV(t *testing.T) {
 		{"1000000000000000000", false}, {"007", false}, {"00", false}, {"12a", false},
 		{"-1", false}, {"1 ", false}, {"opaque", false}, {"18446744073709551615", false},
 	} {
-		var tab stringTable
-		v := tab.rv(tc.rv)
+		p := &packer{chunk: &packedChunk{strings: []string{""}}}
+		v := p.rv(tc.rv)
 		if got := v&rvString == 0; got != tc.number {
 			t.Errorf("rv(%q) = %#x: packed as a number %v, want %v", tc.rv, v, got, tc.number)
 		}
-		if got := tab.unpackRV(v); got != tc.rv {
+		if got := p.chunk.unpackRV(v); got != tc.rv {
 			t.Errorf("unpackRV(rv(%q)) = %q", tc.rv, got)
 		}
 	}
@@ -132,11 +132,31 @@ func TestPackedLogResetAndRelease(t *testing.T) {
 		t.Fatalf("packed event after Release = %+v", *e)
 	}
 	l.Reset()
-	if l.packed != nil || l.table != nil {
+	if l.packed != nil || l.packer != nil {
 		t.Fatal("Reset kept packed events")
 	}
 	fill(l, 3)
 	if e := l.At(2); e.Seq != 2 || e.Name != "xx" {
 		t.Fatalf("event 2 after Reset = %+v", *e)
+	}
+}
+
+// TestPackSharesStrings: a chunk's events that share their strings list
+// each once, and the packed chunk reads back as it was.
+func TestPackSharesStrings(t *testing.T) {
+	chunk := make([]Event, chunkSize)
+	names := []string{"web-1", "web-2"}
+	for i := range chunk {
+		chunk[i] = Event{Seq: i, From: APIServer, Verb: Get, Resource: "pods", Namespace: "demo",
+			Name: names[i%2], RVAfter: "12", Detail: names[(i/3)%2]}
+	}
+	p := (&packer{}).pack(chunk)
+	if want := []string{"", "apiserver", "pods", "demo", "web-1", "web-2"}; !reflect.DeepEqual(p.strings, want) {
+		t.Fatalf("strings %q, want %q", p.strings, want)
+	}
+	got := make([]Event, chunkSize)
+	p.unpack(0, got)
+	if !reflect.DeepEqual(got, chunk) {
+		t.Fatal("the packed chunk reads back different")
 	}
 }
