@@ -77,23 +77,46 @@ func TestDeferredChange(t *testing.T) {
 	}
 }
 
-// TestLogBoundsDeferredChanges: a log works out the deferred changes it
-// holds when it holds maxDeferredChanges, and forgets them on Reset.
+// TestLogBoundsDeferredChanges: a log works out its oldest deferred
+// change when it holds maxDeferredChanges, and forgets them on Reset.
 func TestLogBoundsDeferredChanges(t *testing.T) {
 	log := NewLog()
 	first, src := deferred(log, ".a")
-	for range maxDeferredChanges - 1 {
+	second, src2 := deferred(log, ".b")
+	for range maxDeferredChanges - 2 {
 		deferred(log, ".b")
 	}
 	if src.worked != 0 || first.Set != nil {
 		t.Fatal("a change was worked out before the log was full")
 	}
 	_, next := deferred(log, ".c")
-	if src.worked != 1 || len(first.Set) != 1 || next.worked != 0 || len(log.deferred) != 1 {
-		t.Errorf("at the bound: first worked %d times, next %d, %d held", src.worked, next.worked, len(log.deferred))
+	if held := len(log.deferred) - log.resolved; src.worked != 1 || len(first.Set) != 1 || src2.worked != 0 || second.Set != nil || next.worked != 0 || held != maxDeferredChanges {
+		t.Errorf("at the bound: first worked %d times, second %d, next %d, %d held", src.worked, src2.worked, next.worked, held)
 	}
 	log.Reset()
-	if len(log.deferred) != 0 {
+	if len(log.deferred) != 0 || log.resolved != 0 {
 		t.Errorf("Reset left %d deferred changes", len(log.deferred))
+	}
+}
+
+// TestLogWorksOutOldDeferredChanges: a change deferred more than
+// deferWindow before the log's last event is worked out at the next
+// Defer; one deferred within it is not.
+func TestLogWorksOutOldDeferredChanges(t *testing.T) {
+	log := NewLog()
+	log.Append(Event{Time: 1})
+	old, oldSrc := deferred(log, ".a")
+	log.Append(Event{Time: 1 + deferWindow})
+	recent, recentSrc := deferred(log, ".b")
+	if oldSrc.worked != 0 || recentSrc.worked != 0 {
+		t.Fatal("a change was worked out within the window")
+	}
+	log.Append(Event{Time: 2 + deferWindow})
+	deferred(log, ".c")
+	if oldSrc.worked != 1 || len(old.Set) != 1 || recentSrc.worked != 0 || recent.Set != nil {
+		t.Errorf("past the window: old worked %d times, recent %d", oldSrc.worked, recentSrc.worked)
+	}
+	if held := len(log.deferred) - log.resolved; held != 2 {
+		t.Errorf("%d deferred changes held, want 2", held)
 	}
 }

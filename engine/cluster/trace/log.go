@@ -3,6 +3,9 @@ package trace
 import (
 	"iter"
 	"sync"
+	"time"
+
+	"github.com/loopbook/loopbook/engine/cluster/sim"
 )
 
 // chunkShift sizes the log's chunks: 128 events each. A log's last
@@ -28,8 +31,10 @@ type Log struct {
 	// Reset, so every chunk is entered at its first.
 	stale int
 	// deferred are the changes deferred on the log's events, some perhaps
-	// worked out since (see Defer).
-	deferred []*Change
+	// worked out since (see Defer); those before resolved were worked out
+	// by the log.
+	deferred []deferral
+	resolved int
 	// packed holds, at a chunk's index, the chunk's events packed, when
 	// the chunk is more than hotChunks behind the end (see pack.go); the
 	// chunk itself is nil then. unpacked are the indexes of packed chunks
@@ -39,34 +44,61 @@ type Log struct {
 	packer   *packer
 }
 
-// maxDeferredChanges is how many deferred changes a log holds before it
-// works them all out (see Defer).
-const maxDeferredChanges = 4096
+// deferWindow is how long after its event a log holds a deferred
+// change's source before it works the change out. The source's objects
+// are revisions the store keeps anyway until it is compacted, every 5
+// minutes (store.DefaultCompactionInterval, after kube-apiserver's
+// --etcd-compaction-interval), so for that long holding them costs
+// nothing, and most changes are never read.
+const deferWindow = sim.Time(5 * time.Minute)
+
+// maxDeferredChanges bounds the changes a log holds deferred however
+// short the time they span: past it, the oldest are worked out.
+const maxDeferredChanges = 1 << 20
+
+// deferral is a deferred change and the time of the last event when it
+// was deferred.
+type deferral struct {
+	change *Change
+	at     sim.Time
+}
 
 // Defer makes c, the change of an event of the log, src's summary,
 // worked out when c is first read (Event.Changes, Change.Resolve); until
 // then its lists are empty. A source holds what it summarises, two
 // objects say, so a long run that reads none of its changes must not
-// hold every one: once the log holds maxDeferredChanges it works them all
-// out, which lets their sources let go. Reset forgets them with its
-// events. Release forgets them all, those of the events it keeps too,
-// which then go unbounded: it is meant for a boot whose changes went
-// unsummarised, released before the run records any.
+// hold every one: the log works out those deferred more than
+// deferWindow ago, and the oldest when it holds maxDeferredChanges,
+// which lets their sources let go. Reset forgets them with its events.
+// Release forgets them all, those of the events it keeps too, which then
+// go unbounded: it is meant for a boot whose changes went unsummarised,
+// released before the run records any.
 func (l *Log) Defer(c *Change, src ChangeSource) {
-	if len(l.deferred) == maxDeferredChanges {
-		for _, d := range l.deferred {
-			d.Resolve()
-		}
-		l.forgetDeferred()
+	var now sim.Time
+	if l.n > 0 {
+		now = l.At(l.n - 1).Time
+	}
+	d := l.deferred
+	for l.resolved < len(d) && (len(d)-l.resolved >= maxDeferredChanges || now-d[l.resolved].at > deferWindow) {
+		d[l.resolved].change.Resolve()
+		d[l.resolved] = deferral{}
+		l.resolved++
+	}
+	if l.resolved == len(d) {
+		l.deferred, l.resolved = d[:0], 0
+	} else if l.resolved >= len(d)/2 && l.resolved >= 1024 {
+		n := copy(d, d[l.resolved:])
+		clear(d[n:])
+		l.deferred, l.resolved = d[:n], 0
 	}
 	c.pending = src
-	l.deferred = append(l.deferred, c)
+	l.deferred = append(l.deferred, deferral{change: c, at: now})
 }
 
 // forgetDeferred empties the list of deferred changes.
 func (l *Log) forgetDeferred() {
 	clear(l.deferred)
-	l.deferred = l.deferred[:0]
+	l.deferred, l.resolved = l.deferred[:0], 0
 }
 
 // NewLog returns an empty log.
