@@ -34,7 +34,9 @@ func TestOpenAPIV3Entry(t *testing.T) {
 		{"other resource", func(k *object.KindInfo) { k.Resource = "gadgets" }},
 		{"other kind", func(k *object.KindInfo) { k.Kind = "Gadget" }},
 		{"other group", func(k *object.KindInfo) { k.Group = "example.com" }},
-		{"verb moved to subresources", func(k *object.KindInfo) { k.Verbs, k.Subresources = []string{"get", "list"}, []string{"create", "status"} }},
+		{"verb moved to subresources", func(k *object.KindInfo) {
+			k.Verbs, k.Subresources = []string{"get", "list"}, []string{"create", "status"}
+		}},
 	}
 	for _, round := range []string{"first", "kept"} {
 		for _, tt := range tests {
