@@ -70,7 +70,7 @@ func serveOpenAPIV3Discovery(r *request) *api.Response {
 	}
 	paths := map[string]gv{}
 	for _, key := range keys {
-		paths[key] = gv{"/openapi/v3/" + key + "?hash=" + openAPIHash(openAPIV3Doc(key, kinds[key]))}
+		paths[key] = gv{"/openapi/v3/" + key + "?hash=" + openAPIV3Entry(key, kinds[key]).Hash()}
 	}
 	return jsonOK(struct {
 		Paths map[string]gv `json:"paths"`
@@ -86,7 +86,7 @@ func (r *request) serveOpenAPIV3(key string) *api.Response {
 	if ks == nil {
 		return notFoundPath().Response()
 	}
-	return rawOK(openAPIV3Doc(strings.Trim(key, "/"), ks))
+	return rawOK(openAPIV3Entry(strings.Trim(key, "/"), ks).doc)
 }
 
 // serveOpenAPIV2 answers /openapi/v2: a Swagger 2.0 document with the
