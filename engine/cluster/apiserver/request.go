@@ -79,30 +79,12 @@ func newRequest(s *Server, req *api.Request, h api.WatchHandler) *request {
 		r.info = api.ParseRequestInfo(&stripped)
 		r.query = query
 	} else {
-		r.info = s.parse(req)
+		r.info = s.parsed.parse(req)
 	}
 	if req.Object != nil && r.info.Subresource != "" && r.info.Subresource != "status" {
 		r.renderSent() // the other subresources read the tree (finalize, scale, …)
 	}
 	return r
-}
-
-// parse is api.ParseRequestInfo(req). The RequestInfo of a POST, PUT or
-// PATCH is a function of its method and path alone (a GET's and a
-// DELETE's may carry the request's selectors), so the last one is kept
-// for the next request of the same method and path: a client's writes
-// come in runs, a create after another on one path.
-func (s *Server) parse(req *api.Request) api.RequestInfo {
-	p := &s.parsed
-	if p.method != "" && req.Method == p.method && req.Path == p.path {
-		return p.info
-	}
-	info := api.ParseRequestInfo(req)
-	switch req.Method {
-	case api.MethodPost, api.MethodPut, api.MethodPatch:
-		p.method, p.path, p.info = req.Method, req.Path, info
-	}
-	return info
 }
 
 // release returns a finished request to its replica's free list: nothing

@@ -32,15 +32,9 @@ type Server struct {
 	// prioDetails are the PRIORITIZE details of unqueued requests, by
 	// flow schema and priority level: a handful, each asked for often.
 	prioDetails map[prioKey]string
-	// parsed is the RequestInfo of the last POST, PUT or PATCH, by its
-	// method and path (see parse).
-	parsed parsedPath
-}
-
-// parsedPath is a method and path and the RequestInfo they parse to.
-type parsedPath struct {
-	method, path string
-	info         api.RequestInfo
+	// parsed holds the RequestInfo of the paths parsed so far (see
+	// parseMemo).
+	parsed parseMemo
 }
 
 // prioKey is a flow schema and a priority level.
