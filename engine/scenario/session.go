@@ -61,6 +61,9 @@ type Session struct {
 	// as it ends, so that its part of the log can go at once.
 	inventory   *inventories
 	inventoryTo int
+	// index lists the run's events by verb and actor, for the claims
+	// and steps (see eventIndex).
+	index eventIndex
 }
 
 // NewSession builds a cluster from cfg, starts it, lets it settle
@@ -98,6 +101,7 @@ func NewSession(cfg cluster.Config) (*Session, error) {
 func (s *Session) release() {
 	s.History.release()
 	s.inventory.release()
+	s.index.release()
 	s.Cluster.Env().Loop.Release()
 }
 
