@@ -64,6 +64,9 @@ type Session struct {
 	// index lists the run's events by verb and actor, for the claims
 	// and steps (see eventIndex).
 	index eventIndex
+	// sizes are the sizes of the object versions the polls and watches
+	// received (see follow).
+	sizes objectSizes
 }
 
 // NewSession builds a cluster from cfg, starts it, lets it settle
@@ -107,9 +110,13 @@ func (s *Session) release() {
 
 // takeInventory adds the events recorded since the last call to the
 // inventories.
-func (s *Session) takeInventory() {
+func (s *Session) takeInventory() { s.takeInventoryTo(s.Trace().Len()) }
+
+// takeInventoryTo adds the events recorded since the last call, up to
+// index end, to the inventories.
+func (s *Session) takeInventoryTo(end int) {
 	log := s.Trace()
-	for ; s.inventoryTo < log.Len(); s.inventoryTo++ {
+	for ; s.inventoryTo < min(end, log.Len()); s.inventoryTo++ {
 		s.inventory.event(log.At(s.inventoryTo))
 	}
 }
