@@ -46,10 +46,14 @@ func (s *Session) matchingIf(m *Matcher, also func(*trace.Event) bool, from, at,
 
 // eventsFrom returns the trace indices in [Start, at] of the events
 // acted by an actor the glob from matches that pred accepts, at most
-// limit of them (0: all). Only those actors' events are read.
+// limit of them (0: all). The first such scan of a session reads the
+// whole trace, as listing its events by actor would; the later ones read
+// only those actors' events (see eventIndex).
 func (s *Session) eventsFrom(from string, pred func(*trace.Event) bool, at, limit int) []int {
-	if from == "*" {
-		return s.collect(span(s.Start, s.last(at)), pred, limit)
+	if s.index.actorScans++; from == "*" || s.index.actorScans == 1 {
+		return s.collect(span(s.Start, s.last(at)), func(e *trace.Event) bool {
+			return trace.Glob(from, string(e.From)) && pred(e)
+		}, limit)
 	}
 	lists := s.index.ofActors(s.Trace(), s.Start, from)
 	return s.collect(inRange(lists, s.Start, s.last(at)), pred, limit)

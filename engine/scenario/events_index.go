@@ -21,10 +21,11 @@ type eventIndex struct {
 	verbTo int       // events before verbTo are in byVerb
 	byVerb [][]int32 // by verb, ascending
 
-	actorTo   int // events before actorTo are in byActor
-	byActor   map[trace.Actor]int
-	actors    []trace.Actor // in the order first seen
-	actorEvts [][]int32     // by position in actors, ascending
+	actorScans int // the scans by actor asked for (see Session.eventsFrom)
+	actorTo    int // events before actorTo are in byActor
+	byActor    map[trace.Actor]int
+	actors     []trace.Actor // in the order first seen
+	actorEvts  [][]int32     // by position in actors, ascending
 }
 
 // reset empties the index if it does not begin at start.
@@ -37,7 +38,7 @@ func (x *eventIndex) reset(start int) {
 		for i := range byVerb {
 			byVerb[i] = byVerb[i][:0]
 		}
-		*x = eventIndex{start: start, ok: true, verbTo: start, actorTo: start, byVerb: byVerb}
+		*x = eventIndex{start: start, ok: true, verbTo: start, actorTo: start, byVerb: byVerb, actorScans: x.actorScans}
 	}
 }
 
