@@ -8,22 +8,6 @@ import (
 	"github.com/loopbook/loopbook/engine/scenario/spec"
 )
 
-// events returns the trace indices in [Start, at] whose events pred
-// accepts, at most limit of them (0: all).
-func (s *Session) events(pred func(*trace.Event) bool, at, limit int) []int {
-	var out []int
-	log := s.Trace()
-	for i := s.Start; i <= at && i < log.Len(); i++ {
-		if pred(log.At(i)) {
-			out = append(out, i)
-			if limit > 0 && len(out) == limit {
-				break
-			}
-		}
-	}
-	return out
-}
-
 // evidence formats the events at the indices.
 func (s *Session) evidence(is []int) []string {
 	var out []string
@@ -47,7 +31,7 @@ func (s *Session) callClaim(c *spec.CallClaim, at int) verdict {
 	from, to := spec.ActorGlob(c.From.Text), spec.ActorGlob(c.To.Text)
 	pred := func(e *trace.Event) bool { return trace.Glob(from, string(e.From)) && trace.Glob(to, string(e.To)) }
 	if c.Never {
-		is := s.events(pred, at, MaxEvidence)
+		is := s.eventsFrom(from, pred, at, MaxEvidence)
 		v := verdict{ok: len(is) == 0, expected: "no call from " + c.From.Text + " to " + c.To.Text, evidence: s.evidence(is)}
 		v.observed = "none"
 		if !v.ok {
@@ -55,12 +39,12 @@ func (s *Session) callClaim(c *spec.CallClaim, at int) verdict {
 		}
 		return v
 	}
-	is := s.events(pred, at, 1)
+	is := s.eventsFrom(from, pred, at, 1)
 	v := verdict{ok: len(is) > 0, expected: "a call from " + c.From.Text + " to " + c.To.Text, observed: "none", evidence: s.evidence(is)}
 	if v.ok {
 		v.observed = "a call"
 	} else {
-		v.evidence = s.evidence(s.events(func(e *trace.Event) bool { return trace.Glob(from, string(e.From)) }, at, 3))
+		v.evidence = s.evidence(s.eventsFrom(from, func(*trace.Event) bool { return true }, at, 3))
 	}
 	return v
 }
@@ -68,7 +52,7 @@ func (s *Session) callClaim(c *spec.CallClaim, at int) verdict {
 // noClaim is "no PATTERN".
 func (s *Session) noClaim(c *spec.NoClaim, at int) verdict {
 	m := Compile(c.Pattern)
-	is := s.events(m.Match, at, MaxEvidence)
+	is := s.matching(m, s.Start, at, MaxEvidence)
 	v := verdict{ok: len(is) == 0, expected: "no event " + c.Pattern.Text, observed: "none", evidence: s.evidence(is)}
 	if !v.ok {
 		v.observed = fmt.Sprintf("%d or more events", len(is))
@@ -83,8 +67,8 @@ func (s *Session) noClaim(c *spec.NoClaim, at int) verdict {
 // Then, and both occur.
 func (s *Session) beforeClaim(c *spec.BeforeClaim, at int) verdict {
 	exp := c.First.Text + " before " + c.Then.Text
-	first := s.events(Compile(c.First).Match, at, 1)
-	then := s.events(Compile(c.Then).Match, at, 1)
+	first := s.matching(Compile(c.First), s.Start, at, 1)
+	then := s.matching(Compile(c.Then), s.Start, at, 1)
 	switch {
 	case len(first) == 0:
 		return failf(exp, "no event %s", c.First.Text)
@@ -105,12 +89,12 @@ func (s *Session) beforeClaim(c *spec.BeforeClaim, at int) verdict {
 // event of To after it.
 func (s *Session) elapsedClaim(c *spec.ElapsedClaim, at int) verdict {
 	exp := fmt.Sprintf("in [%s, %s]", c.Min.Value, c.Max.Value)
-	from := s.events(Compile(c.From).Match, at, 1)
+	from := s.matching(Compile(c.From), s.Start, at, 1)
 	if len(from) == 0 {
 		return failf(exp, "no event %s", c.From.Text)
 	}
 	tm := Compile(c.To)
-	to := s.events(func(e *trace.Event) bool { return e.Seq > from[0] && tm.Match(e) }, at, 1)
+	to := s.matchingIf(tm, func(e *trace.Event) bool { return e.Seq > from[0] }, s.Start, at, 1)
 	if len(to) == 0 {
 		v := failf(exp, "no event %s after %s", c.To.Text, s.timeAt(from[0]))
 		v.evidence = s.evidence(from)

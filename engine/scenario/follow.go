@@ -30,8 +30,8 @@ func (s *Session) follow(a *spec.Follow) (result.Response, error) {
 	}
 	until := s.Cluster.Now().Add(a.For.Value)
 	var requests, bytes, events int
+	sizes := &s.sizes
 	if !a.Watch {
-		var sizes objectSizes
 		for s.Cluster.Now() < until {
 			requests++
 			if l, err := c.ListReadOnly(k, ns, api.ListOptions{}); err == nil {
@@ -49,10 +49,10 @@ func (s *Session) follow(a *spec.Follow) (result.Response, error) {
 		return result.Response{Code: 500, Message: err.Error()}, nil
 	}
 	for _, o := range l.Items {
-		bytes += o.Size()
+		bytes += sizes.of(o)
 	}
 	requests++
-	counter := &watchCounter{}
+	counter := &watchCounter{sizes: sizes}
 	w, err := c.Watch(k, ns, api.ListOptions{ResourceVersion: l.ResourceVersion, AllowWatchBookmarks: true}, counter)
 	if err != nil {
 		return result.Response{Code: 500, Message: err.Error()}, nil
@@ -63,10 +63,11 @@ func (s *Session) follow(a *spec.Follow) (result.Response, error) {
 	return followResponse(a, k, ns, "watched", requests, events, bytes), nil
 }
 
-// objectSizes remembers the sizes of the object versions a poll
-// received, by uid and resourceVersion: one version of an object is the
-// same bytes whenever it is listed, and a poll of objects that do not
-// change gets the same versions again and again.
+// objectSizes remembers the sizes of the object versions a session's
+// polls and watches received, by uid and resourceVersion: one version of
+// an object is the same bytes whenever it is listed, a poll of objects
+// that do not change gets the same versions again and again, and a watch
+// that lists after a poll gets the versions the poll got.
 type objectSizes map[objectVersion]int
 
 // objectVersion names one version of one object.
@@ -99,16 +100,18 @@ func followResponse(a *spec.Follow, k *object.KindInfo, ns, how string, requests
 	return result.Response{Code: 200, Message: msg, Output: msg, User: a.As.Value, Action: commandLine(a, k, ns)}
 }
 
-// watchCounter counts a watch's events and the bytes of their objects.
+// watchCounter counts a watch's events and the bytes of their objects,
+// worked out once for each object version (see objectSizes).
 type watchCounter struct {
 	events, bytes int
+	sizes         *objectSizes
 }
 
 // OnEvent implements api.WatchHandler.
 func (w *watchCounter) OnEvent(ev api.WatchEvent) {
 	w.events++
 	if ev.Object != nil {
-		w.bytes += ev.Object.Size()
+		w.bytes += w.sizes.of(ev.Object)
 	}
 }
 

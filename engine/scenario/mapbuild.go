@@ -17,12 +17,20 @@ import (
 // direct calls, from the events since the start mark. Broken flags tell
 // the state at the end of the run.
 func (s *Session) Map() *result.Map {
-	s.takeInventory()
 	b, all := newMapActors(), s.inventory
 	log := s.Trace()
+	s.takeInventoryTo(s.Start)
+	// One pass reads each event once for both the actors and the
+	// inventories, which have taken the events before inventoryTo.
 	for i := s.Start; i < log.Len(); i++ {
-		b.event(log.At(i))
+		e := log.At(i)
+		b.event(e)
+		if i == s.inventoryTo {
+			all.event(e)
+			s.inventoryTo++
+		}
 	}
+	s.takeInventory()
 	var exts []string // the extensions' map ids, in order
 	for _, a := range sortedSet(b.seen) {
 		id := result.MapID(a)

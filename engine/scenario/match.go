@@ -92,18 +92,11 @@ func (s *Session) MatchSteps(steps []spec.Step) []StepMatch {
 // find returns the trace indices of the events in [from, end) that m
 // matches: the first N (1 by default), or all of them.
 func (s *Session) find(m *Matcher, from, end int, c spec.Count) []int {
-	want := max(c.N, 1)
-	var out []int
-	log := s.Trace()
-	for i := from; i < end; i++ {
-		if m.Match(log.At(i)) {
-			out = append(out, i)
-			if !c.All && len(out) == want {
-				break
-			}
-		}
+	limit := max(c.N, 1)
+	if c.All {
+		limit = 0
 	}
-	return out
+	return s.matching(m, from, end-1, limit)
 }
 
 // nearest ranks the run's events by how many parts of m's pattern they

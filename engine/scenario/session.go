@@ -61,6 +61,12 @@ type Session struct {
 	// as it ends, so that its part of the log can go at once.
 	inventory   *inventories
 	inventoryTo int
+	// index lists the run's events by verb and actor, for the claims
+	// and steps (see eventIndex).
+	index eventIndex
+	// sizes are the sizes of the object versions the polls and watches
+	// received (see follow).
+	sizes objectSizes
 }
 
 // NewSession builds a cluster from cfg, starts it, lets it settle
@@ -98,14 +104,19 @@ func NewSession(cfg cluster.Config) (*Session, error) {
 func (s *Session) release() {
 	s.History.release()
 	s.inventory.release()
+	s.index.release()
 	s.Cluster.Env().Loop.Release()
 }
 
 // takeInventory adds the events recorded since the last call to the
 // inventories.
-func (s *Session) takeInventory() {
+func (s *Session) takeInventory() { s.takeInventoryTo(s.Trace().Len()) }
+
+// takeInventoryTo adds the events recorded since the last call, up to
+// index end, to the inventories.
+func (s *Session) takeInventoryTo(end int) {
 	log := s.Trace()
-	for ; s.inventoryTo < log.Len(); s.inventoryTo++ {
+	for ; s.inventoryTo < min(end, log.Len()); s.inventoryTo++ {
 		s.inventory.event(log.At(s.inventoryTo))
 	}
 }
