@@ -78,6 +78,7 @@ func (qs *queueSet) apply(e event) (dispatch bool) {
 		if !ok {
 			return false // dispatched (and dropped) before its time ran out
 		}
+		qs.tidy(q)
 		qs.dequeued(e.queue, q, &w)
 		qs.bound(q)
 		qs.refresh(int(e.queue))
@@ -114,6 +115,11 @@ func (qs *queueSet) dispatchAll() {
 // findDispatchQueueToBoundLocked and dispatchLocked). It reports false if
 // that head cannot get its seats yet.
 func (qs *queueSet) dispatchOne() bool {
+	return qs.dispatchFrom(qs.pick())
+}
+
+// pick returns the queue dispatchOne dispatches from.
+func (qs *queueSet) pick() int {
 	from := qs.robin + 1
 	if from >= len(qs.queues) {
 		from = 0
@@ -127,12 +133,19 @@ func (qs *queueSet) dispatchOne() bool {
 			best = b
 		}
 	}
+	return best
+}
+
+// dispatchFrom dispatches the head of queue best, if it can get its
+// seats, and reports whether it did.
+func (qs *queueSet) dispatchFrom(best int) bool {
 	q := &qs.queues[best]
 	if !qs.canAccommodate(int(q.peek().seats)) {
 		return false
 	}
 	wasIdle := q.idle()
 	w := q.pop()
+	qs.tidy(q)
 	qs.dequeued(int32(best), q, &w)
 	qs.robin = best
 	if !w.doomed {
@@ -145,6 +158,14 @@ func (qs *queueSet) dispatchOne() bool {
 	qs.refresh(best)
 	qs.track(q, wasIdle)
 	return true
+}
+
+// tidy tidies q after a waiter left it, unless qs is a replay (see
+// queue.tidy).
+func (qs *queueSet) tidy(q *queue) {
+	if !qs.replay {
+		q.tidy()
+	}
 }
 
 // scanForDispatch is dispatchOne's choice found by looking at every
@@ -213,5 +234,14 @@ func (qs *queueSet) nextNonEmpty(i int) int {
 			return -1
 		}
 		word = qs.nonEmpty[w]
+	}
+}
+
+// markNonEmpty sets queue qi's bit in nonEmpty as it holds waiters or not.
+func (qs *queueSet) markNonEmpty(qi int) {
+	if qs.queues[qi].n > 0 {
+		qs.nonEmpty[qi>>6] |= 1 << (qi & 63)
+	} else {
+		qs.nonEmpty[qi>>6] &^= 1 << (qi & 63)
 	}
 }
