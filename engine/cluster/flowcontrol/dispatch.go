@@ -118,12 +118,18 @@ func (qs *queueSet) dispatchOne() bool {
 	return qs.dispatchFrom(qs.pick())
 }
 
-// pick returns the queue dispatchOne dispatches from.
+// pick returns the queue dispatchOne dispatches from. With few queues
+// waiting it looks at each of them, as keeping the finish tree costs more
+// than that; the tree is brought up to date only when it is used.
 func (qs *queueSet) pick() int {
 	from := qs.robin + 1
 	if from >= len(qs.queues) {
 		from = 0
 	}
+	if !qs.verify && qs.fewWaiting() {
+		return qs.scanForDispatch(from)
+	}
+	qs.flushFinish()
 	best := qs.finish.next(from)
 	if best < 0 || qs.verify {
 		// A finish as large as noFinish itself: look at every queue.
@@ -134,6 +140,22 @@ func (qs *queueSet) pick() int {
 		}
 	}
 	return best
+}
+
+// scanAtMost is the most queues with requests waiting for which pick
+// looks at each rather than at the finish tree.
+const scanAtMost = 16
+
+// fewWaiting reports whether at most scanAtMost queues have requests
+// waiting.
+func (qs *queueSet) fewWaiting() bool {
+	n := 0
+	for _, w := range qs.nonEmpty {
+		if n += bits.OnesCount64(w); n > scanAtMost {
+			return false
+		}
+	}
+	return true
 }
 
 // dispatchFrom dispatches the head of queue best, if it can get its
@@ -187,13 +209,26 @@ func (qs *queueSet) scanForDispatch(from int) int {
 	return best
 }
 
-// refresh updates queue qi's key in the finish tree.
+// refresh notes that queue qi's key in the finish tree may have changed:
+// flushFinish sets it when the tree is next used.
 func (qs *queueSet) refresh(qi int) {
-	q := &qs.queues[qi]
-	if w := q.peek(); w != nil {
-		qs.finish.set(qi, q.nextDispatchR+w.totalWork)
-	} else {
-		qs.finish.set(qi, noFinish)
+	qs.stale[qi>>6] |= 1 << (qi & 63)
+}
+
+// flushFinish sets the finish tree's keys of the queues refresh noted.
+func (qs *queueSet) flushFinish() {
+	for i, w := range qs.stale {
+		for w != 0 {
+			qi := i<<6 + bits.TrailingZeros64(w)
+			w &= w - 1
+			q := &qs.queues[qi]
+			if h := q.peek(); h != nil {
+				qs.finish.set(qi, q.nextDispatchR+h.totalWork)
+			} else {
+				qs.finish.set(qi, noFinish)
+			}
+		}
+		qs.stale[i] = 0
 	}
 }
 

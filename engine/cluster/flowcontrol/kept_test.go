@@ -21,6 +21,7 @@ import (
 // pending).
 func describe(p *queueSet) string {
 	var b strings.Builder
+	p.flushFinish()
 	tl := p.tally
 	tl.pending = tl.pending && p.waiting > 0 && p.seatsInUse < p.limit &&
 		p.canAccommodate(int(p.queues[p.pick()].peek().seats))

@@ -230,7 +230,7 @@ const roomToJoin = 4
 // kept run.
 func (dst *queueSet) copyFrom(src *queueSet) {
 	const room = roomToJoin
-	queues, evs, nonEmpty, flat, finish, scratch, kept := dst.queues, dst.events, dst.nonEmpty, dst.flat, dst.finish.v, dst.scratch, dst.kept
+	queues, evs, nonEmpty, stale, flat, finish, scratch, kept := dst.queues, dst.events, dst.nonEmpty, dst.stale, dst.flat, dst.finish.v, dst.scratch, dst.kept
 	*dst = *src
 	dst.finish.v = append(finish[:0], src.finish.v...)
 	dst.scratch, dst.kept = scratch, kept
@@ -238,6 +238,7 @@ func (dst *queueSet) copyFrom(src *queueSet) {
 	dst.events = evs
 	dst.events.copyFrom(&src.events)
 	dst.nonEmpty = append(nonEmpty[:0], src.nonEmpty...)
+	dst.stale = append(stale[:0], src.stale...)
 	need := room * spareQueues
 	for i := range src.queues {
 		if q := &src.queues[i]; q.n > 0 {

@@ -25,6 +25,7 @@ type queueSet struct {
 	queueCount int      // the level's queues: 0 for a level without queues
 	queues     []queue  // made at the first arrival (see makeQueues)
 	nonEmpty   []uint64 // bit i set: queues[i] has waiting requests
+	stale      []uint64 // bit i set: queues[i]'s key in finish is to be set (see refresh)
 	finish     finishTree
 	events     events
 	tally
@@ -99,6 +100,7 @@ func (qs *queueSet) makeQueues() {
 	n := qs.queueCount
 	qs.queues = make([]queue, n)
 	qs.nonEmpty = make([]uint64, (n+63)/64)
+	qs.stale = make([]uint64, (n+63)/64)
 	qs.finish = newFinishTree(n)
 }
 
