@@ -194,17 +194,15 @@ func (qs *queueSet) tidy(q *queue) {
 // queue with requests waiting, from queue from on round-robin.
 func (qs *queueSet) scanForDispatch(from int) int {
 	best, bestFinish := -1, int64(0)
-	consider := func(i int) {
-		q := &qs.queues[i]
-		if f := q.nextDispatchR + q.peek().totalWork; best < 0 || f < bestFinish {
-			best, bestFinish = i, f
+	lo, hi := from, len(qs.queues)
+	for range 2 {
+		for i := qs.nextNonEmpty(lo); i >= 0 && i < hi; i = qs.nextNonEmpty(i + 1) {
+			q := &qs.queues[i]
+			if f := q.nextDispatchR + q.waiting[q.head].totalWork; best < 0 || f < bestFinish {
+				best, bestFinish = i, f
+			}
 		}
-	}
-	for i := qs.nextNonEmpty(from); i >= 0; i = qs.nextNonEmpty(i + 1) {
-		consider(i)
-	}
-	for i := qs.nextNonEmpty(0); i >= 0 && i < from; i = qs.nextNonEmpty(i + 1) {
-		consider(i)
+		lo, hi = 0, from
 	}
 	return best
 }
