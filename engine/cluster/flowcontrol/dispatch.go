@@ -78,6 +78,7 @@ func (qs *queueSet) apply(e event) (dispatch bool) {
 		if !ok {
 			return false // dispatched (and dropped) before its time ran out
 		}
+		qs.tidy(q)
 		qs.dequeued(e.queue, q, &w)
 		qs.bound(q)
 		qs.refresh(int(e.queue))
@@ -114,10 +115,21 @@ func (qs *queueSet) dispatchAll() {
 // findDispatchQueueToBoundLocked and dispatchLocked). It reports false if
 // that head cannot get its seats yet.
 func (qs *queueSet) dispatchOne() bool {
+	return qs.dispatchFrom(qs.pick())
+}
+
+// pick returns the queue dispatchOne dispatches from. With few queues
+// waiting it looks at each of them, as keeping the finish tree costs more
+// than that; the tree is brought up to date only when it is used.
+func (qs *queueSet) pick() int {
 	from := qs.robin + 1
 	if from >= len(qs.queues) {
 		from = 0
 	}
+	if !qs.verify && qs.fewWaiting() {
+		return qs.scanForDispatch(from)
+	}
+	qs.flushFinish()
 	best := qs.finish.next(from)
 	if best < 0 || qs.verify {
 		// A finish as large as noFinish itself: look at every queue.
@@ -127,12 +139,35 @@ func (qs *queueSet) dispatchOne() bool {
 			best = b
 		}
 	}
+	return best
+}
+
+// scanAtMost is the most queues with requests waiting for which pick
+// looks at each rather than at the finish tree.
+const scanAtMost = 16
+
+// fewWaiting reports whether at most scanAtMost queues have requests
+// waiting.
+func (qs *queueSet) fewWaiting() bool {
+	n := 0
+	for _, w := range qs.nonEmpty {
+		if n += bits.OnesCount64(w); n > scanAtMost {
+			return false
+		}
+	}
+	return true
+}
+
+// dispatchFrom dispatches the head of queue best, if it can get its
+// seats, and reports whether it did.
+func (qs *queueSet) dispatchFrom(best int) bool {
 	q := &qs.queues[best]
 	if !qs.canAccommodate(int(q.peek().seats)) {
 		return false
 	}
 	wasIdle := q.idle()
 	w := q.pop()
+	qs.tidy(q)
 	qs.dequeued(int32(best), q, &w)
 	qs.robin = best
 	if !w.doomed {
@@ -147,32 +182,51 @@ func (qs *queueSet) dispatchOne() bool {
 	return true
 }
 
+// tidy tidies q after a waiter left it, unless qs is a replay (see
+// queue.tidy).
+func (qs *queueSet) tidy(q *queue) {
+	if !qs.replay {
+		q.tidy()
+	}
+}
+
 // scanForDispatch is dispatchOne's choice found by looking at every
 // queue with requests waiting, from queue from on round-robin.
 func (qs *queueSet) scanForDispatch(from int) int {
 	best, bestFinish := -1, int64(0)
-	consider := func(i int) {
-		q := &qs.queues[i]
-		if f := q.nextDispatchR + q.peek().totalWork; best < 0 || f < bestFinish {
-			best, bestFinish = i, f
+	lo, hi := from, len(qs.queues)
+	for range 2 {
+		for i := qs.nextNonEmpty(lo); i >= 0 && i < hi; i = qs.nextNonEmpty(i + 1) {
+			q := &qs.queues[i]
+			if f := q.nextDispatchR + q.waiting[q.head].totalWork; best < 0 || f < bestFinish {
+				best, bestFinish = i, f
+			}
 		}
-	}
-	for i := qs.nextNonEmpty(from); i >= 0; i = qs.nextNonEmpty(i + 1) {
-		consider(i)
-	}
-	for i := qs.nextNonEmpty(0); i >= 0 && i < from; i = qs.nextNonEmpty(i + 1) {
-		consider(i)
+		lo, hi = 0, from
 	}
 	return best
 }
 
-// refresh updates queue qi's key in the finish tree.
+// refresh notes that queue qi's key in the finish tree may have changed:
+// flushFinish sets it when the tree is next used.
 func (qs *queueSet) refresh(qi int) {
-	q := &qs.queues[qi]
-	if w := q.peek(); w != nil {
-		qs.finish.set(qi, q.nextDispatchR+w.totalWork)
-	} else {
-		qs.finish.set(qi, noFinish)
+	qs.stale[qi>>6] |= 1 << (qi & 63)
+}
+
+// flushFinish sets the finish tree's keys of the queues refresh noted.
+func (qs *queueSet) flushFinish() {
+	for i, w := range qs.stale {
+		for w != 0 {
+			qi := i<<6 + bits.TrailingZeros64(w)
+			w &= w - 1
+			q := &qs.queues[qi]
+			if h := q.peek(); h != nil {
+				qs.finish.set(qi, q.nextDispatchR+h.totalWork)
+			} else {
+				qs.finish.set(qi, noFinish)
+			}
+		}
+		qs.stale[i] = 0
 	}
 }
 
@@ -213,5 +267,14 @@ func (qs *queueSet) nextNonEmpty(i int) int {
 			return -1
 		}
 		word = qs.nonEmpty[w]
+	}
+}
+
+// markNonEmpty sets queue qi's bit in nonEmpty as it holds waiters or not.
+func (qs *queueSet) markNonEmpty(qi int) {
+	if qs.queues[qi].n > 0 {
+		qs.nonEmpty[qi>>6] |= 1 << (qi & 63)
+	} else {
+		qs.nonEmpty[qi>>6] &^= 1 << (qi & 63)
 	}
 }

@@ -50,6 +50,10 @@ type events struct {
 	run  []event // in order; run[head:] are still to come
 	head int
 	heap []event
+	// keep keeps the run's taken events where they are, for a replay's
+	// undo log (see unpop): the run's buffer is never reused or
+	// compacted.
+	keep bool
 }
 
 func before(a, b *event) bool {
@@ -84,10 +88,10 @@ func (h *events) due(t sim.Time) bool { return h.len() > 0 && h.peek().at <= t }
 
 func (h *events) push(e event) {
 	switch n := len(h.run); {
-	case h.head == n:
+	case h.head == n && !h.keep:
 		h.run, h.head = append(h.run[:0], e), 0
-	case !before(&e, &h.run[n-1]):
-		if h.head > n/2 && h.head >= 64 {
+	case h.head == n || !before(&e, &h.run[n-1]):
+		if h.head > n/2 && h.head >= 64 && !h.keep {
 			// Most of the run is taken: its rest moves to the front.
 			h.run, h.head = h.run[:copy(h.run, h.run[h.head:])], 0
 		}
@@ -98,12 +102,54 @@ func (h *events) push(e event) {
 }
 
 func (h *events) pop() event {
+	e, _ := h.take()
+	return e
+}
+
+// take is pop that also reports whether the event came from the run.
+func (h *events) take() (e event, fromRun bool) {
 	if h.runFirst() {
 		e := h.run[h.head]
 		h.head++
-		return e
+		return e, true
 	}
-	return h.popHeap()
+	return h.popHeap(), false
+}
+
+// unpop undoes the take of e, with keep set: the run's front goes back
+// before the run's next one, a heap event back into the heap.
+func (h *events) unpop(e event, fromRun bool) {
+	if fromRun {
+		h.head--
+		return
+	}
+	h.pushHeap(e)
+}
+
+// unpush removes the events scheduled with a sequence number after seq,
+// with keep set: the last ones pushed, from the end of the run or from
+// the heap.
+func (h *events) unpush(seq uint64) {
+	for len(h.run) > h.head && h.run[len(h.run)-1].seq > seq {
+		h.run = h.run[:len(h.run)-1]
+	}
+	n := len(h.heap)
+	for i := 0; i < n; {
+		if h.heap[i].seq > seq {
+			n--
+			h.heap[i], h.heap[n] = h.heap[n], h.heap[i]
+			continue
+		}
+		i++
+	}
+	if n == len(h.heap) {
+		return
+	}
+	rest := h.heap[:n]
+	h.heap = h.heap[:0]
+	for _, e := range rest {
+		h.pushHeap(e)
+	}
 }
 
 // copyFrom makes h a copy of src, reusing h's buffers.

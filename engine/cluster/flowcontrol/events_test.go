@@ -70,3 +70,68 @@ func TestEventsOrder(t *testing.T) {
 		t.Fatal("no event came from the heap: the test does not reach it")
 	}
 }
+
+// TestEventsUndo takes and pushes events with keep set, through the run
+// and the heap, then undoes them in reverse: after each undo the events
+// must pop in the order they did before the change undone.
+func TestEventsUndo(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		outside int // every so many pushes, one out of order (into the heap)
+	}{
+		{"in order", 0},
+		{"some out of order", 4},
+		{"most out of order", 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := sim.NewRand(3)
+			h := events{keep: true}
+			order := func() []event {
+				var c events
+				c.copyFrom(&h)
+				var out []event
+				for c.len() > 0 {
+					out = append(out, c.pop())
+				}
+				return out
+			}
+			type change struct {
+				took    bool
+				e       event
+				fromRun bool
+				seq     uint64
+			}
+			var changes []change
+			var before [][]event
+			var seq uint64
+			clock := sim.Time(0)
+			for i := range 3000 {
+				before = append(before, order())
+				if r.Intn(3) > 0 || h.len() == 0 {
+					clock += sim.Time(r.Intn(4))
+					at := clock + 50
+					if tc.outside > 0 && i%tc.outside == 0 {
+						at = clock + sim.Time(r.Intn(50))
+					}
+					changes = append(changes, change{seq: seq})
+					seq++
+					h.push(event{at: at, pushed: clock, seq: seq})
+					continue
+				}
+				e, fromRun := h.take()
+				changes = append(changes, change{took: true, e: e, fromRun: fromRun, seq: seq})
+			}
+			for i := len(changes) - 1; i >= 0; i-- {
+				c := changes[i]
+				if c.took {
+					h.unpop(c.e, c.fromRun)
+				} else {
+					h.unpush(c.seq)
+				}
+				if got, want := order(), before[i]; !slices.Equal(got, want) {
+					t.Fatalf("undoing change %d: %d events, want %d", i, len(got), len(want))
+				}
+			}
+		})
+	}
+}

@@ -8,8 +8,10 @@ const noFinish = math.MaxInt64
 // finishTree finds the queue dispatchOne picks in O(log queues) rather
 // than by looking at every queue: a min segment tree over each queue's
 // head's finish in the virtual world (nextDispatchR plus the head's
-// work), noFinish for a queue with nothing waiting. The level updates a
-// queue's key after every change to its head or its nextDispatchR.
+// work), noFinish for a queue with nothing waiting. The level notes every
+// change to a queue's head or nextDispatchR (refresh) and sets the keys
+// of the queues noted when it next uses the tree (flushFinish); with few
+// queues waiting it looks at each instead (pick).
 type finishTree struct {
 	size int     // leaves: a power of two, at least the number of queues
 	v    []int64 // v[1] is the root; queue i's key is v[size+i]

@@ -14,17 +14,18 @@ import "github.com/loopbook/loopbook/engine/cluster/sim"
 //
 // In a burst each arrival would replay the whole queue ahead of it again,
 // a cost that grows with the square of the burst, so the replay is kept
-// between predictions, with snapshots along it (see keptRun), and a new
-// arrival joins it at the latest point where it changes nothing before.
-// What dispatches next depends only on the queues' oldest requests and on
-// the seats (queueset.go: findDispatchQueueToBoundLocked picks by each
-// queue's oldest request, boundNextDispatchLocked bounds by it), so a
-// request that joins a queue changes nothing before it is that queue's
-// oldest: it may join a replayed state, later than its arrival, where its
-// queue still holds waiters or was just emptied by the state's last step,
-// or a state not past its arrival. The replay then goes on from there.
-// Anything else — a request that starts at its arrival, an arrival no
-// kept state can take — makes a fresh copy. Both give the same answers.
+// between predictions, with an undo log along it (see keptRun), and a
+// new arrival joins it at the latest point where it changes nothing
+// before. What dispatches next depends only on the queues' oldest
+// requests and on the seats (queueset.go: findDispatchQueueToBoundLocked
+// picks by each queue's oldest request, boundNextDispatchLocked bounds by
+// it), so a request that joins a queue changes nothing before it is that
+// queue's oldest: it may join a replayed state, later than its arrival,
+// where its queue still holds waiters or was just emptied by the state's
+// last step, or a state not past its arrival. The replay goes back step
+// by step to the latest such state and goes on from there. Anything else
+// — a request that starts at its arrival, an arrival no kept state can
+// take — makes a fresh copy. Both give the same answers.
 func (qs *queueSet) predict(id uint64, qi int, num uint64, deadline sim.Time) (at sim.Time, ok bool) {
 	var p *queueSet
 	switch {
@@ -36,43 +37,32 @@ func (qs *queueSet) predict(id uint64, qi int, num uint64, deadline sim.Time) (a
 		p = qs.startKept()
 	}
 	p.watchID, p.watched = id, false
-	for !p.watched {
-		if !qs.fresh {
-			qs.kept.beforeDeadline(p, deadline, qs.now)
-		}
-		if !p.step(deadline) {
-			break
-		}
-		if !qs.fresh {
-			qs.kept.stepped(p, qs.now)
-		}
+	for !p.watched && p.step(deadline) {
 	}
 	return p.watchAt, p.watched
 }
 
 // startKept starts the kept replay over from a copy of the level's state.
 func (qs *queueSet) startKept() *queueSet {
-	if qs.kept == nil {
-		qs.kept = &keptRun{}
+	p := qs.copyForPrediction()
+	if p.kept == nil {
+		p.kept = &keptRun{}
 	}
-	qs.kept.reset()
+	p.kept.reset()
 	qs.shadowing = true
-	return qs.copyForPrediction()
+	return p
 }
 
 // resume brings the kept replay up to date with qs, whose newest arrival
 // is waiter num of queue qi, and returns it with the waiter taken in: the
-// replay itself if it can take it, else its latest snapshot that can,
-// else a fresh copy.
+// replay itself if it can take it, else the replay taken back to its
+// latest state that can, else a fresh copy.
 func (qs *queueSet) resume(qi int, num uint64) *queueSet {
-	k, p := qs.kept, qs.scratch
+	p := qs.scratch
+	k := p.kept
 	k.forget(qs.now)
 	w := qs.queues[qi].at(num)
-	if p.extend(qs, qi, num) {
-		k.logArrival(qi, w)
-		return p
-	}
-	if k.restore(p, qi, num, w) {
+	if p.extend(qs, qi, num) || k.backTo(p, qi, num, w, qs.now) {
 		return p
 	}
 	return qs.startKept()
@@ -81,13 +71,21 @@ func (qs *queueSet) resume(qi int, num uint64) *queueSet {
 // step takes the replayed state's next step without arrivals: a dispatch
 // the last event allows, or else the next event due by until. It reports
 // false when there is none. The state records the step's instant and the
-// queue it left without waiters, if any (see join).
+// queue it left without waiters, if any (see join), and a kept replay
+// logs how to undo it.
 func (p *queueSet) step(until sim.Time) bool {
 	for p.pending {
 		if p.now > until {
 			return false
 		}
-		if p.waiting == 0 || p.seatsInUse >= p.limit || !p.dispatchOne() {
+		if p.waiting == 0 || p.seatsInUse >= p.limit {
+			p.pending = false
+			break
+		}
+		best := p.pick()
+		o := p.kept.record(p, best)
+		if !p.dispatchFrom(best) {
+			p.kept.cancel(o)
 			p.pending = false
 			break
 		}
@@ -100,13 +98,16 @@ func (p *queueSet) step(until sim.Time) bool {
 	if p.events.len() == 0 || p.events.peek().at > until {
 		return false
 	}
-	e := p.events.pop()
+	o := p.kept.record(p, int(p.events.peek().queue))
+	e, fromRun := p.events.take()
+	p.kept.popped(o, fromRun)
 	p.last, p.handled = e, true
 	p.sync(e.at)
 	p.lastAt, p.lastEmptied = e.at, -1
 	n := 0
 	if e.kind == evTimeout {
 		n = int(p.queues[e.queue].n)
+		p.kept.dropping(o, &p.queues[e.queue], uint64(e.arg))
 	}
 	p.pending = p.apply(e)
 	if n > 0 && p.queues[e.queue].n == 0 {
@@ -131,11 +132,12 @@ func (p *queueSet) extend(qs *queueSet, qi int, num uint64) bool {
 	if p.lastAt <= qs.now && !p.pending {
 		// Not past the arrival: the queue is as qs found it, and takes
 		// the dispatch start qs gave it.
+		p.kept.joining(p, qi, rq.at(num))
 		q.nextDispatchR = rq.nextDispatchR
 		p.enqueue(qi, *rq.at(num))
 		return true
 	}
-	return p.join(qi, *rq.at(num))
+	return p.join(qi, rq.at(num))
 }
 
 // join takes waiter w into queue qi of a replayed state past w's arrival,
@@ -144,15 +146,18 @@ func (p *queueSet) extend(qs *queueSet, qi int, num uint64) bool {
 // state's last step emptied. If that step was a dispatch, the
 // dispatching it was part of goes on with w there (it may have stopped
 // for want of waiters).
-func (p *queueSet) join(qi int, w waiter) bool {
+func (p *queueSet) join(qi int, w *waiter) bool {
 	switch {
 	case p.queues[qi].n > 0:
 	case p.lastEmptied == qi:
-		p.pending = p.pending || p.emptiedByDispatch
 	default:
 		return false
 	}
-	p.enqueue(qi, w)
+	p.kept.joining(p, qi, w)
+	if p.queues[qi].n == 0 {
+		p.pending = p.pending || p.emptiedByDispatch
+	}
+	p.enqueue(qi, *w)
 	return true
 }
 
@@ -174,19 +179,19 @@ func (p *queueSet) enqueue(qi int, w waiter) {
 
 // shadowTimeout mirrors in the kept replay a doomed waiter num and its
 // time-out, just scheduled in qs as e. A replay that has already handled
-// an event that comes after e goes back to its latest snapshot that has
-// not; without one, the replay is dropped. The snapshots are dropped
-// either way: they hold neither the waiter's doom nor its time-out.
+// an event that comes after e goes back to its latest state that has
+// not; if it cannot, the replay is dropped. The undo log is dropped
+// either way: it holds neither the waiter's doom nor its time-out.
 func (qs *queueSet) shadowTimeout(e event, num uint64) {
 	if !qs.shadowing {
 		return
 	}
 	p := qs.scratch
-	if p.passed(e, qs.now) && !qs.kept.rewind(p, e, qs.now) {
+	if p.passed(e, qs.now) && !p.kept.backBefore(p, e, qs.now) {
 		qs.shadowing = false
 		return
 	}
-	qs.kept.reset()
+	p.kept.reset()
 	w := p.queues[e.queue].at(num)
 	if w == nil {
 		qs.shadowing = false
@@ -209,8 +214,8 @@ func (qs *queueSet) copyForPrediction() *queueSet {
 		qs.scratch = &queueSet{}
 	}
 	p := qs.scratch
-	p.copyFrom(qs, roomToJoin)
-	p.shadowing, p.handled, p.lastEmptied = false, false, -1
+	p.copyFrom(qs)
+	p.shadowing, p.handled, p.lastEmptied, p.replay, p.events.keep = false, false, -1, true, true
 	return p
 }
 
@@ -222,16 +227,18 @@ const roomToJoin = 4
 // buffers: the queued requests go into one flat buffer with room for a
 // few more in each queue (arrivals taken in later), so a copy allocates
 // nothing once the buffers have grown. dst keeps its own scratch set and
-// gets no kept replay.
-func (dst *queueSet) copyFrom(src *queueSet, room int) {
-	queues, evs, nonEmpty, flat, finish, scratch := dst.queues, dst.events, dst.nonEmpty, dst.flat, dst.finish.v, dst.scratch
+// kept run.
+func (dst *queueSet) copyFrom(src *queueSet) {
+	const room = roomToJoin
+	queues, evs, nonEmpty, stale, flat, finish, scratch, kept := dst.queues, dst.events, dst.nonEmpty, dst.stale, dst.flat, dst.finish.v, dst.scratch, dst.kept
 	*dst = *src
 	dst.finish.v = append(finish[:0], src.finish.v...)
-	dst.scratch, dst.kept = scratch, nil
+	dst.scratch, dst.kept = scratch, kept
 	dst.queues = append(queues[:0], src.queues...)
 	dst.events = evs
 	dst.events.copyFrom(&src.events)
 	dst.nonEmpty = append(nonEmpty[:0], src.nonEmpty...)
+	dst.stale = append(stale[:0], src.stale...)
 	need := room * spareQueues
 	for i := range src.queues {
 		if q := &src.queues[i]; q.n > 0 {
@@ -264,8 +271,7 @@ const spareQueues = 8
 
 // spare returns room for the waiters that join an empty queue of a copy,
 // from the copy's buffer while it lasts (then the queue's first push
-// allocates, as it does in a snapshot, copied with no room: a snapshot is
-// never joined, see keptRun.take).
+// allocates).
 func (p *queueSet) spare() []waiter {
 	n := len(p.flat)
 	if cap(p.flat)-n < p.room {

@@ -68,7 +68,7 @@ func (q *queue) push(w waiter) uint64 {
 	return num
 }
 
-// pop removes and returns the oldest waiter.
+// pop removes and returns the oldest waiter; the caller tidies.
 func (q *queue) pop() waiter {
 	w := q.waiting[q.head]
 	q.head++
@@ -87,7 +87,8 @@ func (q *queue) at(num uint64) *waiter {
 	return nil
 }
 
-// drop removes waiter number num from wherever it is in the queue.
+// drop removes waiter number num from wherever it is in the queue; the
+// caller tidies.
 func (q *queue) drop(num uint64) (waiter, bool) {
 	w := q.at(num)
 	if w == nil {
@@ -100,13 +101,19 @@ func (q *queue) drop(num uint64) (waiter, bool) {
 }
 
 // left accounts for w's leaving and moves the head past waiters gone from
-// the middle, compacting the slice now and then.
+// the middle.
 func (q *queue) left(w *waiter) {
 	q.n--
 	q.workSum -= w.totalWork
 	for int(q.head) < len(q.waiting) && q.waiting[q.head].gone {
 		q.head++
 	}
+}
+
+// tidy reuses the queue's buffer once every waiter has left, and
+// compacts it now and then while most of it has. A replay's queues are
+// not tidied: its undo log takes them back to buffers as they were.
+func (q *queue) tidy() {
 	switch {
 	case int(q.head) == len(q.waiting):
 		q.base += uint64(len(q.waiting))

@@ -25,15 +25,39 @@ type queueSet struct {
 	queueCount int      // the level's queues: 0 for a level without queues
 	queues     []queue  // made at the first arrival (see makeQueues)
 	nonEmpty   []uint64 // bit i set: queues[i] has waiting requests
+	stale      []uint64 // bit i set: queues[i]'s key in finish is to be set (see refresh)
 	finish     finishTree
 	events     events
-	seq        uint64
-	now        sim.Time
+	tally
+	enqueues int // requests shuffle-sharded so far
+
+	// watchID names a request whose dispatch a prediction waits for.
+	watchID uint64
+
+	// scratch is the state predictions replay; while shadowing is true
+	// it is this state's future with no further arrivals, replayed as
+	// far as the last prediction needed, and its kept run can take it
+	// back along it (see predict).
+	scratch   *queueSet
+	shadowing bool
+	fresh     bool     // never keep the replay: every prediction copies (tests)
+	verify    bool     // check every finish-tree choice against a scan (tests)
+	replay    bool     // a prediction's copy: requests that leave stay in its buffers (see keptRun)
+	kept      *keptRun // a replay's undo log; nil for the level itself and with fresh
+	flat      []waiter // the scratch copy's queued requests
+	room      int      // the scratch copy's room per queue for waiters that join
+}
+
+// tally is what a step of the level changes apart from its queues, its
+// events and the finish tree: the clock, the counts and a replay's
+// position. A replay saves it whole before each step (see keptRun).
+type tally struct {
+	seq uint64
+	now sim.Time
 	// r is the fair-queuing progress meter R in seat-nanoseconds: each
 	// busy queue's share of the work done since the start.
-	r        int64
-	robin    int // the queue dispatched from last
-	enqueues int // requests shuffle-sharded so far
+	r     int64
+	robin int // the queue dispatched from last
 
 	seatsInUse   int
 	executing    int
@@ -41,22 +65,10 @@ type queueSet struct {
 	seatsWaiting int
 	active       int // queues with requests waiting or executing
 
-	// watchID names a request whose dispatch a prediction waits for.
-	watchID uint64
+	// watched and watchAt: the request watchID was dispatched, when.
 	watched bool
 	watchAt sim.Time
 
-	// scratch is the state predictions replay; while shadowing is true
-	// it is this state's future with no further arrivals, replayed as
-	// far as the last prediction needed, and kept holds snapshots along
-	// it (see predict).
-	scratch   *queueSet
-	shadowing bool
-	kept      *keptRun
-	fresh     bool     // never keep the replay: every prediction copies (tests)
-	verify    bool     // check every finish-tree choice against a scan (tests)
-	flat      []waiter // the scratch copy's queued requests
-	room      int      // the scratch copy's room per queue for waiters that join
 	// A replayed state's position: last is the last event it handled
 	// (when handled is set); pending, that the dispatches that event
 	// allows are not all done; lastAt, the instant of its last step, and
@@ -88,6 +100,7 @@ func (qs *queueSet) makeQueues() {
 	n := qs.queueCount
 	qs.queues = make([]queue, n)
 	qs.nonEmpty = make([]uint64, (n+63)/64)
+	qs.stale = make([]uint64, (n+63)/64)
 	qs.finish = newFinishTree(n)
 }
 
