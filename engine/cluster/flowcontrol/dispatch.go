@@ -98,9 +98,7 @@ func (qs *queueSet) release(q *queue, seats int) {
 func (qs *queueSet) dequeued(qi int32, q *queue, w *waiter) {
 	qs.waiting--
 	qs.seatsWaiting -= int(w.seats)
-	if q.length() == 0 {
-		qs.nonEmpty[qi>>6] &^= 1 << (qi & 63)
-	}
+	qs.markNonEmpty(int(qi))
 }
 
 // dispatchAll dispatches while requests wait and seats are free.

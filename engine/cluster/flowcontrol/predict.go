@@ -169,7 +169,7 @@ func (p *queueSet) enqueue(qi int, w waiter) {
 	}
 	wasIdle := q.idle()
 	q.push(w)
-	p.nonEmpty[qi>>6] |= 1 << (qi & 63)
+	p.markNonEmpty(qi)
 	p.waiting++
 	p.seatsWaiting += int(w.seats)
 	p.track(q, wasIdle)

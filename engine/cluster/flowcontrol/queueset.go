@@ -135,7 +135,7 @@ func (qs *queueSet) arrive(t sim.Time, j job, hand []int32) (wait time.Duration,
 		q.nextDispatchR = qs.r
 	}
 	num := q.push(waiter{job: j, arrivalR: qs.r})
-	qs.nonEmpty[qi>>6] |= 1 << (qi & 63)
+	qs.markNonEmpty(qi)
 	qs.waiting++
 	qs.seatsWaiting += int(j.seats)
 	qs.track(q, wasIdle)

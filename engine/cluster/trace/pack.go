@@ -1,6 +1,7 @@
 package trace
 
 import (
+	"strconv"
 	"unsafe"
 
 	"github.com/loopbook/loopbook/engine/cluster/sim"
@@ -136,22 +137,7 @@ func (c *packedChunk) unpackRV(v uint64) string {
 	case v&rvString != 0:
 		return c.strings[v&^rvString]
 	}
-	return formatRV(v - 1)
-}
-
-// formatRV writes v in decimal.
-func formatRV(v uint64) string {
-	var b [20]byte
-	i := len(b)
-	for {
-		i--
-		b[i] = byte('0' + v%10)
-		v /= 10
-		if v == 0 {
-			break
-		}
-	}
-	return string(b[i:])
+	return strconv.FormatUint(v-1, 10)
 }
 
 // pack returns the events of chunk packed. A request's gates share their
@@ -233,7 +219,7 @@ func (l *Log) unpack(c int) []Event {
 	if c >= len(l.packed) || l.packed[c] == nil {
 		panic("trace: event released")
 	}
-	chunk := make([]Event, chunkSize)
+	chunk := newChunk()
 	l.packed[c].unpack(c<<chunkShift, chunk)
 	l.chunks[c], l.packed[c] = chunk, nil
 	l.unpacked = append(l.unpacked, c)
