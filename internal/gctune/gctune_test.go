@@ -54,7 +54,7 @@ func TestPercentFor(t *testing.T) {
 		{"a quarter of the floor: 300% would reach it, percent is more", 32 << 20, 400},
 		{"a fifth of the floor: percent's own goal is the floor", 128 << 20 / 5, 400},
 		{"half the floor", 64 << 20, 400},
-		{"above the floor", 1 << 30, 400},
+		{"above the floor", 256 << 20, 400},
 		{"a byte: capped", 1, math.MaxInt32},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -65,6 +65,46 @@ func TestPercentFor(t *testing.T) {
 	}
 }
 
+func TestLimitFor(t *testing.T) {
+	p := &pacer{percent: 400, floor: 128 << 20, ceiling: 1536 << 20}
+	for _, tc := range []struct {
+		name string
+		live int64
+		want int64
+	}{
+		{"nothing measured yet", 0, 1536 << 20},
+		{"a small live heap", 64 << 20, 1536 << 20},
+		{"MinPercent's room fits under the ceiling", 1200 << 20, 1536 << 20},
+		{"near the ceiling: MinPercent's room over live", 1400 << 20, 1400 << 20 / 100 * (100 + MinPercent)},
+		{"past the ceiling", 2 << 30, 2 << 30 / 100 * (100 + MinPercent)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := p.limitFor(tc.live); got != tc.want {
+				t.Errorf("limitFor(%d) = %d, want %d", tc.live, got, tc.want)
+			}
+		})
+	}
+	if got := (&pacer{percent: 400}).limitFor(1 << 30); got != math.MaxInt64 {
+		t.Errorf("without a ceiling limitFor = %d, want no limit", got)
+	}
+}
+
+// TestPaceSetsAndRestoresTheLimit: a pace with a ceiling sets the memory
+// limit to it, and stop puts the previous limit back.
+func TestPaceSetsAndRestoresTheLimit(t *testing.T) {
+	before := debug.SetMemoryLimit(3 << 30)
+	defer debug.SetMemoryLimit(before)
+	stop := Pace(400, 128<<20, 1<<30)
+	got := debug.SetMemoryLimit(-1)
+	stop()
+	if got != 1<<30 {
+		t.Errorf("memory limit while pacing = %d, want %d", got, 1<<30)
+	}
+	if after := debug.SetMemoryLimit(-1); after != 3<<30 {
+		t.Errorf("memory limit after stop = %d, want the previous %d", after, 3<<30)
+	}
+}
+
 // TestPaceFollowsTheLiveHeap holds a live heap of 32 MiB under a floor of
 // 256 MiB, then drops it: after each collection the percentage is the one
 // that puts the goal at the floor for what is live.
@@ -72,7 +112,7 @@ func TestPaceFollowsTheLiveHeap(t *testing.T) {
 	const floor = 256 << 20
 	before := debug.SetGCPercent(100)
 	defer debug.SetGCPercent(before)
-	stop := Pace(400, floor)
+	stop := Pace(400, floor, 0)
 	defer stop()
 
 	held := make([][]byte, 32)

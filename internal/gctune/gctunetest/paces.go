@@ -14,7 +14,7 @@ import (
 // Paces runs bench as two sub-benchmarks: gogc=100, Go's default
 // collector pace, as a program embedding the engine runs it; and
 // gogc=loopbook, the pace the loopbook command sets (gctune.Pace with
-// Percent and Floor), as a build runs it. A GOGC or GOMEMLIMIT in the
+// Percent, Floor and Ceiling), as a build runs it. A GOGC or GOMEMLIMIT in the
 // environment is set aside for the sub-benchmarks.
 func Paces(b *testing.B, bench func(b *testing.B)) {
 	b.Run("gogc=100", func(b *testing.B) {
@@ -26,7 +26,7 @@ func Paces(b *testing.B, bench func(b *testing.B)) {
 	b.Run("gogc=loopbook", func(b *testing.B) {
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
 		runtime.GC()
-		defer gctune.Pace(gctune.Percent, gctune.Floor)()
+		defer gctune.Pace(gctune.Percent, gctune.Floor, gctune.Ceiling)()
 		bench(b)
 	})
 }
