@@ -49,8 +49,12 @@ const Floor = 128 << 20
 // staying below the 2 GB the run is allowed.
 const Ceiling = 1536 << 20
 
-// MinPercent is the least growth over the live heap the ceiling leaves.
-const MinPercent = 25
+// MinPercent is the least growth over the live heap the ceiling leaves:
+// Go's default percentage, so that a run whose live heap is past half the
+// ceiling collects no more often than at Go's default pace. At 50 the
+// 30,000-Pod scale run, which keeps about 2 GB live, took 35% more CPU
+// than at Go's default; at 25, twice as much.
+const MinPercent = 100
 
 // Apply sets the collector's pace to Pace(Percent, Floor, Ceiling), unless the
 // GOGC environment variable is set: the user's choice stands. It returns

@@ -74,7 +74,7 @@ func TestLimitFor(t *testing.T) {
 	}{
 		{"nothing measured yet", 0, 1536 << 20},
 		{"a small live heap", 64 << 20, 1536 << 20},
-		{"MinPercent's room fits under the ceiling", 1200 << 20, 1536 << 20},
+		{"MinPercent's room fits under the ceiling", 700 << 20, 1536 << 20},
 		{"near the ceiling: MinPercent's room over live", 1400 << 20, 1400 << 20 / 100 * (100 + MinPercent)},
 		{"past the ceiling", 2 << 30, 2 << 30 / 100 * (100 + MinPercent)},
 	} {
