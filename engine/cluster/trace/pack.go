@@ -2,6 +2,7 @@ package trace
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"unsafe"
 
@@ -82,6 +83,10 @@ type packedChange struct {
 // hashing of their contents; a string at two places is listed twice.
 type packer struct {
 	chunk *packedChunk
+	// strings are the strings of the chunk being packed, which it takes
+	// a copy of, exactly as long, when done: the list grows as it is
+	// filled, and the chunk would keep its spare room.
+	strings []string
 	// slots remember the numbers of the chunk's strings by address; a
 	// slot of an earlier chunk (gen) is empty.
 	slots [1 << packSlotBits]packSlot
@@ -112,8 +117,8 @@ func (p *packer) id(s string) uint16 {
 	if slot.gen == p.gen && slot.data == d && slot.n == len(s) {
 		return slot.id
 	}
-	id := uint16(len(p.chunk.strings))
-	p.chunk.strings = append(p.chunk.strings, s)
+	id := uint16(len(p.strings))
+	p.strings = append(p.strings, s)
 	*slot = packSlot{data: d, n: len(s), gen: p.gen, id: id}
 	return id
 }
@@ -173,7 +178,8 @@ func (c *packedChunk) unpackRV(v uint32) string {
 // that one's number.
 func (p *packer) pack(chunk []Event) *packedChunk {
 	p.gen++
-	p.chunk = &packedChunk{strings: make([]string, 1, 32)}
+	p.chunk = &packedChunk{}
+	p.strings = append(p.strings[:0], "")
 	out := p.chunk
 	prev, q := &Event{}, &packedEvent{}
 	for i := range chunk {
@@ -198,6 +204,8 @@ func (p *packer) pack(chunk []Event) *packedChunk {
 		}
 		prev, q = e, &out.events[i]
 	}
+	out.strings = slices.Clone(p.strings)
+	clear(p.strings) // the packer keeps no string alive
 	p.chunk = nil
 	return out
 }

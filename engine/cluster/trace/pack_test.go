@@ -20,8 +20,9 @@ func TestPackRV(t *testing.T) {
 		{"2147483647", false}, {"9999999999", false}, {"999999999999999999", false}, {"007", false}, {"00", false}, {"12a", false},
 		{"-1", false}, {"1 ", false}, {"opaque", false}, {"18446744073709551615", false},
 	} {
-		p := &packer{chunk: &packedChunk{strings: []string{""}}}
+		p := &packer{chunk: &packedChunk{}, strings: []string{""}}
 		v := p.rv(tc.rv)
+		p.chunk.strings = p.strings
 		if got := v&rvString == 0; got != tc.number {
 			t.Errorf("rv(%q) = %#x: packed as a number %v, want %v", tc.rv, v, got, tc.number)
 		}
