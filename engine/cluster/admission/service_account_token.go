@@ -80,32 +80,32 @@ func hasMountAt(container map[string]any, path string) bool {
 }
 
 // tokenVolumeSource is TokenVolumeSource: the bound token, the cluster CA
-// and the namespace, in that order. Its maps of scalars are cloned from
-// templates: a clone copies a small map's slots whole, where a literal
-// hashes each key in.
-func tokenVolumeSource() map[string]any {
-	return map[string]any{
-		"defaultMode": int64(ProjectedVolumeSourceDefaultMode),
-		"sources": []any{
-			map[string]any{"serviceAccountToken": maps.Clone(tokenProjection)},
-			map[string]any{"configMap": map[string]any{
-				"name":  RootCAConfigMapName,
-				"items": []any{maps.Clone(caItem)},
+// and the namespace, in that order. It is the same for every Pod, so
+// every Pod's volume holds the one tree, which, like every stored value,
+// nothing modifies: decoding defaults its fields only when missing, and
+// admission patches and updates write into copies.
+func tokenVolumeSource() map[string]any { return sharedTokenVolumeSource }
+
+// sharedTokenVolumeSource is the tree tokenVolumeSource returns.
+var sharedTokenVolumeSource = map[string]any{
+	"defaultMode": int64(ProjectedVolumeSourceDefaultMode),
+	"sources": []any{
+		map[string]any{"serviceAccountToken": map[string]any{
+			"path": "token", "expirationSeconds": int64(WarnOnlyBoundTokenExpirationSeconds),
+		}},
+		map[string]any{"configMap": map[string]any{
+			"name":  RootCAConfigMapName,
+			"items": []any{map[string]any{"key": "ca.crt", "path": "ca.crt"}},
+		}},
+		map[string]any{"downwardAPI": map[string]any{
+			"items": []any{map[string]any{
+				"path":     "namespace",
+				"fieldRef": map[string]any{"apiVersion": "v1", "fieldPath": "metadata.namespace"},
 			}},
-			map[string]any{"downwardAPI": map[string]any{
-				"items": []any{map[string]any{
-					"path":     "namespace",
-					"fieldRef": maps.Clone(namespaceFieldRef),
-				}},
-			}},
-		},
-	}
+		}},
+	},
 }
 
-// The maps of scalars of tokenVolumeSource and of its volume mount.
-var (
-	tokenProjection   = map[string]any{"path": "token", "expirationSeconds": int64(WarnOnlyBoundTokenExpirationSeconds)}
-	caItem            = map[string]any{"key": "ca.crt", "path": "ca.crt"}
-	namespaceFieldRef = map[string]any{"apiVersion": "v1", "fieldPath": "metadata.namespace"}
-	tokenMount        = map[string]any{"readOnly": true, "mountPath": DefaultAPITokenMountPath}
-)
+// tokenMount is the token volume's mount but its name: a clone copies
+// a small map's slots whole, where a literal hashes each key in.
+var tokenMount = map[string]any{"readOnly": true, "mountPath": DefaultAPITokenMountPath}

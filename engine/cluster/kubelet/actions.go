@@ -125,8 +125,8 @@ func (w *podWorker) crashLoopWait(p *plan, c *object.ContainerView, s *runtime.C
 	now := w.l.now()
 	if b.inBackOffSince(key, s.FinishedAt, now) {
 		d := b.get(key)
-		w.reasons[c.Name] = reason{err: "CrashLoopBackOff",
-			message: fmt.Sprintf("back-off %s restarting failed container=%s pod=%s", d, c.Name, w.formatPod())}
+		w.setReason(c.Name, reason{err: "CrashLoopBackOff",
+			message: fmt.Sprintf("back-off %s restarting failed container=%s pod=%s", d, c.Name, w.formatPod())})
 		until := s.FinishedAt.Add(d)
 		if !p.backoff || until < p.backoffUntil {
 			p.backoff, p.backoffUntil = true, until

@@ -35,8 +35,19 @@ func (w *podWorker) isInit(name string) bool {
 
 // masterServiceEnv are the variables of the kubernetes Service every
 // container gets (pkg/kubelet/envvars/envvars.go, FromServices, for the
-// master service, which is injected even without service links).
+// master service, which is injected even without service links). They
+// are the same for every container, so every container's environment
+// starts from one list, full, so that appending to it copies it; it is
+// never modified.
 func masterServiceEnv() []runtime.EnvVar {
+	return masterEnv[:len(masterEnv):len(masterEnv)]
+}
+
+// masterEnv is the list masterServiceEnv returns.
+var masterEnv = newMasterServiceEnv()
+
+// newMasterServiceEnv renders the kubernetes Service's variables.
+func newMasterServiceEnv() []runtime.EnvVar {
 	host, port := "10.96.0.1", "443"
 	if h, p, ok := splitHostPort(api.KubernetesServiceHost); ok {
 		host, port = h, p

@@ -54,6 +54,7 @@ type life struct {
 	imageList    imageListCache    // the Node status's images; see nodeImages
 	statusFields statusFieldsCache // see nodeStatusFields
 	scratch      statusScratch     // buffers generateStatus reuses
+	renders      nodeRenders       // what its Pods' statuses render alike
 
 	loop      loopState
 	status    *statusManager

@@ -30,7 +30,7 @@ type podWorker struct {
 	envObjects   map[string]*object.Object // the ConfigMaps and Secrets read, by "resource/name"
 	remountTimer *sim.Timer                // the next periodic sync of its volumes
 	probesAdded  bool
-	reasons      map[string]reason // the reason cache, by container name
+	reasons      map[string]reason // the reason cache, by container name; nil until one is set
 	sandboxID    string            // the current sandbox
 
 	killRequested bool // the Pod left the API before it terminated
@@ -50,9 +50,20 @@ type reason struct {
 }
 
 func newPodWorker(l *life, pod *object.Object) *podWorker {
-	w := &podWorker{l: l, uid: pod.Meta.UID, reasons: map[string]reason{}, tickedAt: -1}
+	w := &podWorker{l: l, uid: pod.Meta.UID, tickedAt: -1}
+	w.rendered.node = &l.renders
 	w.setPod(pod)
 	return w
+}
+
+// setReason records why container name could not start. Most Pods start
+// their containers at the first try, so the cache is made at the first
+// reason.
+func (w *podWorker) setReason(name string, r reason) {
+	if w.reasons == nil {
+		w.reasons = map[string]reason{}
+	}
+	w.reasons[name] = r
 }
 
 func (w *podWorker) setPod(pod *object.Object) {

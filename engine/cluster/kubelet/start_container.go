@@ -75,7 +75,7 @@ func (w *podWorker) startContainer(c *object.ContainerView, done func(ok bool)) 
 			return
 		}
 		if res.reason != "" {
-			w.reasons[c.Name] = reason{err: res.reason, message: res.message}
+			w.setReason(c.Name, reason{err: res.reason, message: res.message})
 			done(false)
 			return
 		}
@@ -85,7 +85,7 @@ func (w *podWorker) startContainer(c *object.ContainerView, done func(ok bool)) 
 		}
 		env, err := w.containerEnv(c)
 		if err != "" {
-			w.reasons[c.Name] = reason{err: "CreateContainerConfigError", message: err}
+			w.setReason(c.Name, reason{err: "CreateContainerConfigError", message: err})
 			done(false)
 			return
 		}
@@ -93,7 +93,7 @@ func (w *podWorker) startContainer(c *object.ContainerView, done func(ok bool)) 
 			Command: c.Command, Args: c.Args, Env: env, Mounts: w.containerMounts(c), Ports: ports(c)}
 		id, cerr := rt.CreateContainer(w.sandboxID, cfg)
 		if cerr != nil {
-			w.reasons[c.Name] = reason{err: "CreateContainerError", message: cerr.Error()}
+			w.setReason(c.Name, reason{err: "CreateContainerError", message: cerr.Error()})
 			done(false)
 			return
 		}
@@ -102,7 +102,7 @@ func (w *podWorker) startContainer(c *object.ContainerView, done func(ok bool)) 
 				return
 			}
 			if err != nil {
-				w.reasons[c.Name] = reason{err: "RunContainerError", message: err.Error()}
+				w.setReason(c.Name, reason{err: "RunContainerError", message: err.Error()})
 				done(false)
 				return
 			}

@@ -53,7 +53,7 @@ func (s *podStatus) render(rc *renderCache) renderedStatus {
 		r[fieldConditions] = rc.conditionList(s.conditions)
 	}
 	if s.hostIP != "" {
-		r[fieldHostIP], r[fieldHostIPs] = rc.hostIP.render(s.hostIP)
+		r[fieldHostIP], r[fieldHostIPs] = rc.shared().hostIP.render(s.hostIP)
 	}
 	if s.podIP != "" {
 		r[fieldPodIP], r[fieldPodIPs] = rc.podIP.render(s.podIP)

@@ -11,11 +11,10 @@ import "github.com/loopbook/loopbook/engine/cluster/object"
 type renderCache struct {
 	conditions   []renderedCondition // one per condition type
 	conditionsL  boxedList           // the last list of conditions
-	order        []any               // the last conditions' $setElementOrder
-	orderTypes   []string            // the types order lists, in order
+	order        typeOrder           // the last conditions' $setElementOrder
 	init, normal containerRenders
-	hostIP       ipRender
 	podIP        ipRender
+	node         *nodeRenders // what the node's Pods share; nil for none yet
 	startTime    object.TimeBox
 	// phase, qosClass, reason and message are the status's strings, boxed
 	// as the rendered map holds them.
@@ -77,21 +76,22 @@ func (rc *renderCache) conditionList(cs []condition) any {
 }
 
 // typeOrder returns the $setElementOrder of the conditions cs, one
-// {type: T} for each: the previous list when the types are the same.
+// {type: T} for each: the previous list when the types are the same, else
+// the node's list for these types.
 func (rc *renderCache) typeOrder(cs []condition) []any {
-	same := len(rc.orderTypes) == len(cs)
-	for i := 0; same && i < len(cs); i++ {
-		same = rc.orderTypes[i] == cs[i].typ
+	if !sameTypes(rc.order.types, cs) {
+		rc.order = rc.shared().order(cs)
 	}
-	if !same {
-		rc.order = make([]any, len(cs))
-		rc.orderTypes = make([]string, len(cs))
-		for i := range cs {
-			rc.order[i] = map[string]any{"type": cs[i].typ}
-			rc.orderTypes[i] = cs[i].typ
-		}
+	return rc.order.list
+}
+
+// shared returns what rc shares with the node's other Pods, its own when
+// it was made without a node.
+func (rc *renderCache) shared() *nodeRenders {
+	if rc.node == nil {
+		rc.node = &nodeRenders{}
 	}
-	return rc.order
+	return rc.node
 }
 
 // boxedList is a rendered list, and the same list boxed as a value of the

@@ -80,7 +80,10 @@ func (w *podWorker) mountVolumes() bool {
 
 // objectGetter returns a GET of the Pod's ConfigMaps and Secrets that asks
 // the API server once per object, and the objects it found, by
-// "resource/name".
+// "resource/name". The objects are the server's own, not copies: the
+// kubelet only reads them, and a Pod keeps those its environment reads
+// until its next mount, so a copy each would be a copy per Pod of the
+// same few objects.
 func (w *podWorker) objectGetter() (map[string]*object.Object, func(*object.KindInfo, string) *object.Object) {
 	objs := map[string]*object.Object{}
 	missing := map[string]bool{}
@@ -92,13 +95,13 @@ func (w *podWorker) objectGetter() (map[string]*object.Object, func(*object.Kind
 		if missing[key] {
 			return nil
 		}
-		o, err := w.l.client.Get(kind, w.v.Namespace, name)
-		if err != nil {
+		resp := w.l.client.DoGet(kind, w.v.Namespace, name)
+		if resp.Err() != nil {
 			missing[key] = true
 			return nil
 		}
-		objs[key] = o
-		return o
+		objs[key] = resp.Object
+		return resp.Object
 	}
 }
 

@@ -1,6 +1,8 @@
 package trace
 
 import (
+	"math"
+	"slices"
 	"strconv"
 	"unsafe"
 
@@ -12,7 +14,7 @@ import (
 // well behind the end of the log are read seldom and written never, so
 // the log keeps them packed: a chunk's strings in one list, each event's
 // as numbers into it, resourceVersions as numbers, and the rare change
-// beside them. A packed event is 56 bytes the collector does not scan.
+// beside them. A packed event is 40 bytes the collector does not scan.
 // Reading a packed event unpacks its chunk (see Log.At).
 
 // hotChunks is how many chunks at the end of the log stay unpacked: the
@@ -27,30 +29,46 @@ const hotChunks = 512
 const maxUnpacked = 64
 
 // packedEvent is an Event without its strings: each is a number into its
-// chunk's strings (0 for ""); a resourceVersion of up to 18 decimal
-// digits is its value plus one (0 for ""), any other rvString and its
-// number among the strings.
+// chunk's strings (0 for ""); a resourceVersion whose value plus one is
+// below rvString is that (0 for ""), any other rvString and its number
+// among the strings. The phase and watch type share a byte, four bits
+// each; an event whose code int16 cannot hold, or whose phase or watch
+// type four bits cannot, has code codeWide and the three among its
+// chunk's wide events.
 type packedEvent struct {
 	time                                   sim.Time
-	rvBefore, rvAfter                      uint64
+	rvBefore, rvAfter                      uint32
 	from, to, group, resource, subresource uint16
 	namespace, name, reason, message       uint16
 	detail                                 uint16
-	code                                   int32
+	code                                   int16
 	verb                                   Verb
-	phase                                  Phase
-	watchType                              WatchType
+	phaseWatch                             uint8
 }
 
 // rvString marks a packed resourceVersion kept among the strings.
-const rvString = 1 << 63
+const rvString = 1 << 31
 
-// packedChunk is a chunk of packed events, their strings, "" first, and
-// the changes of those that have one.
+// codeWide marks a packed event whose code, phase and watch type are
+// among its chunk's wide events.
+const codeWide = math.MinInt16
+
+// packedChunk is a chunk of packed events, their strings, "" first, the
+// changes of those that have one and the wide events (codeWide).
 type packedChunk struct {
 	events  [chunkSize]packedEvent
 	strings []string
 	changes []packedChange
+	wide    []packedWide
+}
+
+// packedWide is the code, phase and watch type of the event at index i
+// of its chunk.
+type packedWide struct {
+	i         int
+	code      int
+	phase     Phase
+	watchType WatchType
 }
 
 // packedChange is the change of the event at index i of its chunk.
@@ -65,6 +83,10 @@ type packedChange struct {
 // hashing of their contents; a string at two places is listed twice.
 type packer struct {
 	chunk *packedChunk
+	// strings are the strings of the chunk being packed, which it takes
+	// a copy of, exactly as long, when done: the list grows as it is
+	// filled, and the chunk would keep its spare room.
+	strings []string
 	// slots remember the numbers of the chunk's strings by address; a
 	// slot of an earlier chunk (gen) is empty.
 	slots [1 << packSlotBits]packSlot
@@ -95,8 +117,8 @@ func (p *packer) id(s string) uint16 {
 	if slot.gen == p.gen && slot.data == d && slot.n == len(s) {
 		return slot.id
 	}
-	id := uint16(len(p.chunk.strings))
-	p.chunk.strings = append(p.chunk.strings, s)
+	id := uint16(len(p.strings))
+	p.strings = append(p.strings, s)
 	*slot = packSlot{data: d, n: len(s), gen: p.gen, id: id}
 	return id
 }
@@ -111,33 +133,44 @@ func (p *packer) idLike(s, prev string, id uint16) uint16 {
 }
 
 // rv packs a resourceVersion.
-func (p *packer) rv(s string) uint64 {
+func (p *packer) rv(s string) uint32 {
 	if s == "" {
 		return 0
 	}
-	if len(s) <= 18 && (s[0] != '0' || len(s) == 1) {
+	if len(s) <= 10 && (s[0] != '0' || len(s) == 1) {
 		var v uint64
 		for i := 0; i < len(s); i++ {
 			c := s[i] - '0'
 			if c > 9 {
-				return rvString | uint64(p.id(s))
+				return rvString | uint32(p.id(s))
 			}
 			v = v*10 + uint64(c)
 		}
-		return v + 1
+		if v+1 < rvString {
+			return uint32(v + 1)
+		}
 	}
-	return rvString | uint64(p.id(s))
+	return rvString | uint32(p.id(s))
+}
+
+// code packs the code, phase and watch type of e, at index i.
+func (p *packer) code(i int, e *Event) (int16, uint8) {
+	if c := e.Outcome.Code; c > codeWide && c <= math.MaxInt16 && e.Phase < 16 && e.WatchType < 16 {
+		return int16(c), uint8(e.Phase) | uint8(e.WatchType)<<4
+	}
+	p.chunk.wide = append(p.chunk.wide, packedWide{i: i, code: e.Outcome.Code, phase: e.Phase, watchType: e.WatchType})
+	return codeWide, 0
 }
 
 // unpackRV returns the resourceVersion packed as v in c.
-func (c *packedChunk) unpackRV(v uint64) string {
+func (c *packedChunk) unpackRV(v uint32) string {
 	switch {
 	case v == 0:
 		return ""
 	case v&rvString != 0:
 		return c.strings[v&^rvString]
 	}
-	return strconv.FormatUint(v-1, 10)
+	return strconv.FormatUint(uint64(v-1), 10)
 }
 
 // pack returns the events of chunk packed. A request's gates share their
@@ -145,11 +178,13 @@ func (c *packedChunk) unpackRV(v uint64) string {
 // that one's number.
 func (p *packer) pack(chunk []Event) *packedChunk {
 	p.gen++
-	p.chunk = &packedChunk{strings: make([]string, 1, 32)}
+	p.chunk = &packedChunk{}
+	p.strings = append(p.strings[:0], "")
 	out := p.chunk
 	prev, q := &Event{}, &packedEvent{}
 	for i := range chunk {
 		e := &chunk[i]
+		code, phaseWatch := p.code(i, e)
 		out.events[i] = packedEvent{
 			time: e.Time, rvBefore: p.rv(e.RVBefore), rvAfter: p.rv(e.RVAfter),
 			from:        p.idLike(string(e.From), string(prev.From), q.from),
@@ -162,13 +197,15 @@ func (p *packer) pack(chunk []Event) *packedChunk {
 			reason:      p.idLike(e.Outcome.Reason, prev.Outcome.Reason, q.reason),
 			message:     p.idLike(e.Outcome.Message, prev.Outcome.Message, q.message),
 			detail:      p.idLike(e.Detail, prev.Detail, q.detail),
-			code:        int32(e.Outcome.Code), verb: e.Verb, phase: e.Phase, watchType: e.WatchType,
+			code:        code, verb: e.Verb, phaseWatch: phaseWatch,
 		}
 		if e.Change != nil {
 			out.changes = append(out.changes, packedChange{i: i, change: e.Change})
 		}
 		prev, q = e, &out.events[i]
 	}
+	out.strings = slices.Clone(p.strings)
+	clear(p.strings) // the packer keeps no string alive
 	p.chunk = nil
 	return out
 }
@@ -184,13 +221,17 @@ func (c *packedChunk) unpack(first int, chunk []Event) {
 			Group: s[e.group], Resource: s[e.resource], Subresource: s[e.subresource],
 			Namespace: s[e.namespace], Name: s[e.name],
 			RVBefore: c.unpackRV(e.rvBefore), RVAfter: c.unpackRV(e.rvAfter),
-			Phase: e.phase, WatchType: e.watchType,
+			Phase: Phase(e.phaseWatch & 15), WatchType: WatchType(e.phaseWatch >> 4),
 			Outcome: Outcome{Code: int(e.code), Reason: s[e.reason], Message: s[e.message]},
 			Detail:  s[e.detail],
 		}
 	}
 	for _, ch := range c.changes {
 		chunk[ch.i].Change = ch.change
+	}
+	for _, w := range c.wide {
+		e := &chunk[w.i]
+		e.Outcome.Code, e.Phase, e.WatchType = w.code, w.phase, w.watchType
 	}
 }
 

@@ -9,19 +9,20 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/sim"
 )
 
-// TestPackRV: resourceVersions of up to 18 canonical decimal digits pack
+// TestPackRV: canonical decimal resourceVersions below 2,147,483,647 pack
 // as numbers, anything else as strings, and every one unpacks to itself.
 func TestPackRV(t *testing.T) {
 	for _, tc := range []struct {
 		rv     string
 		number bool
 	}{
-		{"", true}, {"0", true}, {"1", true}, {"42", true}, {"999999999999999999", true},
-		{"1000000000000000000", false}, {"007", false}, {"00", false}, {"12a", false},
+		{"", true}, {"0", true}, {"1", true}, {"42", true}, {"2147483646", true},
+		{"2147483647", false}, {"9999999999", false}, {"999999999999999999", false}, {"007", false}, {"00", false}, {"12a", false},
 		{"-1", false}, {"1 ", false}, {"opaque", false}, {"18446744073709551615", false},
 	} {
-		p := &packer{chunk: &packedChunk{strings: []string{""}}}
+		p := &packer{chunk: &packedChunk{}, strings: []string{""}}
 		v := p.rv(tc.rv)
+		p.chunk.strings = p.strings
 		if got := v&rvString == 0; got != tc.number {
 			t.Errorf("rv(%q) = %#x: packed as a number %v, want %v", tc.rv, v, got, tc.number)
 		}
@@ -55,6 +56,35 @@ func randomEvent(r *rand.Rand) Event {
 }
 
 func pick3(r *rand.Rand, a, b, c int) int { return []int{a, b, c}[r.IntN(3)] }
+
+// TestPackCode: codes int16 holds, with phases and watch types four bits
+// hold, pack in the event, the others beside it, and every one unpacks
+// to itself.
+func TestPackCode(t *testing.T) {
+	codes := []int{0, 200, -1, 32767, -32767, 32768, -32768, 1 << 40, -1 << 40, 200, 200, 200}
+	chunk := make([]Event, chunkSize)
+	for i, c := range codes {
+		chunk[i].Outcome.Code = c
+		chunk[i].Phase, chunk[i].WatchType = Phase(i), WatchType(len(codes)-i)
+	}
+	chunk[len(codes)-2].Phase, chunk[len(codes)-1].WatchType = 16, 255
+	out := make([]Event, chunkSize)
+	(&packer{}).pack(chunk).unpack(0, out)
+	for i := range codes {
+		if got, want := out[i], chunk[i]; got.Outcome.Code != want.Outcome.Code || got.Phase != want.Phase || got.WatchType != want.WatchType {
+			t.Errorf("event %d: code, phase, watch type %d %d %d unpacked as %d %d %d", i,
+				want.Outcome.Code, want.Phase, want.WatchType, got.Outcome.Code, got.Phase, got.WatchType)
+		}
+	}
+}
+
+// TestPackedEventSize: a packed event is the 40 bytes the log's comment
+// counts.
+func TestPackedEventSize(t *testing.T) {
+	if n := reflect.TypeFor[packedEvent]().Size(); n != 40 {
+		t.Errorf("a packed event is %d bytes", n)
+	}
+}
 
 // TestPackedEventsReadBack: a log long enough to pack its early chunks
 // hands every event back as it was appended, in order and at random,
