@@ -76,14 +76,14 @@ func (s strategic) maps(path []string, target, patch map[string]any) (map[string
 			if err != nil {
 				return nil, err
 			}
-			out[k] = m
+			out[k] = keepTarget(out[k], m)
 		case []any:
 			tl, _ := out[k].([]any)
 			l, err := s.list(child, tl, p)
 			if err != nil {
 				return nil, err
 			}
-			out[k] = l
+			out[k] = keepTarget(out[k], l)
 		default:
 			out[k] = object.DeepCopyValue(pv)
 		}
@@ -96,7 +96,7 @@ func (s strategic) maps(path []string, target, patch map[string]any) (map[string
 func (s strategic) list(path []string, target, patch []any) ([]any, error) {
 	key, set := s.mergeKey(path)
 	if !set && key == "" {
-		return replaceList(patch), nil
+		return replaceList(target, patch), nil
 	}
 	// A list-level {"$patch": "replace"} element replaces the whole list.
 	for _, e := range patch {
@@ -107,7 +107,7 @@ func (s strategic) list(path []string, target, patch []any) ([]any, error) {
 					rest = append(rest, e2)
 				}
 			}
-			return replaceList(rest), nil
+			return replaceList(target, rest), nil
 		}
 	}
 	if set {
@@ -144,7 +144,7 @@ func (s strategic) list(path []string, target, patch []any) ([]any, error) {
 		if err != nil {
 			return nil, err
 		}
-		out[i] = m
+		out[i] = keepTarget(out[i], m)
 	}
 	return out, nil
 }
@@ -197,10 +197,17 @@ func isContainerList(name string) bool {
 	return name == "containers" || name == "initContainers" || name == "ephemeralContainers"
 }
 
-func replaceList(l []any) []any {
+// replaceList is the list l in place of target: a copy of l that keeps
+// target's values (element by index, then field by field) wherever l has
+// the same ones.
+func replaceList(target, l []any) []any {
 	out := make([]any, len(l))
 	for i, v := range l {
-		out[i] = object.DeepCopyValue(v)
+		var old any
+		if i < len(target) {
+			old = target[i]
+		}
+		out[i] = copyOrKeep(old, v)
 	}
 	return out
 }
