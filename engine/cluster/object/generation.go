@@ -1,6 +1,9 @@
 package object
 
-import "maps"
+import (
+	"maps"
+	"slices"
+)
 
 // PrepareForCreate does what a kind's registry strategy does to a new
 // object before validation (PrepareForCreate in pkg/registry/*/strategy.go
@@ -57,8 +60,8 @@ func PrepareForUpdate(info *KindInfo, o, old *Object) {
 // PrepareForStatusUpdate is the status strategies' PrepareForUpdate: only
 // status changes; everything else, metadata included, is the stored
 // object's (generation never moves). The resourceVersion of o is kept for
-// the conflict check. o shares every value but status with old, which
-// must not be modified (a stored object never is). Deployments and ReplicaSets are the exception the
+// the conflict check. o shares every value but status with old, metadata
+// included, which must not be modified (a stored object never is). Deployments and ReplicaSets are the exception the
 // course meets: their status strategies reset only spec and labels, so a
 // status write may also set annotations, which is how the Deployment
 // controller records deployment.kubernetes.io/revision
@@ -69,11 +72,13 @@ func PrepareForStatusUpdate(o, old *Object) {
 	st, hasStatus := o.Content["status"]
 	annotations := o.Meta.Annotations
 	keepAnnotations := o.Group() == "apps" && (o.Kind == "Deployment" || o.Kind == "ReplicaSet")
-	stored := old.Meta
-	if keepAnnotations {
-		stored.Annotations = nil // o keeps its own, so the stored ones are not copied
-	}
-	o.Meta = stored.DeepCopy()
+	// o shares the stored metadata's maps and lists too: nothing in a
+	// status write changes them in place (admission's in-place metadata
+	// changes are on create only), and the lists are clipped so that an
+	// append makes a new one rather than write into the stored array.
+	o.Meta = old.Meta
+	o.Meta.OwnerReferences = slices.Clip(old.Meta.OwnerReferences)
+	o.Meta.Finalizers = slices.Clip(old.Meta.Finalizers)
 	o.Meta.ResourceVersion = rv
 	if keepAnnotations {
 		o.Meta.Annotations = annotations
