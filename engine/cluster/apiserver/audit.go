@@ -142,7 +142,7 @@ func (r *request) auditRequestObject() {
 	case r.req.Patch != nil:
 		a.ev.RequestObject = compactJSON(json.Marshal(r.req.Patch))
 	case body != nil:
-		a.ev.RequestObject = compactJSON(object.EncodeJSON(body, object.OrderKubernetes), nil)
+		a.ev.RequestObject = object.AppendJSON(nil, body, object.OrderKubernetes)
 	}
 }
 
