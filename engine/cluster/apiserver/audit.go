@@ -142,7 +142,7 @@ func (r *request) auditRequestObject() {
 	case r.req.Patch != nil:
 		a.ev.RequestObject = compactJSON(json.Marshal(r.req.Patch))
 	case body != nil:
-		a.ev.RequestObject = compactJSON(object.EncodeJSON(body, object.OrderKubernetes), nil)
+		a.ev.RequestObject = object.AppendJSON(nil, body, object.OrderKubernetes)
 	}
 }
 
@@ -321,9 +321,10 @@ func userAgent(from trace.Actor) string {
 func responseJSON(r *request, resp *api.Response) json.RawMessage {
 	switch {
 	case resp.Object != nil:
-		return compactJSON(object.EncodeJSON(resp.Object, object.OrderKubernetes), nil)
+		// Compact already: the bytes of compacting EncodeJSON's.
+		return object.AppendJSON(nil, resp.Object, object.OrderKubernetes)
 	case resp.Items != nil && r.kind != nil:
-		return compactJSON([]byte(api.ListJSON(resp, r.kind.Kind, r.kind.APIVersion())), nil)
+		return json.RawMessage(api.ListJSON(resp, r.kind.Kind, r.kind.APIVersion()))
 	case len(resp.Raw) > 0 && json.Valid(resp.Raw):
 		return compactJSON(resp.Raw, nil)
 	}

@@ -29,16 +29,12 @@ type Server struct {
 	// system:authenticated, the copy with the group added (see
 	// withAuthenticated).
 	authenticated map[*api.UserInfo]*api.UserInfo
-	// prioDetails are the PRIORITIZE details of unqueued requests, by
-	// flow schema and priority level: a handful, each asked for often.
-	prioDetails map[prioKey]string
+	// prioDetails are the PRIORITIZE details of the requests so far.
+	prioDetails prioDetails
 	// parsed holds the RequestInfo of the paths parsed so far (see
 	// parseMemo).
 	parsed parseMemo
 }
-
-// prioKey is a flow schema and a priority level.
-type prioKey struct{ schema, level string }
 
 func newServer(p *Plane, i int) *Server {
 	s := &Server{
