@@ -52,8 +52,9 @@ const Ceiling = 1536 << 20
 // MinPercent is the least growth over the live heap the ceiling leaves:
 // Go's default percentage, so that a run whose live heap is past half the
 // ceiling collects no more often than at Go's default pace. At 50 the
-// 30,000-Pod scale run, which keeps about 2 GB live, took 35% more CPU
-// than at Go's default; at 25, twice as much.
+// 30,000-Pod scale run, which keeps about 2 GB live, took about a third
+// more user CPU than its runs at Go's default, and at 25 about twice as
+// much (single runs on a busy machine).
 const MinPercent = 100
 
 // Apply sets the collector's pace to Pace(Percent, Floor, Ceiling), unless the
