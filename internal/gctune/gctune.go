@@ -58,13 +58,18 @@ const Ceiling = 1536 << 20
 const MinPercent = 100
 
 // Apply sets the collector's pace to Pace(Percent, Floor, Ceiling), unless the
-// GOGC environment variable is set: the user's choice stands. It returns
+// GOGC environment variable is set: the user's choice stands. A limit set
+// in GOMEMLIMIT stands too: the pace then has no ceiling. It returns
 // Pace's stop, or a function doing nothing.
 func Apply() (stop func()) {
 	if _, set := os.LookupEnv("GOGC"); set {
 		return func() {}
 	}
-	return Pace(Percent, Floor, Ceiling)
+	ceiling := int64(Ceiling)
+	if _, set := os.LookupEnv("GOMEMLIMIT"); set {
+		ceiling = 0
+	}
+	return Pace(Percent, Floor, ceiling)
 }
 
 // Pace makes the heap goal the larger of floor and what the live heap
@@ -73,13 +78,9 @@ func Apply() (stop func()) {
 // is none): after every cycle it sets the target percentage
 // (runtime/debug.SetGCPercent) and the memory limit
 // (runtime/debug.SetMemoryLimit) from the heap the cycle left live (see
-// percentFor and limitFor). A memory limit set in GOMEMLIMIT stands. It
-// returns a function that stops pacing and puts the previous percentage
+// percentFor and limitFor). It returns a function that stops pacing and puts the previous percentage
 // and limit back.
 func Pace(percent int, floor, ceiling int64) (stop func()) {
-	if _, set := os.LookupEnv("GOMEMLIMIT"); set {
-		ceiling = 0
-	}
 	p := &pacer{percent: int64(percent), floor: floor, ceiling: ceiling}
 	// Before the first cycle the runtime's goal is its minimum heap,
 	// 4 MiB scaled by the percentage (runtime/mgcpacer.go, heapMinimum).

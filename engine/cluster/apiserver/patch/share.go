@@ -52,18 +52,16 @@ func sameElements(a, b []any) bool {
 	return true
 }
 
-// identical reports whether a and b are the same map or list, or equal
-// scalars of the same type.
+// identical reports whether a and b are the same map or list
+// (object.SameValue), a nil list never the same as a non-nil one, or
+// equal scalars of the same type.
 func identical(a, b any) bool {
-	switch x := a.(type) {
-	case map[string]any:
-		y, ok := b.(map[string]any)
-		return ok && object.SameMap(x, y)
-	case []any:
-		y, ok := b.([]any)
-		return ok && len(x) == len(y) && (x == nil) == (y == nil) && (len(x) == 0 || &x[0] == &y[0])
+	if x, ok := a.([]any); ok {
+		if y, ok := b.([]any); !ok || (x == nil) != (y == nil) {
+			return false
+		}
 	}
-	return sameScalar(a, b)
+	return object.SameValue(a, b) || sameScalar(a, b)
 }
 
 // sameScalar reports whether a and b are equal scalars of the same type
