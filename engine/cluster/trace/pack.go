@@ -14,8 +14,11 @@ import (
 // well behind the end of the log are read seldom and written never, so
 // the log keeps them packed: a chunk's strings in one list, each event's
 // as numbers into it, resourceVersions as numbers, and the rare change
-// beside them. A packed event is 40 bytes the collector does not scan.
-// Reading a packed event unpacks its chunk (see Log.At).
+// beside them. Consecutive events share most of their fields (the gates
+// of one request differ in verb alone), so a packed event is only the
+// fields that differ from the event before, as varints: a few bytes the
+// collector does not scan. Reading a packed event unpacks its chunk
+// (see Log.At).
 
 // hotChunks is how many chunks at the end of the log stay unpacked: the
 // events a run may still be filling in (a request's outcome, a watch's
@@ -28,7 +31,8 @@ const hotChunks = 512
 // readers; unpacking one more packs the one unpacked longest ago again.
 const maxUnpacked = 64
 
-// packedEvent is an Event without its strings: each is a number into its
+// packedEvent is an Event without its strings, as a packer numbers it
+// before encoding it (see encode): each string is a number into its
 // chunk's strings (0 for ""); a resourceVersion whose value plus one is
 // below rvString is that (0 for ""), any other rvString and its number
 // among the strings. The phase and watch type share a byte, four bits
@@ -53,10 +57,11 @@ const rvString = 1 << 31
 // among its chunk's wide events.
 const codeWide = math.MinInt16
 
-// packedChunk is a chunk of packed events, their strings, "" first, the
-// changes of those that have one and the wide events (codeWide).
+// packedChunk is a chunk of packed events (encoded, see encode), their
+// strings, "" first, the changes of those that have one and the wide
+// events (codeWide).
 type packedChunk struct {
-	events  [chunkSize]packedEvent
+	data    []byte
 	strings []string
 	changes []packedChange
 	wide    []packedWide
@@ -91,6 +96,9 @@ type packer struct {
 	// slot of an earlier chunk (gen) is empty.
 	slots [1 << packSlotBits]packSlot
 	gen   uint32
+	// data is the encoding of the chunk being packed, which it takes a
+	// copy of, exactly as long, when done.
+	data []byte
 }
 
 // packSlotBits sizes a packer's slots: 1,024 for a chunk's at most
@@ -180,12 +188,13 @@ func (p *packer) pack(chunk []Event) *packedChunk {
 	p.gen++
 	p.chunk = &packedChunk{}
 	p.strings = append(p.strings[:0], "")
+	p.data = p.data[:0]
 	out := p.chunk
-	prev, q := &Event{}, &packedEvent{}
+	prev, q := &Event{}, packedEvent{}
 	for i := range chunk {
 		e := &chunk[i]
 		code, phaseWatch := p.code(i, e)
-		out.events[i] = packedEvent{
+		cur := packedEvent{
 			time: e.Time, rvBefore: p.rv(e.RVBefore), rvAfter: p.rv(e.RVAfter),
 			from:        p.idLike(string(e.From), string(prev.From), q.from),
 			to:          p.idLike(string(e.To), string(prev.To), q.to),
@@ -199,11 +208,13 @@ func (p *packer) pack(chunk []Event) *packedChunk {
 			detail:      p.idLike(e.Detail, prev.Detail, q.detail),
 			code:        code, verb: e.Verb, phaseWatch: phaseWatch,
 		}
+		p.data = encode(p.data, &q, &cur)
 		if e.Change != nil {
 			out.changes = append(out.changes, packedChange{i: i, change: e.Change})
 		}
-		prev, q = e, &out.events[i]
+		prev, q = e, cur
 	}
+	out.data = slices.Clone(p.data)
 	out.strings = slices.Clone(p.strings)
 	clear(p.strings) // the packer keeps no string alive
 	p.chunk = nil
@@ -214,8 +225,10 @@ func (p *packer) pack(chunk []Event) *packedChunk {
 // events of c.
 func (c *packedChunk) unpack(first int, chunk []Event) {
 	s := c.strings
-	for i := range c.events {
-		e := &c.events[i]
+	var e packedEvent
+	data := c.data
+	for i := range chunk {
+		data = decode(data, &e)
 		chunk[i] = Event{
 			Seq: first + i, Time: e.time, From: Actor(s[e.from]), To: Actor(s[e.to]), Verb: e.verb,
 			Group: s[e.group], Resource: s[e.resource], Subresource: s[e.subresource],

@@ -2,8 +2,10 @@ package trace
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"reflect"
+	"strconv"
 	"testing"
 
 	"github.com/loopbook/loopbook/engine/cluster/sim"
@@ -78,11 +80,61 @@ func TestPackCode(t *testing.T) {
 	}
 }
 
-// TestPackedEventSize: a packed event is the 40 bytes the log's comment
-// counts.
-func TestPackedEventSize(t *testing.T) {
-	if n := reflect.TypeFor[packedEvent]().Size(); n != 40 {
-		t.Errorf("a packed event is %d bytes", n)
+// TestEncodeDecode: every field, at its edges and with time running
+// backwards, decodes after the event before to what was encoded.
+func TestEncodeDecode(t *testing.T) {
+	events := []packedEvent{
+		{},
+		{time: 5, verb: Get, phaseWatch: 0x21},
+		{time: 5, verb: Get, phaseWatch: 0x21, name: 7},
+		{time: 3, code: codeWide, rvBefore: rvString | 65535, rvAfter: rvString - 1},
+		{time: math.MaxInt64, code: math.MaxInt16, from: 65535, to: 1, group: 2, resource: 3,
+			subresource: 4, namespace: 5, name: 6, reason: 7, message: 8, detail: 9, verb: 255, phaseWatch: 255},
+		{time: math.MinInt64, code: -1},
+		{},
+	}
+	var data []byte
+	for i := range events {
+		prev := packedEvent{}
+		if i > 0 {
+			prev = events[i-1]
+		}
+		data = encode(data, &prev, &events[i])
+	}
+	var e packedEvent
+	for i, want := range events {
+		data = decode(data, &e)
+		if e != want {
+			t.Fatalf("event %d decoded as %+v, want %+v", i, e, want)
+		}
+	}
+	if len(data) != 0 {
+		t.Fatalf("%d bytes left after the last event", len(data))
+	}
+}
+
+// TestPackedRequestIsSmall: the gates of requests, which differ from the
+// event before in verb alone, pack into at most five bytes an
+// event, against the 240 of an Event.
+func TestPackedRequestIsSmall(t *testing.T) {
+	chunk := make([]Event, chunkSize)
+	gates := []Verb{Authenticate, Route, Authorize, Prioritize, Decode, Admit, Validate, Admit, Persist, Notify}
+	for i := range chunk {
+		req := i / len(gates)
+		chunk[i] = Event{Time: sim.Time(req) * 1e6, From: APIServer, Verb: gates[i%len(gates)], Resource: "pods",
+			Namespace: "demo", Name: fmt.Sprintf("web-%d", req), RVAfter: strconv.Itoa(100 + req)}
+	}
+	p := (&packer{}).pack(chunk)
+	if n := len(p.data); n > 5*chunkSize {
+		t.Errorf("%d events packed into %d bytes, want at most %d", chunkSize, n, 5*chunkSize)
+	}
+	got := make([]Event, chunkSize)
+	p.unpack(0, got)
+	for i := range got {
+		got[i].Seq = 0
+	}
+	if !reflect.DeepEqual(got, chunk) {
+		t.Fatal("the packed requests read back different")
 	}
 }
 
