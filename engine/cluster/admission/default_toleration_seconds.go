@@ -1,8 +1,6 @@
 package admission
 
 import (
-	"maps"
-
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/trace"
 )
@@ -69,10 +67,10 @@ func (DefaultTolerationSeconds) AdmitChanges(a *api.AdmissionAttributes, ch *tra
 	}
 	had := len(tolerations)
 	if !notReady {
-		tolerations = append(tolerations, maps.Clone(notReadyToleration))
+		tolerations = append(tolerations, notReadyToleration)
 	}
 	if !unreachable {
-		tolerations = append(tolerations, maps.Clone(unreachableToleration))
+		tolerations = append(tolerations, unreachableToleration)
 	}
 	if len(tolerations) == had {
 		return nil
@@ -91,8 +89,11 @@ func (DefaultTolerationSeconds) AdmitChanges(a *api.AdmissionAttributes, ch *tra
 // Validate does nothing: the plugin only admits.
 func (DefaultTolerationSeconds) Validate(*api.AdmissionAttributes) *api.Status { return nil }
 
-// The two tolerations the plugin adds, cloned for each Pod: a clone copies
-// a small map's slots whole, where a literal hashes each key in.
+// The two tolerations the plugin adds. They are the same for every Pod,
+// so every Pod's list holds these very maps, which, like every stored
+// value, nothing modifies: decoding defaults a toleration's fields only
+// when missing (these have them all), and admission patches and updates
+// write into copies (as with tokenVolumeSource).
 var (
 	notReadyToleration    = toleration(TaintNodeNotReady, DefaultNotReadyTolerationSecs)
 	unreachableToleration = toleration(TaintNodeUnreachable, DefaultUnreachableTolerationSecs)

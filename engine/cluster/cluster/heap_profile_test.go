@@ -30,6 +30,8 @@ func TestScaleHeap(t *testing.T) {
 	goruntime.GC()
 	var ms goruntime.MemStats
 	goruntime.ReadMemStats(&ms)
+	st := c.Store()
+	t.Logf("virtual %s; trace %d events; store rev %d compacted %d history %d live %d", c.Now(), c.Trace().Len(), st.Rev(), st.CompactRevision(), st.History(), st.Len())
 	t.Logf("live heap after GC: %.1f MiB; peak RSS %.0f MiB", float64(ms.HeapAlloc)/(1<<20), peakRSS())
 	f, err := os.Create(*heapProfile)
 	if err != nil {
