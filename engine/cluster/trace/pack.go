@@ -12,8 +12,9 @@ import (
 // A long run's trace is millions of events, and an Event is 240 bytes of
 // strings and pointers that the collector scans on every cycle. Events
 // well behind the end of the log are read seldom and written never, so
-// the log keeps them packed: a chunk's strings in one list, each event's
-// as numbers into it, resourceVersions as numbers, and the rare change
+// the log keeps them packed: a chunk's strings in one list, as numbers
+// into the log's table of strings (see stringTable), each event's as
+// numbers into that list, resourceVersions as numbers, and the rare change
 // beside them. Consecutive events share most of their fields (the gates
 // of one request differ in verb alone), so a packed event is only the
 // fields that differ from the event before, as varints: a few bytes the
@@ -58,14 +59,18 @@ const rvString = 1 << 31
 const codeWide = math.MinInt16
 
 // packedChunk is a chunk of packed events (encoded, see encode), their
-// strings, "" first, the changes of those that have one and the wide
-// events (codeWide).
+// strings, "" first, as numbers into table, the changes of those that
+// have one and the wide events (codeWide).
 type packedChunk struct {
 	data    []byte
-	strings []string
+	strings []uint32
+	table   *stringTable
 	changes []packedChange
 	wide    []packedWide
 }
+
+// str returns the chunk's string numbered id.
+func (c *packedChunk) str(id uint16) string { return c.table.at(c.strings[id]) }
 
 // packedWide is the code, phase and watch type of the event at index i
 // of its chunk.
@@ -84,14 +89,21 @@ type packedChange struct {
 
 // packer packs chunks. A chunk's events share most of their strings (an
 // actor, a resource, a namespace, the name of the object of a request's
-// gates): strings are numbered by where their bytes are, which costs no
-// hashing of their contents; a string at two places is listed twice.
+// gates): strings are first looked up by where their bytes are, which
+// costs no hashing of their contents, and only then by their contents in
+// the table, so a string at two places is listed once.
 type packer struct {
 	chunk *packedChunk
-	// strings are the strings of the chunk being packed, which it takes
-	// a copy of, exactly as long, when done: the list grows as it is
-	// filled, and the chunk would keep its spare room.
-	strings []string
+	// table numbers the strings of every chunk the packer packs.
+	table *stringTable
+	// strings are the table numbers of the strings of the chunk being
+	// packed, which it takes a copy of, exactly as long, when done: the
+	// list grows as it is filled, and the chunk would keep its spare
+	// room.
+	strings []uint32
+	// local holds, at a table number, the string's number in the chunk
+	// being packed; one of an earlier chunk (gen) is unset.
+	local []packLocal
 	// slots remember the numbers of the chunk's strings by address; a
 	// slot of an earlier chunk (gen) is empty.
 	slots [1 << packSlotBits]packSlot
@@ -113,6 +125,12 @@ type packSlot struct {
 	id   uint16
 }
 
+// packLocal is a string's number in the chunk gen.
+type packLocal struct {
+	gen uint32
+	id  uint16
+}
+
 // id returns the number of s in the chunk being packed, listing it when
 // new.
 func (p *packer) id(s string) uint16 {
@@ -125,10 +143,17 @@ func (p *packer) id(s string) uint16 {
 	if slot.gen == p.gen && slot.data == d && slot.n == len(s) {
 		return slot.id
 	}
-	id := uint16(len(p.strings))
-	p.strings = append(p.strings, s)
-	*slot = packSlot{data: d, n: len(s), gen: p.gen, id: id}
-	return id
+	g := p.table.id(s)
+	for int(g) >= len(p.local) {
+		p.local = append(p.local, packLocal{})
+	}
+	l := &p.local[g]
+	if l.gen != p.gen {
+		*l = packLocal{gen: p.gen, id: uint16(len(p.strings))}
+		p.strings = append(p.strings, g)
+	}
+	*slot = packSlot{data: d, n: len(s), gen: p.gen, id: l.id}
+	return l.id
 }
 
 // idLike returns the number of s: id, the number of prev, when s is
@@ -176,7 +201,7 @@ func (c *packedChunk) unpackRV(v uint32) string {
 	case v == 0:
 		return ""
 	case v&rvString != 0:
-		return c.strings[v&^rvString]
+		return c.str(uint16(v &^ rvString))
 	}
 	return strconv.FormatUint(uint64(v-1), 10)
 }
@@ -186,8 +211,11 @@ func (c *packedChunk) unpackRV(v uint32) string {
 // that one's number.
 func (p *packer) pack(chunk []Event) *packedChunk {
 	p.gen++
-	p.chunk = &packedChunk{}
-	p.strings = append(p.strings[:0], "")
+	if p.table == nil {
+		p.table = &stringTable{}
+	}
+	p.chunk = &packedChunk{table: p.table}
+	p.strings = append(p.strings[:0], p.table.id(""))
 	p.data = p.data[:0]
 	out := p.chunk
 	prev, q := &Event{}, packedEvent{}
@@ -216,7 +244,6 @@ func (p *packer) pack(chunk []Event) *packedChunk {
 	}
 	out.data = slices.Clone(p.data)
 	out.strings = slices.Clone(p.strings)
-	clear(p.strings) // the packer keeps no string alive
 	p.chunk = nil
 	return out
 }
@@ -224,19 +251,19 @@ func (p *packer) pack(chunk []Event) *packedChunk {
 // unpack fills chunk, whose first event is at position first, with the
 // events of c.
 func (c *packedChunk) unpack(first int, chunk []Event) {
-	s := c.strings
+	s := c.str
 	var e packedEvent
 	data := c.data
 	for i := range chunk {
 		data = decode(data, &e)
 		chunk[i] = Event{
-			Seq: first + i, Time: e.time, From: Actor(s[e.from]), To: Actor(s[e.to]), Verb: e.verb,
-			Group: s[e.group], Resource: s[e.resource], Subresource: s[e.subresource],
-			Namespace: s[e.namespace], Name: s[e.name],
+			Seq: first + i, Time: e.time, From: Actor(s(e.from)), To: Actor(s(e.to)), Verb: e.verb,
+			Group: s(e.group), Resource: s(e.resource), Subresource: s(e.subresource),
+			Namespace: s(e.namespace), Name: s(e.name),
 			RVBefore: c.unpackRV(e.rvBefore), RVAfter: c.unpackRV(e.rvAfter),
 			Phase: Phase(e.phaseWatch & 15), WatchType: WatchType(e.phaseWatch >> 4),
-			Outcome: Outcome{Code: int(e.code), Reason: s[e.reason], Message: s[e.message]},
-			Detail:  s[e.detail],
+			Outcome: Outcome{Code: int(e.code), Reason: s(e.reason), Message: s(e.message)},
+			Detail:  s(e.detail),
 		}
 	}
 	for _, ch := range c.changes {

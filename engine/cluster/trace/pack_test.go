@@ -22,7 +22,9 @@ func TestPackRV(t *testing.T) {
 		{"2147483647", false}, {"9999999999", false}, {"999999999999999999", false}, {"007", false}, {"00", false}, {"12a", false},
 		{"-1", false}, {"1 ", false}, {"opaque", false}, {"18446744073709551615", false},
 	} {
-		p := &packer{chunk: &packedChunk{}, strings: []string{""}}
+		p := &packer{table: &stringTable{}, gen: 1}
+		p.chunk = &packedChunk{table: p.table}
+		p.strings = []uint32{p.table.id("")}
 		v := p.rv(tc.rv)
 		p.chunk.strings = p.strings
 		if got := v&rvString == 0; got != tc.number {
@@ -233,8 +235,12 @@ func TestPackSharesStrings(t *testing.T) {
 			Name: names[i%2], RVAfter: "12", Detail: names[(i/3)%2]}
 	}
 	p := (&packer{}).pack(chunk)
-	if want := []string{"", "apiserver", "pods", "demo", "web-1", "web-2"}; !reflect.DeepEqual(p.strings, want) {
-		t.Fatalf("strings %q, want %q", p.strings, want)
+	var strs []string
+	for i := range p.strings {
+		strs = append(strs, p.str(uint16(i)))
+	}
+	if want := []string{"", "apiserver", "pods", "demo", "web-1", "web-2"}; !reflect.DeepEqual(strs, want) {
+		t.Fatalf("strings %q, want %q", strs, want)
 	}
 	got := make([]Event, chunkSize)
 	p.unpack(0, got)
