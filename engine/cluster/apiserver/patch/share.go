@@ -12,7 +12,7 @@ import "github.com/loopbook/loopbook/engine/cluster/object"
 // (see TestResultSharesNothingWithThePatch).
 
 // keepTarget returns old, the target's value, when merged is equal to
-// it, else merged. merged must be a result of maps or list: its maps and
+// it, else merged, or an equal leaf made earlier (shareLeaf). merged must be a result of maps or list: its maps and
 // lists are the target's own wherever they are unchanged, so a shallow
 // comparison decides.
 func keepTarget(old, merged any) any {
@@ -28,7 +28,7 @@ func keepTarget(old, merged any) any {
 			return o
 		}
 	}
-	return merged
+	return shareLeaf(merged)
 }
 
 // sameEntries reports whether every entry of b is identical to a's.
@@ -80,13 +80,14 @@ func sameScalar(a, b any) bool {
 
 // copyOrKeep is a copy of v, a patch value, that shares old's maps and
 // lists wherever they are the same tree as v's (same types throughout):
-// old itself when all of it is.
+// old itself when all of it is. A new leaf may be one made earlier
+// (shareLeaf).
 func copyOrKeep(old, v any) any {
 	switch x := v.(type) {
 	case map[string]any:
 		o, ok := old.(map[string]any)
 		if !ok || o == nil || x == nil {
-			return object.DeepCopyValue(v)
+			return shareLeaf(object.DeepCopyValue(v))
 		}
 		out := make(map[string]any, len(x))
 		same := len(o) == len(x)
@@ -99,7 +100,7 @@ func copyOrKeep(old, v any) any {
 		if same {
 			return o
 		}
-		return out
+		return shareLeaf(out)
 	case []any:
 		o, ok := old.([]any)
 		if !ok || o == nil || x == nil {

@@ -21,7 +21,10 @@ const (
 // Strategic applies a strategic merge patch to target, an object of the
 // given kind ("Pod", "Deployment", "Service", …; the kind decides which
 // lists merge and on which key). It fails on a malformed directive, with
-// the wording of strategicpatch's errors.
+// the wording of strategicpatch's errors. The result shares target's
+// values where the patch leaves them, and its new leaves (maps of
+// scalars) with equal ones of earlier results (see shareLeaf): the
+// caller must not modify it, only copies of it.
 func Strategic(kind string, target, patch map[string]any) (map[string]any, error) {
 	s := strategic{kind: kind}
 	var path [8]string
@@ -136,7 +139,7 @@ func (s strategic) list(path []string, target, patch []any) ([]any, error) {
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, m)
+			out = append(out, shareLeaf(m))
 			continue
 		}
 		tm, _ := out[i].(map[string]any)

@@ -1,0 +1,125 @@
+package patch
+
+import (
+	"math"
+	"sync"
+)
+
+// A strategic merge's new leaves (maps of scalars only: a Pod's or a
+// Node's condition, a container's state) are alike across objects: a
+// thousand Pods turn Ready in the same second, with conditions equal to
+// the byte. A stored version keeps its leaves for as long as the store
+// keeps it, so rather than each keeping its own, a new leaf equal to one
+// made lately is that one: leaves keeps the last leaf seen by the hash of
+// its contents, a fixed number of them, and shareLeaf hands one back for
+// an equal leaf. The result is the same tree either way, scalar types
+// included; like every value the API server stores, a shared leaf is
+// never modified (see Strategic). Which leaf is handed back depends only
+// on the order of earlier calls, so it never changes what a run shows.
+
+// leafSlotBits sizes the leaves kept: 1,024, a few kilobytes' worth of
+// maps, many times the leaves that recur at any one time.
+const leafSlotBits = 10
+
+// maxLeafEntries is the size of the largest map shared: a condition has
+// at most six fields.
+const maxLeafEntries = 8
+
+// leafCache is the leaves kept. The model runs a cluster on one
+// goroutine, but several clusters may patch at once (a site build runs
+// lessons side by side), so the cache is locked.
+type leafCache struct {
+	mu    sync.Mutex
+	slots [1 << leafSlotBits]map[string]any
+}
+
+var leaves leafCache
+
+// shareLeaf returns v, a value new to the result being built, or an
+// equal leaf kept from earlier when v is a leaf: a map of at most
+// maxLeafEntries scalars.
+func shareLeaf(v any) any {
+	m, ok := v.(map[string]any)
+	if !ok || m == nil || len(m) > maxLeafEntries {
+		return v
+	}
+	h, ok := leafHash(m)
+	if !ok {
+		return v
+	}
+	leaves.mu.Lock()
+	defer leaves.mu.Unlock()
+	slot := &leaves.slots[h>>(64-leafSlotBits)]
+	if kept := *slot; kept != nil && sameLeaf(kept, m) {
+		return kept
+	}
+	*slot = m
+	return m
+}
+
+// sameLeaf reports whether leaves a and b hold the same keys with
+// equal scalars of the same types.
+func sameLeaf(a, b map[string]any) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, bv := range b {
+		av, ok := a[k]
+		if !ok || !sameScalar(av, bv) {
+			return false
+		}
+	}
+	return true
+}
+
+// leafHash returns a hash of m's entries, which does not depend on their
+// order, and whether m is a leaf: every value a scalar sameScalar
+// compares.
+func leafHash(m map[string]any) (uint64, bool) {
+	h := uint64(len(m)) * 0x9e3779b97f4a7c15
+	for k, v := range m {
+		e := fnv(fnvOffset, k)
+		switch x := v.(type) {
+		case nil:
+			e = mix(e, 1)
+		case string:
+			e = fnv(mix(e, 2), x)
+		case bool:
+			e = mix(e, 3)
+			if x {
+				e = mix(e, 4)
+			}
+		case int64:
+			e = mix(mix(e, 5), uint64(x))
+		case float64:
+			e = mix(mix(e, 6), math.Float64bits(x))
+		case int:
+			e = mix(mix(e, 7), uint64(x))
+		case int32:
+			e = mix(mix(e, 8), uint64(x))
+		default:
+			return 0, false
+		}
+		h += e * 0xbf58476d1ce4e5b9
+	}
+	return h ^ h>>31, true
+}
+
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
+
+// fnv folds the bytes of s into h (FNV-1a).
+func fnv(h uint64, s string) uint64 {
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint64(s[i])) * fnvPrime
+	}
+	return h
+}
+
+// mix folds v into h.
+func mix(h, v uint64) uint64 {
+	h = (h ^ v) * fnvPrime
+	return h ^ h>>29
+}
