@@ -94,13 +94,25 @@ func updateRequestOwning(k *object.KindInfo, obj *object.Object, opts api.WriteO
 // its values, but must not modify them while the request may be sent
 // (DoRetry keeps a copy of its own for the resends).
 func PatchRequest(k *object.KindInfo, namespace, name string, pt api.PatchType, patch map[string]any, opts api.WriteOptions, subresource ...string) *api.Request {
-	return &api.Request{Method: api.MethodPatch, Path: Path(k, namespace, name, subresource...),
+	req := patchRequest(k, namespace, name, pt, patch, opts, subresource...)
+	return &req
+}
+
+// patchRequest is PatchRequest's request as a value.
+func patchRequest(k *object.KindInfo, namespace, name string, pt api.PatchType, patch map[string]any, opts api.WriteOptions, subresource ...string) api.Request {
+	return api.Request{Method: api.MethodPatch, Path: Path(k, namespace, name, subresource...),
 		Write: opts, PatchType: pt, Patch: patch}
 }
 
 // DeleteRequest deletes one object.
 func DeleteRequest(k *object.KindInfo, namespace, name string, opts api.DeleteOptions) *api.Request {
-	return &api.Request{Method: api.MethodDelete, Path: Path(k, namespace, name), Delete: opts}
+	req := deleteRequest(k, namespace, name, opts)
+	return &req
+}
+
+// deleteRequest is DeleteRequest's request as a value.
+func deleteRequest(k *object.KindInfo, namespace, name string, opts api.DeleteOptions) api.Request {
+	return api.Request{Method: api.MethodDelete, Path: Path(k, namespace, name), Delete: opts}
 }
 
 // DeleteCollectionRequest deletes every object of a collection that the
@@ -121,13 +133,26 @@ func SubresourceRequest(method string, k *object.KindInfo, namespace, name, subr
 // may keep its maps and slices (api.Request.BodyOwned). body must not be
 // used afterwards.
 func SubresourceRequestOwning(method string, k *object.KindInfo, namespace, name, subresource string, body map[string]any) *api.Request {
-	return &api.Request{Method: method, Path: Path(k, namespace, name, subresource), Body: body, BodyOwned: true}
+	req := subresourceRequestOwning(method, k, namespace, name, subresource, body)
+	return &req
+}
+
+// subresourceRequestOwning is SubresourceRequestOwning's request as a
+// value.
+func subresourceRequestOwning(method string, k *object.KindInfo, namespace, name, subresource string, body map[string]any) api.Request {
+	return api.Request{Method: method, Path: Path(k, namespace, name, subresource), Body: body, BodyOwned: true}
 }
 
 // ConnectRequest calls a connect subresource (log, exec, attach,
 // portforward): GET for log, POST for the streaming ones, as kubectl.
 func ConnectRequest(method string, k *object.KindInfo, namespace, name, subresource string, opts api.ConnectOptions) *api.Request {
-	return &api.Request{Method: method, Path: Path(k, namespace, name, subresource), Connect: opts}
+	req := connectRequest(method, k, namespace, name, subresource, opts)
+	return &req
+}
+
+// connectRequest is ConnectRequest's request as a value.
+func connectRequest(method string, k *object.KindInfo, namespace, name, subresource string, opts api.ConnectOptions) api.Request {
+	return api.Request{Method: method, Path: Path(k, namespace, name, subresource), Connect: opts}
 }
 
 // RawRequest calls any path: /healthz, /version, /apis, …

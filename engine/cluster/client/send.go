@@ -35,6 +35,12 @@ func (c *Client) DoUpdateOwning(k *object.KindInfo, obj *object.Object, opts api
 	return c.send(updateRequestOwning(k, obj, opts, subresource...), nil)
 }
 
+// DoPatch is Do of PatchRequest(k, namespace, name, pt, patch, opts,
+// subresource...), sent as send sends it.
+func (c *Client) DoPatch(k *object.KindInfo, namespace, name string, pt api.PatchType, patch map[string]any, opts api.WriteOptions, subresource ...string) *api.Response {
+	return c.send(patchRequest(k, namespace, name, pt, patch, opts, subresource...), nil)
+}
+
 // send is Do for a request given by value, for callers that keep no
 // request (a read, a list, a watch, a write not to be resent): it goes
 // out in a request the client keeps between calls instead of a new one

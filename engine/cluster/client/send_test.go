@@ -55,6 +55,17 @@ func TestSendReusesItsRequest(t *testing.T) {
 		}, []string{"/api/v1/namespaces/demo/pods/web", "/api/v1/namespaces/demo/pods", "/api/v1/nodes",
 			"/api/v1/namespaces/demo/pods", "/api/v1/namespaces/demo/pods/web/status"},
 			[]bool{true, true, true, true, true}},
+		{"patches, deletes, raw paths and subresources", nil, func(c *client.Client) {
+			c.DoPatch(pods, "demo", "web", api.MergePatch, map[string]any{}, api.WriteOptions{}, "status")
+			_, _ = c.Patch(pods, "demo", "web", api.MergePatch, map[string]any{}, api.WriteOptions{})
+			_, _ = c.Delete(pods, "demo", "web", api.DeleteOptions{})
+			_, _ = c.Raw("/version")
+			_, _ = c.Connect(api.MethodGet, pods, "demo", "web", "log", api.ConnectOptions{})
+			c.CreateSubresource(pods, "demo", "web", "binding", map[string]any{})
+		}, []string{"/api/v1/namespaces/demo/pods/web/status", "/api/v1/namespaces/demo/pods/web",
+			"/api/v1/namespaces/demo/pods/web", "/version", "/api/v1/namespaces/demo/pods/web/log",
+			"/api/v1/namespaces/demo/pods/web/binding"},
+			[]bool{true, true, true, true, true, true}},
 		{"one inside another", func(c *client.Client) { c.DoGet(nodes, "", "worker-a") }, func(c *client.Client) {
 			c.DoList(pods, "", api.ListOptions{})
 		}, []string{"/api/v1/pods", "/api/v1/nodes/worker-a", "/api/v1/pods"}, []bool{true, false}},
@@ -79,7 +90,7 @@ func TestSendReusesItsRequest(t *testing.T) {
 				}
 			}
 			for i, p := range n.ptrs {
-				if p.Method != "" || p.Path != "" || p.From != "" || p.Token != "" || p.Object != nil {
+				if p.Method != "" || p.Path != "" || p.From != "" || p.Token != "" || p.Object != nil || p.Patch != nil || p.Body != nil {
 					t.Errorf("request %d keeps %+v after its answer", i, *p)
 				}
 			}

@@ -79,14 +79,14 @@ func (c *Client) UpdateStatus(k *object.KindInfo, obj *object.Object, opts api.W
 // Patch applies a merge or strategic-merge patch to an object, or to a
 // subresource when one is named.
 func (c *Client) Patch(k *object.KindInfo, namespace, name string, pt api.PatchType, patch map[string]any, opts api.WriteOptions, subresource ...string) (*object.Object, error) {
-	return objectOf(c.Do(PatchRequest(k, namespace, name, pt, patch, opts, subresource...), nil))
+	return objectOf(c.DoPatch(k, namespace, name, pt, patch, opts, subresource...))
 }
 
 // Delete deletes an object. The answer's object is the deleted object, or
 // the object marked for deletion when graceful deletion or finalizers
 // keep it; it may be nil when the server answers with a Status.
 func (c *Client) Delete(k *object.KindInfo, namespace, name string, opts api.DeleteOptions) (*object.Object, error) {
-	return objectOf(c.Do(DeleteRequest(k, namespace, name, opts), nil))
+	return objectOf(c.send(deleteRequest(k, namespace, name, opts), nil))
 }
 
 // DeleteCollection deletes the objects of a collection that list selects.

@@ -100,14 +100,14 @@ func (c *leaseController) ensure(sleep time.Duration) {
 func (c *leaseController) ensureLease() (*object.Object, bool, error) {
 	l := c.l
 	k := l.k
-	lease, err := client.Shared(l.client.Do(client.GetRequest(k.kinds.leases, namespaceNodeLease, k.cfg.Node), nil))
+	lease, err := client.Shared(l.client.DoGet(k.kinds.leases, namespaceNodeLease, k.cfg.Node))
 	if api.IsReason(err, api.ReasonNotFound) {
 		fresh, ok := c.newLease()
 		if !ok {
 			return nil, false, nil
 		}
 		// newLease built fresh for this request alone: it is handed over.
-		created, err := client.Shared(l.client.Do(client.CreateRequestOwning(k.kinds.leases, fresh, api.WriteOptions{}), nil))
+		created, err := client.Shared(l.client.DoCreateOwning(k.kinds.leases, fresh, api.WriteOptions{}))
 		if err != nil {
 			return nil, false, err
 		}
@@ -195,7 +195,7 @@ func (c *leaseController) ownNode(meta *object.Meta) bool {
 	}
 	l := c.l
 	k := l.k
-	node, err := client.Shared(l.client.Do(client.GetRequest(k.kinds.nodes, "", k.cfg.Node), nil))
+	node, err := client.Shared(l.client.DoGet(k.kinds.nodes, "", k.cfg.Node))
 	if err != nil {
 		return false
 	}

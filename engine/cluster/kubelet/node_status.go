@@ -95,7 +95,7 @@ func (s *nodeStatusSync) register() bool {
 	if !api.IsReason(err, api.ReasonAlreadyExists) && !api.IsReason(err, api.ReasonForbidden) {
 		return false
 	}
-	existing, err := client.Shared(l.client.Do(client.GetRequest(k.kinds.nodes, "", k.cfg.Node), nil))
+	existing, err := client.Shared(l.client.DoGet(k.kinds.nodes, "", k.cfg.Node))
 	if err != nil {
 		return false
 	}
@@ -136,7 +136,7 @@ func (s *nodeStatusSync) tryUpdate(try int) bool {
 		}
 		orig = o
 	} else {
-		o, err := client.Shared(l.client.Do(client.GetRequest(k.kinds.nodes, "", k.cfg.Node), nil))
+		o, err := client.Shared(l.client.DoGet(k.kinds.nodes, "", k.cfg.Node))
 		if err != nil {
 			return false
 		}
@@ -159,7 +159,7 @@ func (s *nodeStatusSync) tryUpdate(try int) bool {
 	nowText := now.RFC3339()
 	conds := nodeConditions(old, nowText)
 	patch := s.patch(old, fields, &conds, nowText)
-	if err := l.client.Do(client.PatchRequest(k.kinds.nodes, "", k.cfg.Node, api.StrategicMergePatch, patch, api.WriteOptions{}, "status"), nil).Err(); err != nil {
+	if err := l.client.DoPatch(k.kinds.nodes, "", k.cfg.Node, api.StrategicMergePatch, patch, api.WriteOptions{}, "status").Err(); err != nil {
 		return false
 	}
 	s.lastReport, s.reported = now, true

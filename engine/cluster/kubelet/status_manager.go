@@ -106,7 +106,7 @@ func (m *statusManager) sync(w *podWorker) {
 	k := l.k
 	c := m.cache[w.uid]
 	c.unsent = true
-	pod, err := client.Shared(l.client.Do(client.GetRequest(k.kinds.pods, w.v.Namespace, w.v.Name), nil))
+	pod, err := client.Shared(l.client.DoGet(k.kinds.pods, w.v.Namespace, w.v.Name))
 	if api.IsReason(err, api.ReasonNotFound) {
 		c.unsent = false // the Pod is gone
 		return
@@ -124,7 +124,7 @@ func (m *statusManager) sync(w *podWorker) {
 	// (podWorkers.CouldHaveRunningContainers).
 	merged.mergeFrom(pod, !w.terminated && !w.rejected)
 	if patch := statusPatch(pod, &merged, &w.rendered); patch != nil {
-		updated, err := client.Shared(l.client.Do(client.PatchRequest(k.kinds.pods, w.v.Namespace, w.v.Name, api.StrategicMergePatch, patch, api.WriteOptions{}, "status"), nil))
+		updated, err := client.Shared(l.client.DoPatch(k.kinds.pods, w.v.Namespace, w.v.Name, api.StrategicMergePatch, patch, api.WriteOptions{}, "status"))
 		if err != nil {
 			m.retryLater()
 			return
