@@ -3,7 +3,7 @@ GO      ?= go
 BIN     := .bin
 LOOPBOOK := $(BIN)/loopbook
 
-.PHONY: site test browser-deps screenshots serve bench bench-lesson bench-writes bench-instructions bench-scale fmt vet fuzz clean
+.PHONY: site test browser-deps screenshots serve bench bench-lesson bench-course bench-writes bench-instructions bench-scale fmt vet fuzz clean
 
 $(LOOPBOOK): FORCE
 	@mkdir -p $(BIN)
@@ -55,6 +55,12 @@ bench:
 ## medians and ranges
 bench-lesson:
 	$(GO) test -run='^$$' -bench='BenchmarkLesson' -benchtime=100x -benchmem -count=9 -cpu=1,2 ./engine/book | $(GO) run ./cmd/medians
+
+## bench-course: every scenario of the repository's course, executed and
+## rendered on one core (the goal: each under 5 ms), 5 runs of 20 each,
+## summed up as medians and ranges
+bench-course:
+	$(GO) test -run='^$$' -bench='BenchmarkCourseScenarios' -benchtime=20x -count=5 -cpu=1 ./engine/book | $(GO) run ./cmd/medians
 
 ## bench-writes: the API write benchmarks on one core (the goal: 200,000
 ## writes per second through every gate with 10 watchers), 9 runs of
