@@ -188,17 +188,26 @@ func (qs *queueSet) shadowTimeout(e event, num uint64) {
 	}
 	p := qs.scratch
 	if p.passed(e, qs.now) && !p.kept.backBefore(p, e, qs.now) {
-		qs.shadowing = false
+		qs.stopShadowing()
 		return
 	}
 	p.kept.reset()
 	w := p.queues[e.queue].at(num)
 	if w == nil {
-		qs.shadowing = false
+		qs.stopShadowing()
 		return
 	}
 	w.doomed = true
 	p.pushAt(e, qs.now)
+}
+
+// stopShadowing drops the kept replay, freeing most of its undo log: a
+// log grown long in a burst is not kept past it.
+func (qs *queueSet) stopShadowing() {
+	if qs.shadowing {
+		qs.shadowing = false
+		qs.scratch.kept.trim()
+	}
 }
 
 // passed reports whether the replayed state has handled an event that

@@ -123,7 +123,7 @@ func (qs *queueSet) arrive(t sim.Time, j job, hand []int32) (wait time.Duration,
 	qi := qs.shuffleShard(hand)
 	q := &qs.queues[qi]
 	if qs.waiting == 0 && qs.canAccommodate(int(j.seats)) {
-		qs.shadowing = false
+		qs.stopShadowing()
 		qs.dispatchAtOnce(qi, j)
 		return 0, ""
 	}
@@ -149,7 +149,7 @@ func (qs *queueSet) arrive(t sim.Time, j job, hand []int32) (wait time.Duration,
 		// Something left a queue at the arrival (started, or a doomed
 		// request dropped at the head), which the shadow's future
 		// without arrivals does not hold.
-		qs.shadowing = false
+		qs.stopShadowing()
 	}
 	if qs.watched {
 		return 0, ""
