@@ -36,10 +36,9 @@ type undo struct {
 	before  tally
 	q       queue // queues[qi] before, when qi >= 0
 	qi      int32
-	flat    int32     // len(flat) before: a waiter taken in may take room from it
 	from    popSource // where the step took its event from
 	joined  bool      // a waiter taken in rather than a step
-	dropped *waiter   // the waiter the step's time-out marked gone
+	dropped int32     // the index in q.waiting of the waiter the step's time-out marked gone; -1: none
 }
 
 // popSource is where a step took its event from, if it took one.
@@ -79,8 +78,8 @@ func (k *keptRun) record(p *queueSet, qi int) int {
 	}
 	o := k.ops.push()
 	u := k.ops.at(o)
-	u.before, u.qi, u.flat = p.tally, int32(qi), int32(len(p.flat))
-	u.from, u.joined, u.dropped = popNone, false, nil
+	u.before, u.qi = p.tally, int32(qi)
+	u.from, u.joined, u.dropped = popNone, false, -1
 	if qi >= 0 {
 		u.q = p.queues[qi]
 	}
@@ -110,8 +109,8 @@ func (k *keptRun) popped(o int, fromRun bool) {
 // dropping notes in entry o the waiter num of q that its step's time-out
 // is about to mark gone, if it is still there.
 func (k *keptRun) dropping(o int, q *queue, num uint64) {
-	if o >= 0 {
-		k.ops.at(o).dropped = q.at(num)
+	if o >= 0 && q.at(num) != nil {
+		k.ops.at(o).dropped = int32(num - q.base)
 	}
 }
 
@@ -146,16 +145,24 @@ func (k *keptRun) undoLast(p *queueSet) {
 	if p.seq != u.before.seq {
 		p.events.unpush(u.before.seq)
 	}
-	if u.dropped != nil {
-		u.dropped.gone = false
-	}
 	if u.qi >= 0 {
-		p.queues[u.qi] = u.q
+		q := &p.queues[u.qi]
+		cur := q.waiting
+		*q = u.q
+		if n := len(u.q.waiting); cap(cur) >= n {
+			// The queue's buffer as it is now holds the same waiters
+			// up to n (a replay's queue has one buffer, which only
+			// grows): keep it, so that waiters taken in again after
+			// going back do not grow a buffer again each time.
+			q.waiting = cur[:n]
+		}
+		if u.dropped >= 0 {
+			q.waiting[u.dropped].gone = false
+		}
 		p.markNonEmpty(int(u.qi))
 		p.refresh(int(u.qi))
 	}
 	p.tally = u.before
-	p.flat = p.flat[:u.flat]
 	k.ops.truncate(k.ops.end - 1)
 }
 
