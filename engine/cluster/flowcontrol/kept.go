@@ -24,21 +24,21 @@ import "github.com/loopbook/loopbook/engine/cluster/sim"
 // arrival the queue held waiters. Taking them in again, in order, thus
 // gives a state of the same future, which the new arrival then joins.
 type keptRun struct {
-	ops    []undo
-	floor  int       // ops[:floor] are never undone: the states before them are not later than the level's present
+	ops    undoLog
+	floor  int       // the entries before number floor are never undone: the states before them are not later than the level's present
 	undone []arrival // the waiters the replay went back before, latest first
 }
 
-// undo is what one step, or one waiter taken in, changed.
+// undo is what one step, or one waiter taken in, changed. A waiter
+// taken in is not kept here: undoing it finds it at the back of its
+// queue, where it went, as the state is then the one it made.
 type undo struct {
 	before  tally
 	q       queue // queues[qi] before, when qi >= 0
 	qi      int32
-	flat    int32     // len(flat) before: a waiter taken in may take room from it
 	from    popSource // where the step took its event from
-	joined  bool      // a waiter w taken in rather than a step
-	w       waiter
-	dropped *waiter // the waiter the step's time-out marked gone
+	joined  bool      // a waiter taken in rather than a step
+	dropped int32     // the index in q.waiting of the waiter the step's time-out marked gone; -1: none
 }
 
 // popSource is where a step took its event from, if it took one.
@@ -58,7 +58,16 @@ type arrival struct {
 
 // reset forgets everything: the replay cannot go back before its state.
 func (k *keptRun) reset() {
-	k.ops, k.floor = k.ops[:0], 0
+	k.ops.reset()
+	k.floor = 0
+}
+
+// trim forgets everything and frees most of the log's room, once the
+// replay is no longer kept.
+func (k *keptRun) trim() {
+	k.ops.trim()
+	k.floor = 0
+	k.undone = k.undone[:0]
 }
 
 // record logs p's state before a step that may change queue qi (-1:
@@ -67,15 +76,10 @@ func (k *keptRun) record(p *queueSet, qi int) int {
 	if k == nil {
 		return -1
 	}
-	if n := len(k.ops); n < cap(k.ops) {
-		k.ops = k.ops[:n+1]
-	} else {
-		k.ops = append(k.ops, undo{})
-	}
-	o := len(k.ops) - 1
-	u := &k.ops[o]
-	u.before, u.qi, u.flat = p.tally, int32(qi), int32(len(p.flat))
-	u.from, u.joined, u.dropped = popNone, false, nil
+	o := k.ops.push()
+	u := k.ops.at(o)
+	u.before, u.qi = p.tally, int32(qi)
+	u.from, u.joined, u.dropped = popNone, false, -1
 	if qi >= 0 {
 		u.q = p.queues[qi]
 	}
@@ -85,7 +89,7 @@ func (k *keptRun) record(p *queueSet, qi int) int {
 // cancel drops entry o, the latest, for a step not taken after all.
 func (k *keptRun) cancel(o int) {
 	if o >= 0 {
-		k.ops = k.ops[:o]
+		k.ops.truncate(o)
 	}
 }
 
@@ -95,64 +99,71 @@ func (k *keptRun) popped(o int, fromRun bool) {
 	if o < 0 {
 		return
 	}
-	k.ops[o].from = popHeap
+	u := k.ops.at(o)
+	u.from = popHeap
 	if fromRun {
-		k.ops[o].from = popRun
+		u.from = popRun
 	}
 }
 
 // dropping notes in entry o the waiter num of q that its step's time-out
 // is about to mark gone, if it is still there.
 func (k *keptRun) dropping(o int, q *queue, num uint64) {
-	if o >= 0 {
-		k.ops[o].dropped = q.at(num)
+	if o >= 0 && q.at(num) != nil {
+		k.ops.at(o).dropped = int32(num - q.base)
 	}
 }
 
 // joining logs p's state before it takes w into queue qi.
 func (k *keptRun) joining(p *queueSet, qi int, w *waiter) {
 	if o := k.record(p, qi); o >= 0 {
-		k.ops[o].joined, k.ops[o].w = true, *w
+		k.ops.at(o).joined = true
 	}
 }
 
 // forget stops at the states not later than now: an arrival at now or
-// after joins none of them. The entries before them go when they are
-// most of the log.
+// after joins none of them. The entries before them go a block at a
+// time.
 func (k *keptRun) forget(now sim.Time) {
-	for k.floor < len(k.ops) && k.ops[k.floor].before.lastAt <= now {
+	for k.floor < k.ops.end && k.ops.at(k.floor).before.lastAt <= now {
 		k.floor++
 	}
-	if k.floor >= 256 && 2*k.floor >= len(k.ops) {
-		k.ops = k.ops[:copy(k.ops, k.ops[k.floor:])]
-		k.floor = 0
-	}
+	k.ops.dropBefore(k.floor)
 }
 
 // undoLast takes p back before the latest entry's change, noting in
 // undone the waiter it took in, if it did.
 func (k *keptRun) undoLast(p *queueSet) {
-	u := &k.ops[len(k.ops)-1]
+	u := k.ops.at(k.ops.end - 1)
+	if u.joined {
+		q := &p.queues[u.qi]
+		k.undone = append(k.undone, arrival{w: q.waiting[len(q.waiting)-1], qi: u.qi})
+	}
 	if u.from != popNone {
 		p.events.unpop(p.last, u.from == popRun)
 	}
 	if p.seq != u.before.seq {
 		p.events.unpush(u.before.seq)
 	}
-	if u.dropped != nil {
-		u.dropped.gone = false
-	}
 	if u.qi >= 0 {
-		p.queues[u.qi] = u.q
+		q := &p.queues[u.qi]
+		cur := q.waiting
+		*q = u.q
+		if n := len(u.q.waiting); cap(cur) >= n {
+			// The queue's buffer as it is now holds the same waiters
+			// up to n (a replay's queue has one buffer, which only
+			// grows): keep it, so that waiters taken in again after
+			// going back do not grow a buffer again each time.
+			q.waiting = cur[:n]
+		}
+		if u.dropped >= 0 {
+			q.waiting[u.dropped].gone = false
+		}
 		p.markNonEmpty(int(u.qi))
 		p.refresh(int(u.qi))
 	}
 	p.tally = u.before
-	p.flat = p.flat[:u.flat]
-	if u.joined {
-		k.undone = append(k.undone, arrival{w: u.w, qi: u.qi})
-	}
-	k.ops = k.ops[:len(k.ops)-1]
+	k.ops.truncate(k.ops.end - 1)
 }
 
 // backTo takes the replay p back to its latest state later than now that
@@ -162,7 +173,7 @@ func (k *keptRun) undoLast(p *queueSet) {
 func (k *keptRun) backTo(p *queueSet, qi int, num uint64, w *waiter, now sim.Time) bool {
 	k.undone = k.undone[:0]
 	for {
-		if len(k.ops) == k.floor {
+		if k.ops.end == k.floor {
 			return false
 		}
 		k.undoLast(p)
@@ -188,7 +199,7 @@ func (k *keptRun) backTo(p *queueSet, qi int, num uint64, w *waiter, now sim.Tim
 func (k *keptRun) backBefore(p *queueSet, e event, now sim.Time) bool {
 	k.undone = k.undone[:0]
 	for p.passed(e, now) {
-		if len(k.ops) == k.floor {
+		if k.ops.end == k.floor {
 			return false
 		}
 		k.undoLast(p)

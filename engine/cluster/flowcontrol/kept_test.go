@@ -111,8 +111,8 @@ func TestKeptRunUndo(t *testing.T) {
 					}
 				}
 			}
-			if len(k.ops) != len(states)-1 {
-				t.Fatalf("%d entries logged for %d changes", len(k.ops), len(states)-1)
+			if k.ops.end != len(states)-1 {
+				t.Fatalf("%d entries logged for %d changes", k.ops.end, len(states)-1)
 			}
 			if tc.joinEvery > 0 && joins == 0 {
 				t.Fatal("no waiter was taken in")

@@ -164,11 +164,11 @@ func (p *queueSet) join(qi int, w *waiter) bool {
 // enqueue appends w to queue qi.
 func (p *queueSet) enqueue(qi int, w waiter) {
 	q := &p.queues[qi]
-	if q.waiting == nil {
-		q.waiting = p.spare()
-	}
 	wasIdle := q.idle()
 	q.push(w)
+	if cap(q.waiting) > cap(p.bufs[qi]) {
+		p.bufs[qi] = q.waiting // grown: the queue's buffer from now on
+	}
 	p.markNonEmpty(qi)
 	p.waiting++
 	p.seatsWaiting += int(w.seats)
@@ -188,95 +188,31 @@ func (qs *queueSet) shadowTimeout(e event, num uint64) {
 	}
 	p := qs.scratch
 	if p.passed(e, qs.now) && !p.kept.backBefore(p, e, qs.now) {
-		qs.shadowing = false
+		qs.stopShadowing()
 		return
 	}
 	p.kept.reset()
 	w := p.queues[e.queue].at(num)
 	if w == nil {
-		qs.shadowing = false
+		qs.stopShadowing()
 		return
 	}
 	w.doomed = true
 	p.pushAt(e, qs.now)
 }
 
+// stopShadowing drops the kept replay, freeing most of its undo log: a
+// log grown long in a burst is not kept past it.
+func (qs *queueSet) stopShadowing() {
+	if qs.shadowing {
+		qs.shadowing = false
+		qs.scratch.kept.trim()
+		qs.scratch.trimBuffers()
+	}
+}
+
 // passed reports whether the replayed state has handled an event that
 // comes after e, scheduled at now.
 func (p *queueSet) passed(e event, now sim.Time) bool {
 	return p.handled && (p.last.at > e.at || p.last.at == e.at && p.last.pushed > now)
-}
-
-// copyForPrediction copies the state into the reusable scratch set, ready
-// to replay.
-func (qs *queueSet) copyForPrediction() *queueSet {
-	if qs.scratch == nil {
-		qs.scratch = &queueSet{}
-	}
-	p := qs.scratch
-	p.copyFrom(qs)
-	p.shadowing, p.handled, p.lastEmptied, p.replay, p.events.keep = false, false, -1, true, true
-	return p
-}
-
-// roomToJoin is how many waiters a replay copy may take into each queue
-// before the queue's buffer grows.
-const roomToJoin = 4
-
-// copyFrom makes dst a copy of src sharing nothing with it, reusing dst's
-// buffers: the queued requests go into one flat buffer with room for a
-// few more in each queue (arrivals taken in later), so a copy allocates
-// nothing once the buffers have grown. dst keeps its own scratch set and
-// kept run.
-func (dst *queueSet) copyFrom(src *queueSet) {
-	const room = roomToJoin
-	queues, evs, nonEmpty, stale, flat, finish, scratch, kept := dst.queues, dst.events, dst.nonEmpty, dst.stale, dst.flat, dst.finish.v, dst.scratch, dst.kept
-	*dst = *src
-	dst.finish.v = append(finish[:0], src.finish.v...)
-	dst.scratch, dst.kept = scratch, kept
-	dst.queues = append(queues[:0], src.queues...)
-	dst.events = evs
-	dst.events.copyFrom(&src.events)
-	dst.nonEmpty = append(nonEmpty[:0], src.nonEmpty...)
-	dst.stale = append(stale[:0], src.stale...)
-	need := room * spareQueues
-	for i := range src.queues {
-		if q := &src.queues[i]; q.n > 0 {
-			need += room + len(q.waiting) - int(q.head) // those gone from the middle included
-		}
-	}
-	if cap(flat) < need {
-		flat = make([]waiter, 0, need+need/2)
-	}
-	flat = flat[:0]
-	for i := range dst.queues {
-		q := &dst.queues[i]
-		if q.n == 0 {
-			// Every waiter has left: the next is numbered on from
-			// them, and gets its room when it joins (enqueue).
-			q.waiting, q.base, q.head = nil, q.base+uint64(len(q.waiting)), 0
-			continue
-		}
-		n := len(flat)
-		flat = append(flat, q.waiting[q.head:]...)
-		q.waiting, q.base, q.head = flat[n:len(flat):len(flat)+room], q.base+uint64(q.head), 0
-		flat = flat[:len(flat)+room]
-	}
-	dst.flat, dst.room = flat, room
-}
-
-// spareQueues is how many queues without waiters a copy has room for in
-// its buffer, for waiters that join them later.
-const spareQueues = 8
-
-// spare returns room for the waiters that join an empty queue of a copy,
-// from the copy's buffer while it lasts (then the queue's first push
-// allocates).
-func (p *queueSet) spare() []waiter {
-	n := len(p.flat)
-	if cap(p.flat)-n < p.room {
-		return nil
-	}
-	p.flat = p.flat[:n+p.room]
-	return p.flat[n : n : n+p.room]
 }

@@ -40,12 +40,11 @@ type queueSet struct {
 	// back along it (see predict).
 	scratch   *queueSet
 	shadowing bool
-	fresh     bool     // never keep the replay: every prediction copies (tests)
-	verify    bool     // check every finish-tree choice against a scan (tests)
-	replay    bool     // a prediction's copy: requests that leave stay in its buffers (see keptRun)
-	kept      *keptRun // a replay's undo log; nil for the level itself and with fresh
-	flat      []waiter // the scratch copy's queued requests
-	room      int      // the scratch copy's room per queue for waiters that join
+	fresh     bool       // never keep the replay: every prediction copies (tests)
+	verify    bool       // check every finish-tree choice against a scan (tests)
+	replay    bool       // a prediction's copy: requests that leave stay in its buffers (see keptRun)
+	kept      *keptRun   // a replay's undo log; nil for the level itself and with fresh
+	bufs      [][]waiter // the scratch copy's buffer for each queue's requests (see copyFrom)
 }
 
 // tally is what a step of the level changes apart from its queues, its
@@ -123,7 +122,7 @@ func (qs *queueSet) arrive(t sim.Time, j job, hand []int32) (wait time.Duration,
 	qi := qs.shuffleShard(hand)
 	q := &qs.queues[qi]
 	if qs.waiting == 0 && qs.canAccommodate(int(j.seats)) {
-		qs.shadowing = false
+		qs.stopShadowing()
 		qs.dispatchAtOnce(qi, j)
 		return 0, ""
 	}
@@ -149,7 +148,7 @@ func (qs *queueSet) arrive(t sim.Time, j job, hand []int32) (wait time.Duration,
 		// Something left a queue at the arrival (started, or a doomed
 		// request dropped at the head), which the shadow's future
 		// without arrivals does not hold.
-		qs.shadowing = false
+		qs.stopShadowing()
 	}
 	if qs.watched {
 		return 0, ""
