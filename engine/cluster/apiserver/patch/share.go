@@ -1,6 +1,10 @@
 package patch
 
-import "github.com/loopbook/loopbook/engine/cluster/object"
+import (
+	"maps"
+
+	"github.com/loopbook/loopbook/engine/cluster/object"
+)
 
 // A merge result keeps the target's own map or list wherever the patch
 // leaves it equal to the target's, rather than a copy: the API server
@@ -12,10 +16,14 @@ import "github.com/loopbook/loopbook/engine/cluster/object"
 // (see TestResultSharesNothingWithThePatch).
 
 // keepTarget returns old, the target's value, when merged is equal to
-// it, else merged, or an equal leaf made earlier (shareLeaf). merged must be a result of maps or list: its maps and
-// lists are the target's own wherever they are unchanged, so a shallow
-// comparison decides.
+// it, else merged, or an equal leaf made earlier (shareLeaf). merged must
+// be a result of maps or list: its maps and lists are the target's own
+// wherever they are unchanged (old itself when all of it is), so a
+// shallow comparison decides.
 func keepTarget(old, merged any) any {
+	if identical(old, merged) {
+		return old
+	}
 	switch m := merged.(type) {
 	case map[string]any:
 		o, ok := old.(map[string]any)
@@ -89,6 +97,12 @@ func copyOrKeep(old, v any) any {
 		if !ok || o == nil || x == nil {
 			return shareLeaf(object.DeepCopyValue(v))
 		}
+		if sameMap(o, x) {
+			return o
+		}
+		if sameKeys(o, x) {
+			return shareLeaf(overwrite(o, x))
+		}
 		out := make(map[string]any, len(x))
 		same := len(o) == len(x)
 		for k, xv := range x {
@@ -106,6 +120,9 @@ func copyOrKeep(old, v any) any {
 		if !ok || o == nil || x == nil {
 			return object.DeepCopyValue(v)
 		}
+		if sameList(o, x) {
+			return o
+		}
 		out := make([]any, len(x))
 		same := len(o) == len(x)
 		for i, xv := range x {
@@ -122,4 +139,31 @@ func copyOrKeep(old, v any) any {
 		return out
 	}
 	return object.DeepCopyValue(v)
+}
+
+// sameKeys reports whether o and x have the same keys.
+func sameKeys(o, x map[string]any) bool {
+	if len(o) != len(x) {
+		return false
+	}
+	for k := range x {
+		if _, ok := o[k]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// overwrite is copyOrKeep's map for x, a patch value with o's keys: a
+// copy of o (cheaper to make than a map filled key by key), with the
+// values copyOrKeep gives where they are not o's.
+func overwrite(o, x map[string]any) map[string]any {
+	out := maps.Clone(o)
+	for k, xv := range x {
+		ov := o[k]
+		if nv := copyOrKeep(ov, xv); !unchanged(ov, nv) {
+			out[k] = nv
+		}
+	}
+	return out
 }
