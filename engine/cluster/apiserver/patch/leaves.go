@@ -110,8 +110,15 @@ const (
 	fnvPrime  = 1099511628211
 )
 
-// fnv folds the bytes of s into h (FNV-1a).
+// fnv folds the bytes of s into h: eight at a time, each word as FNV-1a
+// folds a byte, then the last few one by one.
 func fnv(h uint64, s string) uint64 {
+	for ; len(s) >= 8; s = s[8:] {
+		w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+		h = (h ^ w) * fnvPrime
+		h ^= h >> 32
+	}
 	for i := 0; i < len(s); i++ {
 		h = (h ^ uint64(s[i])) * fnvPrime
 	}
