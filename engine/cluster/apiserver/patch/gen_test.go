@@ -1,6 +1,7 @@
 package patch
 
 import (
+	"math"
 	"math/rand/v2"
 
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -17,7 +18,8 @@ var (
 	leafFields = []string{"name", "type", "image", "a", "b", "port", "containerPort", "mountPath"}
 	mergeKeyOf = map[string]string{"conditions": "type", "addresses": "type", "containers": "name", "env": "name",
 		"ports": "port", "volumeMounts": "mountPath", "l": "name"}
-	scalars = []any{"x", "y", "", int64(1), int64(0), float64(1), float64(1.5), true, false, nil}
+	scalars = []any{"x", "y", "", int64(1), int64(0), float64(1), float64(1.5), true, false, nil,
+		float64(0), math.Copysign(0, -1), math.NaN()}
 )
 
 func pick[T any](r *rand.Rand, l []T) T { return l[r.IntN(len(l))] }

@@ -126,8 +126,8 @@ func (s strategic) maps(path []string, target, patch map[string]any) (map[string
 func (s strategic) list(path []string, target, patch []any) ([]any, error) {
 	key, set := s.mergeKey(path)
 	if !set && key == "" {
-		if target != nil && sameList(target, patch) {
-			return target, nil
+		if target != nil && len(target) == len(patch) {
+			return overwriteList(target, patch), nil
 		}
 		return replaceList(target, patch), nil
 	}
