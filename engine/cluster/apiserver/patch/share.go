@@ -97,7 +97,10 @@ func copyOrKeep(old, v any) any {
 	case map[string]any:
 		o, ok := old.(map[string]any)
 		if !ok || o == nil || x == nil {
-			return shareLeaf(object.DeepCopyValue(v))
+			return shareLeafCopy(x)
+		}
+		if lv, ok := replaceLeaf(o, x); ok {
+			return lv
 		}
 		if len(o) == len(x) {
 			if m, ok := overwrite(o, x); ok {

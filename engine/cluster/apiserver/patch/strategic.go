@@ -93,6 +93,10 @@ func (s strategic) maps(path []string, target, patch map[string]any) (map[string
 		switch p := pv.(type) {
 		case map[string]any:
 			tm, _ := old.(map[string]any)
+			if lv, ok := mergeLeaf(old, tm, p); ok {
+				v = lv
+				break
+			}
 			m, err := s.maps(append(path, k), tm, p)
 			if err != nil {
 				return nil, err
@@ -172,22 +176,30 @@ func (s strategic) list(path []string, target, patch []any) ([]any, error) {
 			continue
 		}
 		if i < 0 {
-			m, err := s.maps(path, nil, pm)
-			if err != nil {
-				return nil, err
+			v, ok := mergeLeaf(nil, nil, pm)
+			if !ok {
+				m, err := s.maps(path, nil, pm)
+				if err != nil {
+					return nil, err
+				}
+				v = shareLeaf(m)
 			}
 			if !owned {
 				out, owned = slices.Clone(out), true
 			}
-			out = append(out, shareLeaf(m))
+			out = append(out, v)
 			continue
 		}
 		tm, _ := out[i].(map[string]any)
-		m, err := s.maps(path, tm, pm)
-		if err != nil {
-			return nil, err
+		v, ok := mergeLeaf(out[i], tm, pm)
+		if !ok {
+			m, err := s.maps(path, tm, pm)
+			if err != nil {
+				return nil, err
+			}
+			v = keepTarget(out[i], m)
 		}
-		if v := keepTarget(out[i], m); !identical(out[i], v) {
+		if !identical(out[i], v) {
 			if !owned {
 				out, owned = slices.Clone(out), true
 			}
@@ -204,8 +216,11 @@ func mergedMap(out, target map[string]any, patch []entry) map[string]any {
 	if out != nil {
 		return out
 	}
+	// A clone copies target's groups of slots rather than hashing every
+	// key again; it has target's room, and a map of up to eight keys
+	// has room for eight.
 	n := entriesMergedLen(target, patch)
-	if n <= len(target) {
+	if n <= len(target) || n <= 8 {
 		return maps.Clone(target)
 	}
 	out = make(map[string]any, n)
