@@ -76,33 +76,50 @@ func sameLeaf(a, b map[string]any) bool {
 // order, and whether m is a leaf: every value a scalar sameScalar
 // compares.
 func leafHash(m map[string]any) (uint64, bool) {
-	h := uint64(len(m)) * 0x9e3779b97f4a7c15
+	sum := uint64(0)
 	for k, v := range m {
-		e := fnv(fnvOffset, k)
-		switch x := v.(type) {
-		case nil:
-			e = mix(e, 1)
-		case string:
-			e = fnv(mix(e, 2), x)
-		case bool:
-			e = mix(e, 3)
-			if x {
-				e = mix(e, 4)
-			}
-		case int64:
-			e = mix(mix(e, 5), uint64(x))
-		case float64:
-			e = mix(mix(e, 6), math.Float64bits(x))
-		case int:
-			e = mix(mix(e, 7), uint64(x))
-		case int32:
-			e = mix(mix(e, 8), uint64(x))
-		default:
+		e, ok := entryHash(k, v)
+		if !ok {
 			return 0, false
 		}
-		h += e * 0xbf58476d1ce4e5b9
+		sum += e
 	}
-	return h ^ h>>31, true
+	return finishLeafHash(len(m), sum), true
+}
+
+// finishLeafHash is the hash of a leaf of n entries whose entryHash
+// values add up to sum.
+func finishLeafHash(n int, sum uint64) uint64 {
+	h := uint64(n)*0x9e3779b97f4a7c15 + sum
+	return h ^ h>>31
+}
+
+// entryHash is the share of the entry k: v in its leaf's hash, and
+// whether v is a scalar a leaf may hold.
+func entryHash(k string, v any) (uint64, bool) {
+	e := fnv(fnvOffset, k)
+	switch x := v.(type) {
+	case nil:
+		e = mix(e, 1)
+	case string:
+		e = fnv(mix(e, 2), x)
+	case bool:
+		e = mix(e, 3)
+		if x {
+			e = mix(e, 4)
+		}
+	case int64:
+		e = mix(mix(e, 5), uint64(x))
+	case float64:
+		e = mix(mix(e, 6), math.Float64bits(x))
+	case int:
+		e = mix(mix(e, 7), uint64(x))
+	case int32:
+		e = mix(mix(e, 8), uint64(x))
+	default:
+		return 0, false
+	}
+	return e * 0xbf58476d1ce4e5b9, true
 }
 
 const (
@@ -110,8 +127,15 @@ const (
 	fnvPrime  = 1099511628211
 )
 
-// fnv folds the bytes of s into h (FNV-1a).
+// fnv folds the bytes of s into h: eight at a time, each word as FNV-1a
+// folds a byte, then the last few one by one.
 func fnv(h uint64, s string) uint64 {
+	for ; len(s) >= 8; s = s[8:] {
+		w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+		h = (h ^ w) * fnvPrime
+		h ^= h >> 32
+	}
 	for i := 0; i < len(s); i++ {
 		h = (h ^ uint64(s[i])) * fnvPrime
 	}

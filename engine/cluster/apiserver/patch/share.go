@@ -1,6 +1,12 @@
 package patch
 
-import "github.com/loopbook/loopbook/engine/cluster/object"
+import (
+	"maps"
+	"math"
+	"slices"
+
+	"github.com/loopbook/loopbook/engine/cluster/object"
+)
 
 // A merge result keeps the target's own map or list wherever the patch
 // leaves it equal to the target's, rather than a copy: the API server
@@ -12,10 +18,14 @@ import "github.com/loopbook/loopbook/engine/cluster/object"
 // (see TestResultSharesNothingWithThePatch).
 
 // keepTarget returns old, the target's value, when merged is equal to
-// it, else merged, or an equal leaf made earlier (shareLeaf). merged must be a result of maps or list: its maps and
-// lists are the target's own wherever they are unchanged, so a shallow
-// comparison decides.
+// it, else merged, or an equal leaf made earlier (shareLeaf). merged must
+// be a result of maps or list: its maps and lists are the target's own
+// wherever they are unchanged (old itself when all of it is), so a
+// shallow comparison decides.
 func keepTarget(old, merged any) any {
+	if identical(old, merged) {
+		return old
+	}
 	switch m := merged.(type) {
 	case map[string]any:
 		o, ok := old.(map[string]any)
@@ -87,18 +97,19 @@ func copyOrKeep(old, v any) any {
 	case map[string]any:
 		o, ok := old.(map[string]any)
 		if !ok || o == nil || x == nil {
-			return shareLeaf(object.DeepCopyValue(v))
+			return shareLeafCopy(x)
+		}
+		if lv, ok := replaceLeaf(o, x); ok {
+			return lv
+		}
+		if len(o) == len(x) {
+			if m, ok := overwrite(o, x); ok {
+				return m
+			}
 		}
 		out := make(map[string]any, len(x))
-		same := len(o) == len(x)
 		for k, xv := range x {
-			ov, had := o[k]
-			nv := copyOrKeep(ov, xv)
-			same = same && had && identical(ov, nv)
-			out[k] = nv
-		}
-		if same {
-			return o
+			out[k] = copyOrKeep(o[k], xv)
 		}
 		return shareLeaf(out)
 	case []any:
@@ -106,20 +117,77 @@ func copyOrKeep(old, v any) any {
 		if !ok || o == nil || x == nil {
 			return object.DeepCopyValue(v)
 		}
-		out := make([]any, len(x))
-		same := len(o) == len(x)
-		for i, xv := range x {
-			var ov any
-			if i < len(o) {
-				ov = o[i]
-			}
-			out[i] = copyOrKeep(ov, xv)
-			same = same && identical(ov, out[i])
+		if len(o) == len(x) {
+			return overwriteList(o, x)
 		}
-		if same {
-			return o
-		}
-		return out
+		return replaceList(o, x)
 	}
 	return object.DeepCopyValue(v)
+}
+
+// overwrite is copyOrKeep(o, x) for maps o and x of one length, and
+// true, when x has o's keys: o itself when every value copyOrKeep gives
+// is identical to o's, else a copy of o (cheaper to make than a map
+// filled key by key) with the values that are not o's. It is false when
+// x has a key o lacks.
+func overwrite(o, x map[string]any) (any, bool) {
+	var out map[string]any
+	same := true
+	for k, xv := range x {
+		ov, had := o[k]
+		if !had {
+			return nil, false
+		}
+		nv := copyOrKeep(ov, xv)
+		same = same && identical(ov, nv)
+		if !unchanged(ov, nv) {
+			if out == nil {
+				out = maps.Clone(o)
+			}
+			out[k] = nv
+		}
+	}
+	if same {
+		return o, true
+	}
+	if out == nil { // o holds a NaN, never identical to itself
+		out = maps.Clone(o)
+	}
+	return shareLeaf(out), true
+}
+
+// overwriteList is copyOrKeep(o, x) for lists o and x of one length: o
+// itself when every element copyOrKeep gives is identical to o's, else
+// a copy of o with the elements that are not o's.
+func overwriteList(o, x []any) []any {
+	var out []any
+	same := true
+	for i, xv := range x {
+		nv := copyOrKeep(o[i], xv)
+		same = same && identical(o[i], nv)
+		if !unchanged(o[i], nv) {
+			if out == nil {
+				out = slices.Clone(o)
+			}
+			out[i] = nv
+		}
+	}
+	if same {
+		return o
+	}
+	if out == nil { // o holds a NaN, never identical to itself
+		out = slices.Clone(o)
+	}
+	return out
+}
+
+// unchanged reports whether a merge may leave old in place of v, the
+// value it merged for the same key: old is v (identical), and, when they
+// are floats, to the bit (0 and -0 are equal, yet print apart).
+func unchanged(old, v any) bool {
+	if f, ok := v.(float64); ok {
+		g, ok := old.(float64)
+		return ok && math.Float64bits(f) == math.Float64bits(g)
+	}
+	return identical(old, v)
 }

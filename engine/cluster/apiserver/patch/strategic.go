@@ -2,6 +2,8 @@ package patch
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -28,7 +30,11 @@ const (
 func Strategic(kind string, target, patch map[string]any) (map[string]any, error) {
 	s := strategic{kind: kind}
 	var path [8]string
-	return s.maps(path[:0], target, patch)
+	out, err := s.maps(path[:0], target, patch)
+	if err == nil && target != nil && object.SameMap(out, target) {
+		out = maps.Clone(target)
+	}
+	return out, err
 }
 
 type strategic struct {
@@ -53,52 +59,80 @@ func (s strategic) maps(path []string, target, patch map[string]any) (map[string
 		}
 		return out, nil
 	}
-	out := make(map[string]any, mergedLen(target, patch, true))
-	for k, v := range target {
-		out[k] = v
+	// out is nil for as long as the merge leaves target as it is (see
+	// mergedMap): a status patch repeats most of what is stored.
+	var buf [16]entry
+	es := appendSortedEntries(buf[:0], patch)
+	var out map[string]any
+	if target == nil {
+		out = make(map[string]any, entriesMergedLen(nil, es))
 	}
-	var keys [16]string
-	for _, k := range object.AppendSortedKeys(keys[:0], patch) {
-		pv := patch[k]
+	for _, e := range es {
+		k, pv := e.key, e.val
+		cur := out
+		if cur == nil {
+			cur = target
+		}
 		switch {
 		case k == retainKeys || strings.HasPrefix(k, setElementOrder):
 			continue
 		case strings.HasPrefix(k, deleteFromPrimitive):
 			field := strings.TrimPrefix(k, deleteFromPrimitive)
+			out = mergedMap(out, target, es)
 			out[field] = removeValues(out[field], pv)
 			continue
 		case pv == nil:
-			delete(out, k)
+			if _, had := cur[k]; had {
+				out = mergedMap(out, target, es)
+				delete(out, k)
+			}
 			continue
 		}
-		child := append(path, k)
+		old, had := cur[k]
+		var v any
 		switch p := pv.(type) {
 		case map[string]any:
-			tm, _ := out[k].(map[string]any)
-			m, err := s.maps(child, tm, p)
+			tm, _ := old.(map[string]any)
+			if lv, ok := mergeLeaf(old, tm, p); ok {
+				v = lv
+				break
+			}
+			m, err := s.maps(append(path, k), tm, p)
 			if err != nil {
 				return nil, err
 			}
-			out[k] = keepTarget(out[k], m)
+			v = keepTarget(old, m)
 		case []any:
-			tl, _ := out[k].([]any)
-			l, err := s.list(child, tl, p)
+			tl, _ := old.([]any)
+			l, err := s.list(append(path, k), tl, p)
 			if err != nil {
 				return nil, err
 			}
-			out[k] = keepTarget(out[k], l)
+			v = keepTarget(old, l)
 		default:
-			out[k] = object.DeepCopyValue(pv)
+			v = object.DeepCopyValue(pv)
 		}
+		if had && unchanged(old, v) {
+			continue
+		}
+		out = mergedMap(out, target, es)
+		out[k] = v
+	}
+	if out == nil {
+		return target, nil
 	}
 	return out, nil
 }
 
 // list merges a list field: by merge key, as a primitive set, or by
-// replacing it.
+// replacing it. Like maps, it gives target itself when the merge leaves
+// it as it is.
 func (s strategic) list(path []string, target, patch []any) ([]any, error) {
 	key, set := s.mergeKey(path)
 	if !set && key == "" {
+		if target != nil && len(target) == len(patch) {
+			return overwriteList(target, patch), nil
+		}
 		return replaceList(target, patch), nil
 	}
 	// A list-level {"$patch": "replace"} element replaces the whole list.
@@ -116,8 +150,12 @@ func (s strategic) list(path []string, target, patch []any) ([]any, error) {
 	if set {
 		return mergeSet(target, patch), nil
 	}
-	out := make([]any, len(target))
-	copy(out, target)
+	// out is target until the merge changes an element; owned says it
+	// is a list of the merge's own, free to write.
+	out, owned := target, false
+	if target == nil {
+		out, owned = []any{}, true
+	}
 	for _, e := range patch {
 		pm, ok := e.(map[string]any)
 		if !ok {
@@ -130,26 +168,66 @@ func (s strategic) list(path []string, target, patch []any) ([]any, error) {
 		i := indexByKey(out, key, kv)
 		if pm[directiveMarker] == deleteDirective {
 			if i >= 0 {
+				// Dropping the last element keeps the array, and
+				// so does not make out the merge's own.
+				owned = owned || i < len(out)-1
 				out = append(out[:i:i], out[i+1:]...)
 			}
 			continue
 		}
 		if i < 0 {
-			m, err := s.maps(path, nil, pm)
-			if err != nil {
-				return nil, err
+			v, ok := mergeLeaf(nil, nil, pm)
+			if !ok {
+				m, err := s.maps(path, nil, pm)
+				if err != nil {
+					return nil, err
+				}
+				v = shareLeaf(m)
 			}
-			out = append(out, shareLeaf(m))
+			if !owned {
+				out, owned = slices.Clone(out), true
+			}
+			out = append(out, v)
 			continue
 		}
 		tm, _ := out[i].(map[string]any)
-		m, err := s.maps(path, tm, pm)
-		if err != nil {
-			return nil, err
+		v, ok := mergeLeaf(out[i], tm, pm)
+		if !ok {
+			m, err := s.maps(path, tm, pm)
+			if err != nil {
+				return nil, err
+			}
+			v = keepTarget(out[i], m)
 		}
-		out[i] = keepTarget(out[i], m)
+		if !identical(out[i], v) {
+			if !owned {
+				out, owned = slices.Clone(out), true
+			}
+			out[i] = v
+		}
 	}
 	return out, nil
+}
+
+// mergedMap returns out, the map a merge into target is building, or,
+// while it has none (the merge has left target as it is), a copy of
+// target with room for the keys patch, a map's entries, adds.
+func mergedMap(out, target map[string]any, patch []entry) map[string]any {
+	if out != nil {
+		return out
+	}
+	// A clone copies target's groups of slots rather than hashing every
+	// key again; it has target's room, and a map of up to eight keys
+	// has room for eight.
+	n := entriesMergedLen(target, patch)
+	if n <= len(target) || n <= 8 {
+		return maps.Clone(target)
+	}
+	out = make(map[string]any, n)
+	for k, v := range target {
+		out[k] = v
+	}
+	return out
 }
 
 // mergeKey returns the patch merge key of the list at path, or set=true
@@ -215,7 +293,12 @@ func replaceList(target, l []any) []any {
 	return out
 }
 
+// mergeSet adds to the set target the values of patch it lacks: target
+// itself when it lacks none.
 func mergeSet(target, patch []any) []any {
+	if target != nil && hasAll(target, patch) {
+		return target
+	}
 	out := make([]any, len(target), len(target)+len(patch))
 	copy(out, target)
 	for _, v := range patch {
@@ -224,6 +307,16 @@ func mergeSet(target, patch []any) []any {
 		}
 	}
 	return out
+}
+
+// hasAll reports whether set holds every value of l.
+func hasAll(set, l []any) bool {
+	for _, v := range l {
+		if indexOf(set, v) < 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func removeValues(target, remove any) any {

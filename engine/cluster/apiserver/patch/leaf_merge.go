@@ -1,0 +1,163 @@
+package patch
+
+import (
+	"maps"
+	"strings"
+
+	"github.com/loopbook/loopbook/engine/cluster/object"
+)
+
+// Most maps a status patch changes are leaves (a condition, a
+// container's state), and most of the leaves it makes are equal to one
+// kept already (see shareLeaf). For those, the merged leaf is worked out
+// in an array on the stack and looked up among the kept leaves before
+// any map is made: a map is made only for a leaf not kept.
+
+// mergeLeaf returns keepTarget(old, m) for m the merge of patch into tm,
+// old's map (nil when old is none), and true, when tm is a leaf and
+// patch sets scalars and deletes with nulls, with no directive; else
+// false, and the caller merges.
+func mergeLeaf(old any, tm, patch map[string]any) (any, bool) {
+	if len(tm) > maxLeafEntries {
+		return nil, false
+	}
+	var buf [maxLeafEntries]entry
+	es := buf[:0]
+	for k, v := range tm {
+		if !leafScalar(v) {
+			return nil, false
+		}
+		es = append(es, entry{k, v})
+	}
+	// A merge into no map makes a new one, even an empty one.
+	changed := tm == nil
+	for k, pv := range patch {
+		if strings.HasPrefix(k, "$") || pv != nil && !leafScalar(pv) {
+			return nil, false
+		}
+		i := entryIndex(es, k)
+		switch {
+		case pv == nil:
+			if i >= 0 {
+				es = append(es[:i], es[i+1:]...)
+				changed = true
+			}
+		case i >= 0:
+			changed = changed || !identical(es[i].val, pv)
+			es[i].val = pv
+		case len(es) == maxLeafEntries:
+			return nil, false
+		default:
+			es = append(es, entry{k, pv})
+			changed = true
+		}
+	}
+	if !changed {
+		return old, true
+	}
+	return keptLeaf(es, nil), true
+}
+
+// shareLeafCopy returns shareLeaf(object.DeepCopyValue(p)) for p a map
+// from a patch, without copying p when an equal leaf is kept.
+func shareLeafCopy(p map[string]any) any {
+	if p == nil || len(p) > maxLeafEntries {
+		return shareLeaf(object.DeepCopyValue(p))
+	}
+	var buf [maxLeafEntries]entry
+	es := buf[:0]
+	for k, v := range p {
+		if !leafScalar(v) {
+			return object.DeepCopyValue(p)
+		}
+		es = append(es, entry{k, v})
+	}
+	return keptLeaf(es, p)
+}
+
+// replaceLeaf returns copyOrKeep(o, x), and true, for x, a map from a
+// patch, a leaf: o itself when it holds the same entries (identical
+// values), else shareLeafCopy(x). It is false when x is no leaf.
+func replaceLeaf(o, x map[string]any) (any, bool) {
+	if len(x) > maxLeafEntries {
+		return nil, false
+	}
+	var buf [maxLeafEntries]entry
+	es := buf[:0]
+	same := len(o) == len(x)
+	for k, v := range x {
+		if !leafScalar(v) {
+			return nil, false
+		}
+		if same {
+			ov, had := o[k]
+			same = had && identical(ov, v)
+		}
+		es = append(es, entry{k, v})
+	}
+	if same {
+		return o, true
+	}
+	return keptLeaf(es, x), true
+}
+
+// keptLeaf returns the kept leaf equal to es, a leaf's entries, or keeps
+// and returns a new map of them: a clone of like, a map with the same
+// entries, when there is one.
+func keptLeaf(es []entry, like map[string]any) map[string]any {
+	sum := uint64(0)
+	for _, e := range es {
+		h, _ := entryHash(e.key, e.val)
+		sum += h
+	}
+	leaves.mu.Lock()
+	defer leaves.mu.Unlock()
+	slot := &leaves.slots[finishLeafHash(len(es), sum)>>(64-leafSlotBits)]
+	if kept := *slot; kept != nil && sameLeafEntries(kept, es) {
+		return kept
+	}
+	var m map[string]any
+	if like != nil {
+		m = maps.Clone(like)
+	} else {
+		m = make(map[string]any, len(es))
+		for _, e := range es {
+			m[e.key] = e.val
+		}
+	}
+	*slot = m
+	return m
+}
+
+// sameLeafEntries is sameLeaf for a leaf's entries.
+func sameLeafEntries(kept map[string]any, es []entry) bool {
+	if len(kept) != len(es) {
+		return false
+	}
+	for _, e := range es {
+		v, ok := kept[e.key]
+		if !ok || !sameScalar(v, e.val) {
+			return false
+		}
+	}
+	return true
+}
+
+// leafScalar reports whether v is a scalar a leaf may hold (entryHash).
+func leafScalar(v any) bool {
+	switch v.(type) {
+	case nil, string, bool, int64, float64, int, int32:
+		return true
+	}
+	return false
+}
+
+// entryIndex is the index of key k in es, or -1.
+func entryIndex(es []entry, k string) int {
+	for i := range es {
+		if es[i].key == k {
+			return i
+		}
+	}
+	return -1
+}
