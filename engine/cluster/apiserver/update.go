@@ -1,7 +1,6 @@
 package apiserver
 
 import (
-	"maps"
 	"net/http"
 	"slices"
 	"time"
@@ -220,7 +219,7 @@ func metaEqual(a, b *object.Meta) bool {
 		a.UID == b.UID && a.Generation == b.Generation && a.CreationTimestamp.Equal(b.CreationTimestamp) &&
 		timePtrEqual(a.DeletionTimestamp, b.DeletionTimestamp) &&
 		object.PtrEqual(a.DeletionGracePeriodSeconds, b.DeletionGracePeriodSeconds) &&
-		maps.Equal(a.Labels, b.Labels) && maps.Equal(a.Annotations, b.Annotations) &&
+		object.EqualStringMaps(a.Labels, b.Labels) && object.EqualStringMaps(a.Annotations, b.Annotations) &&
 		slices.Equal(a.Finalizers, b.Finalizers) &&
 		slices.EqualFunc(a.OwnerReferences, b.OwnerReferences, ownerRefEqual)
 }

@@ -1,7 +1,6 @@
 package object
 
 import (
-	"maps"
 	"slices"
 )
 
@@ -69,9 +68,9 @@ func metaFieldEqual(k string, a, b *Meta) bool {
 	case "deletionGracePeriodSeconds":
 		return PtrEqual(a.DeletionGracePeriodSeconds, b.DeletionGracePeriodSeconds)
 	case "labels":
-		return maps.Equal(a.Labels, b.Labels)
+		return EqualStringMaps(a.Labels, b.Labels)
 	case "annotations":
-		return maps.Equal(a.Annotations, b.Annotations)
+		return EqualStringMaps(a.Annotations, b.Annotations)
 	case "finalizers":
 		return slices.Equal(a.Finalizers, b.Finalizers)
 	case "ownerReferences":
