@@ -33,18 +33,3 @@ func appendSortedEntries(dst []entry, m map[string]any) []entry {
 	}
 	return dst
 }
-
-// entriesMergedLen is mergedLen(target, patch, true) for es, the entries
-// of patch.
-func entriesMergedLen(target map[string]any, es []entry) int {
-	n := len(target)
-	for _, e := range es {
-		if e.val == nil || strings.HasPrefix(e.key, "$") {
-			continue
-		}
-		if _, ok := target[e.key]; !ok {
-			n++
-		}
-	}
-	return n
-}

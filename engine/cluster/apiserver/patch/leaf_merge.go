@@ -22,12 +22,9 @@ func mergeLeaf(old any, tm, patch map[string]any) (any, bool) {
 		return nil, false
 	}
 	var buf [maxLeafEntries]entry
-	es := buf[:0]
-	for k, v := range tm {
-		if !leafScalar(v) {
-			return nil, false
-		}
-		es = append(es, entry{k, v})
+	es, ok := leafEntries(buf[:0], tm)
+	if !ok {
+		return nil, false
 	}
 	// A merge into no map makes a new one, even an empty one.
 	changed := tm == nil
@@ -55,7 +52,7 @@ func mergeLeaf(old any, tm, patch map[string]any) (any, bool) {
 	if !changed {
 		return old, true
 	}
-	return keptLeaf(es, nil), true
+	return keptLeaf(es, nil, false), true
 }
 
 // shareLeafCopy returns shareLeaf(object.DeepCopyValue(p)) for p a map
@@ -65,14 +62,11 @@ func shareLeafCopy(p map[string]any) any {
 		return shareLeaf(object.DeepCopyValue(p))
 	}
 	var buf [maxLeafEntries]entry
-	es := buf[:0]
-	for k, v := range p {
-		if !leafScalar(v) {
-			return object.DeepCopyValue(p)
-		}
-		es = append(es, entry{k, v})
+	es, ok := leafEntries(buf[:0], p)
+	if !ok {
+		return object.DeepCopyValue(p)
 	}
-	return keptLeaf(es, p)
+	return keptLeaf(es, p, false)
 }
 
 // replaceLeaf returns copyOrKeep(o, x), and true, for x, a map from a
@@ -98,28 +92,28 @@ func replaceLeaf(o, x map[string]any) (any, bool) {
 	if same {
 		return o, true
 	}
-	return keptLeaf(es, x), true
+	return keptLeaf(es, x, false), true
 }
 
 // keptLeaf returns the kept leaf equal to es, a leaf's entries, or keeps
-// and returns a new map of them: a clone of like, a map with the same
-// entries, when there is one.
-func keptLeaf(es []entry, like map[string]any) map[string]any {
-	sum := uint64(0)
-	for _, e := range es {
-		h, _ := entryHash(e.key, e.val)
-		sum += h
-	}
+// and returns a map of them: like itself when own (a map new to the
+// result), else a clone of like, a map with the same entries, or, with
+// none, a new one.
+func keptLeaf(es []entry, like map[string]any, own bool) map[string]any {
+	h := leafHash(es)
 	leaves.mu.Lock()
 	defer leaves.mu.Unlock()
-	slot := &leaves.slots[finishLeafHash(len(es), sum)>>(64-leafSlotBits)]
-	if kept := *slot; kept != nil && sameLeafEntries(kept, es) {
+	slot := &leaves.slots[h>>(64-leafSlotBits)]
+	if kept := *slot; kept != nil && sameLeaf(kept, es) {
 		return kept
 	}
 	var m map[string]any
-	if like != nil {
+	switch {
+	case own:
+		m = like
+	case like != nil:
 		m = maps.Clone(like)
-	} else {
+	default:
 		m = make(map[string]any, len(es))
 		for _, e := range es {
 			m[e.key] = e.val
@@ -129,8 +123,9 @@ func keptLeaf(es []entry, like map[string]any) map[string]any {
 	return m
 }
 
-// sameLeafEntries is sameLeaf for a leaf's entries.
-func sameLeafEntries(kept map[string]any, es []entry) bool {
+// sameLeaf reports whether the leaf kept holds the entries es, with
+// equal scalars of the same types.
+func sameLeaf(kept map[string]any, es []entry) bool {
 	if len(kept) != len(es) {
 		return false
 	}

@@ -37,54 +37,41 @@ var leaves leafCache
 
 // shareLeaf returns v, a value new to the result being built, or an
 // equal leaf kept from earlier when v is a leaf: a map of at most
-// maxLeafEntries scalars.
+// maxLeafEntries scalars. A leaf not kept yet is kept as it is.
 func shareLeaf(v any) any {
 	m, ok := v.(map[string]any)
 	if !ok || m == nil || len(m) > maxLeafEntries {
 		return v
 	}
-	h, ok := leafHash(m)
+	var buf [maxLeafEntries]entry
+	es, ok := leafEntries(buf[:0], m)
 	if !ok {
 		return v
 	}
-	leaves.mu.Lock()
-	defer leaves.mu.Unlock()
-	slot := &leaves.slots[h>>(64-leafSlotBits)]
-	if kept := *slot; kept != nil && sameLeaf(kept, m) {
-		return kept
-	}
-	*slot = m
-	return m
+	return keptLeaf(es, m, true)
 }
 
-// sameLeaf reports whether leaves a and b hold the same keys with
-// equal scalars of the same types.
-func sameLeaf(a, b map[string]any) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, bv := range b {
-		av, ok := a[k]
-		if !ok || !sameScalar(av, bv) {
-			return false
-		}
-	}
-	return true
-}
-
-// leafHash returns a hash of m's entries, which does not depend on their
-// order, and whether m is a leaf: every value a scalar sameScalar
-// compares.
-func leafHash(m map[string]any) (uint64, bool) {
-	sum := uint64(0)
+// leafEntries appends m's entries to dst and reports whether m is a
+// leaf: every value a scalar sameScalar compares (leafScalar).
+func leafEntries(dst []entry, m map[string]any) ([]entry, bool) {
 	for k, v := range m {
-		e, ok := entryHash(k, v)
-		if !ok {
-			return 0, false
+		if !leafScalar(v) {
+			return dst, false
 		}
-		sum += e
+		dst = append(dst, entry{k, v})
 	}
-	return finishLeafHash(len(m), sum), true
+	return dst, true
+}
+
+// leafHash returns the hash of a leaf whose entries are es, which does
+// not depend on their order.
+func leafHash(es []entry) uint64 {
+	sum := uint64(0)
+	for _, e := range es {
+		h, _ := entryHash(e.key, e.val)
+		sum += h
+	}
+	return finishLeafHash(len(es), sum)
 }
 
 // finishLeafHash is the hash of a leaf of n entries whose entryHash

@@ -9,7 +9,7 @@ func Merge(target, patch map[string]any) map[string]any {
 }
 
 func mergeMaps(target, patch map[string]any) map[string]any {
-	out := make(map[string]any, mergedLen(target, patch, false))
+	out := make(map[string]any, mergedLen(target, patch))
 	for k, v := range target {
 		out[k] = v
 	}

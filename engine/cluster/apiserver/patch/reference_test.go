@@ -40,7 +40,7 @@ func (s refStrategicT) maps(path []string, target, patch map[string]any) (map[st
 		}
 		return out, nil
 	}
-	out := make(map[string]any, mergedLen(target, patch, true))
+	out := make(map[string]any, entriesMergedLen(target, appendSortedEntries(nil, patch)))
 	for k, v := range target {
 		out[k] = v
 	}
