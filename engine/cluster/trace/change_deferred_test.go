@@ -99,24 +99,28 @@ func TestLogBoundsDeferredChanges(t *testing.T) {
 	}
 }
 
-// TestLogWorksOutOldDeferredChanges: a change deferred more than
-// deferWindow before the log's last event is worked out at the next
-// Defer; one deferred within it is not.
+// TestLogWorksOutOldDeferredChanges: once the log holds
+// keptDeferredChanges, a change deferred more than deferWindow before the
+// log's last event is worked out at the next Defer; one deferred within
+// it is not, and below the count none is.
 func TestLogWorksOutOldDeferredChanges(t *testing.T) {
 	log := NewLog()
 	log.Append(Event{Time: 1})
 	old, oldSrc := deferred(log, ".a")
 	log.Append(Event{Time: 1 + deferWindow})
 	recent, recentSrc := deferred(log, ".b")
-	if oldSrc.worked != 0 || recentSrc.worked != 0 {
-		t.Fatal("a change was worked out within the window")
-	}
 	log.Append(Event{Time: 2 + deferWindow})
+	for range keptDeferredChanges - 2 {
+		deferred(log, ".c")
+	}
+	if oldSrc.worked != 0 || recentSrc.worked != 0 {
+		t.Fatal("a change was worked out while the log held fewer than keptDeferredChanges")
+	}
 	deferred(log, ".c")
 	if oldSrc.worked != 1 || len(old.Set) != 1 || recentSrc.worked != 0 || recent.Set != nil {
 		t.Errorf("past the window: old worked %d times, recent %d", oldSrc.worked, recentSrc.worked)
 	}
-	if held := len(log.deferred) - log.resolved; held != 2 {
-		t.Errorf("%d deferred changes held, want 2", held)
+	if held := len(log.deferred) - log.resolved; held != keptDeferredChanges {
+		t.Errorf("%d deferred changes held, want %d", held, keptDeferredChanges)
 	}
 }

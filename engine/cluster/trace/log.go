@@ -52,6 +52,13 @@ type Log struct {
 // nothing, and most changes are never read.
 const deferWindow = sim.Time(5 * time.Minute)
 
+// keptDeferredChanges is how many deferred changes a log holds however
+// old they are: the window bounds what a long run holds, and a short
+// run's few thousand hold little, whereas working each out as it ages
+// costs a course scenario that waits minutes (leader-election renewals
+// every 2 s) a twentieth of its run for changes that are never read.
+const keptDeferredChanges = 4096
+
 // maxDeferredChanges bounds the changes a log holds deferred however
 // short the time they span: past it, the oldest are worked out.
 const maxDeferredChanges = 1 << 20
@@ -68,7 +75,8 @@ type deferral struct {
 // then its lists are empty. A source holds what it summarises, two
 // objects say, so a long run that reads none of its changes must not
 // hold every one: the log works out those deferred more than
-// deferWindow ago, and the oldest when it holds maxDeferredChanges,
+// deferWindow ago once it holds more than keptDeferredChanges, and the
+// oldest when it holds maxDeferredChanges,
 // which lets their sources let go. Reset forgets them with its events.
 // Release forgets them all, those of the events it keeps too, which then
 // go unbounded: it is meant for a boot whose changes went unsummarised,
@@ -79,7 +87,7 @@ func (l *Log) Defer(c *Change, src ChangeSource) {
 		now = l.At(l.n - 1).Time
 	}
 	d := l.deferred
-	for l.resolved < len(d) && (len(d)-l.resolved >= maxDeferredChanges || now-d[l.resolved].at > deferWindow) {
+	for l.resolved < len(d) && (len(d)-l.resolved >= maxDeferredChanges || len(d)-l.resolved >= keptDeferredChanges && now-d[l.resolved].at > deferWindow) {
 		d[l.resolved].change.Resolve()
 		d[l.resolved] = deferral{}
 		l.resolved++
