@@ -25,8 +25,9 @@ func (e usageError) Error() string { return e.err.Error() }
 func (e usageError) Unwrap() error { return e.err }
 
 // newRoot assembles the command tree; stdout and stderr are injected so
-// tests can run commands in process.
-func newRoot(stdout, stderr io.Writer) *cobra.Command {
+// tests can run commands in process. prof is started before the command
+// runs; the caller stops it.
+func newRoot(stdout, stderr io.Writer, prof *cpuProfile) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "loopbook",
 		Short: "Build courseware whose Kubernetes lessons execute",
@@ -35,7 +36,11 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 			"time, and every claim a lesson makes is checked against what the model did.",
 		SilenceErrors: true,
 		SilenceUsage:  true,
+		PersistentPreRunE: func(*cobra.Command, []string) error {
+			return prof.start()
+		},
 	}
+	prof.register(root)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
@@ -46,9 +51,13 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 // run executes the command line and maps the outcome to an exit code. It
 // is the only place that prints an error.
 func run(args []string, stdout, stderr io.Writer) int {
-	root := newRoot(stdout, stderr)
+	var prof cpuProfile
+	root := newRoot(stdout, stderr, &prof)
 	root.SetArgs(args)
 	err := root.Execute()
+	if perr := prof.stop(); err == nil {
+		err = perr
+	}
 	if err == nil {
 		return exitOK
 	}

@@ -33,6 +33,22 @@ func BenchmarkBoot(b *testing.B) {
 	}
 }
 
+// BenchmarkBootSteady is the boot of the fixture most scenarios use: the
+// two-workers cluster already running the web workload, so its boot
+// starts three Pods and a Service's endpoints besides the control plane.
+func BenchmarkBootSteady(b *testing.B) {
+	cfg, err := Config(fixtures(b)["web-steady"], 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := NewSession(cfg); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkRunFailures runs the five-fault failures block of the tests:
 // a control run and one run per fault, each on its own web-steady
 // cluster, with the evidence derived against the control run.
