@@ -34,17 +34,19 @@ type classified struct {
 // falling back to catch-all as Kubernetes does when none matches (a user
 // in neither system:authenticated nor system:unauthenticated). The
 // schemas never change in a controller's life, so it keeps the answers.
+// A kept answer is found by comparing its key with the request in place:
+// most requests repeat one already classified, and building their key
+// would cost more than the comparison.
 func (c *Controller) classify(user *api.UserInfo, info *api.RequestInfo) int {
-	key := api.MemoKeyOf(user, info)
 	if c.classes == nil {
 		c.classes = new([classSlots]classified)
 	}
-	slot := &c.classes[key.Slot(key.Hash(), classSlots)]
-	if slot.schema > 0 && slot.key == key {
+	slot := &c.classes[requestHash(user, info)%classSlots]
+	if slot.schema > 0 && keyIs(&slot.key, user, info) {
 		return slot.schema - 1
 	}
 	i := c.match(user, info)
-	*slot = classified{key: key, schema: i + 1}
+	*slot = classified{key: api.MemoKeyOf(user, info), schema: i + 1}
 	return i
 }
 
