@@ -86,14 +86,23 @@ func distinguish(by DistinguisherMethod, user *api.UserInfo, info *api.RequestIn
 // Levels with one queue deal from a zero hash, as Kubernetes does when it
 // computes no flow.
 func (c *Controller) hand(s *schemaState, l *levelState, flow string) []int32 {
-	if h, ok := s.hands[flow]; ok {
-		return h
+	if s.lastHand != nil && flow == s.lastFlow {
+		return s.lastHand
 	}
+	h, ok := s.hands[flow]
+	if !ok {
+		h = c.deal(s, l, flow)
+		s.hands[flow] = h
+	}
+	s.lastFlow, s.lastHand = flow, h
+	return h
+}
+
+// deal deals the queues of a new flow of schema s.
+func (c *Controller) deal(s *schemaState, l *levelState, flow string) []int32 {
 	var hash uint64
 	if l.Queuing.Queues > 1 {
 		hash = hashFlow(s.Name, flow)
 	}
-	h := l.dealer.deal(hash, make([]int32, 0, l.dealer.handSize))
-	s.hands[flow] = h
-	return h
+	return l.dealer.deal(hash, make([]int32, 0, l.dealer.handSize))
 }

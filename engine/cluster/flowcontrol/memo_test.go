@@ -1,6 +1,7 @@
 package flowcontrol
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
@@ -61,5 +62,24 @@ func TestClassifyKeptOnCollision(t *testing.T) {
 				t.Errorf("round %d, %s: classified into %s, want %s", round, tc.info.Path, got, tc.schema)
 			}
 		}
+	}
+}
+
+// TestHandKept checks the hand kept for the last flow: flows asked in
+// turn, again and after others, each get the queues dealt for them.
+func TestHandKept(t *testing.T) {
+	c := New(Config{})
+	s := &c.schemas[c.classify(user("alice"), &listPods)]
+	l := &c.levels[s.level]
+	if !l.queued() || l.Queuing.Queues < 2 {
+		t.Fatalf("schema %s's level %s does not split flows", s.Name, l.Name)
+	}
+	for i, flow := range []string{"alice", "alice", "bob", "alice", "", "bob", "bob", "carol", ""} {
+		if got, want := c.hand(s, l, flow), c.deal(s, l, flow); !slices.Equal(got, want) {
+			t.Errorf("request %d, flow %q: hand %v, want %v", i, flow, got, want)
+		}
+	}
+	if len(s.hands) != 4 {
+		t.Errorf("%d hands kept, want one for each of the 4 flows", len(s.hands))
 	}
 }
