@@ -72,18 +72,6 @@ type decisionKey struct {
 	name    string
 }
 
-// slots returns the indexes of the table slots that keep k's decision
-// and, for a resource request, the decision for any name (see
-// api.MemoKey.Slot).
-func (k *decisionKey) slots() (exact, anyName uint64) {
-	h := k.Hash()
-	anyName = k.Slot(h, decisionSlots)
-	if !k.ResourceRequest || k.name == "" {
-		return anyName, anyName
-	}
-	return k.Slot(api.WithName(h, k.name), decisionSlots), anyName
-}
-
 // keyOf returns the decision key of a.
 func keyOf(a *api.Attributes) decisionKey {
 	k := decisionKey{MemoKey: api.MemoKeyOf(a.User, &a.RequestInfo)}
@@ -91,6 +79,17 @@ func keyOf(a *api.Attributes) decisionKey {
 		k.name = a.Name
 	}
 	return k
+}
+
+// holds reports whether the slot keeps, at revision rev, the decision for
+// a: the one for any name when anyName is set, else the one for a's name.
+// It compares in place, as most requests are answered from the table and
+// building their keys would cost more than the comparison.
+func (s *decided) holds(rev int64, a *api.Attributes, anyName bool) bool {
+	if s.rev != rev || s.key.anyName != anyName || !keyIs(&s.key.MemoKey, a.User, &a.RequestInfo) {
+		return false
+	}
+	return anyName || !a.IsResourceRequest || s.key.name == a.Name
 }
 
 // NewRBAC returns an RBAC authorizer reading src.
@@ -105,23 +104,24 @@ func (r *RBAC) Authorize(a api.Attributes) (api.Decision, string) {
 	if r.decided == nil {
 		r.decided = new([decisionSlots]decided)
 	}
-	key := keyOf(&a)
-	exact, anyNameSlot := key.slots()
-	anyName := key
-	anyName.anyName, anyName.name = true, ""
-	if key.ResourceRequest {
-		if slot := &r.decided[anyNameSlot]; slot.rev == r.rev && slot.key == anyName {
-			return slot.d, slot.reason
-		}
+	h := requestHash(a.User, &a.RequestInfo)
+	anyNameSlot := &r.decided[h%decisionSlots]
+	if a.IsResourceRequest && anyNameSlot.holds(r.rev, &a, true) {
+		return anyNameSlot.d, anyNameSlot.reason
 	}
-	if slot := &r.decided[exact]; slot.rev == r.rev && slot.key == key {
-		return slot.d, slot.reason
+	exact := anyNameSlot
+	if a.IsResourceRequest && a.Name != "" {
+		exact = &r.decided[withName(h, a.Name)%decisionSlots]
+	}
+	if exact.holds(r.rev, &a, false) {
+		return exact.d, exact.reason
 	}
 	d, reason, named := r.decide(a)
-	if key.ResourceRequest && !named {
-		key, exact = anyName, anyNameSlot
+	key := keyOf(&a)
+	if a.IsResourceRequest && !named {
+		key.anyName, key.name, exact = true, "", anyNameSlot
 	}
-	r.decided[exact] = decided{key: key, rev: r.rev, d: d, reason: reason}
+	*exact = decided{key: key, rev: r.rev, d: d, reason: reason}
 	return d, reason
 }
 

@@ -1,9 +1,9 @@
 package auth
 
 import (
-	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
@@ -161,20 +161,21 @@ func indexSubjects(entries []indexEntry) (byUser, byGroup map[string][]subjectRe
 // (a ServiceAccount is written name/namespace there, and a RoleBinding
 // name/namespace).
 func allowedReason(o *object.Object, ref RoleRef, s Subject, namespace string) string {
-	var subject string
+	subject := s.Name
 	if s.Kind == KindServiceAccount {
 		ns := s.Namespace
 		if ns == "" {
 			ns = namespace
 		}
-		subject = fmt.Sprintf("%s %q", s.Kind, s.Name+"/"+ns)
-	} else {
-		subject = fmt.Sprintf("%s %q", s.Kind, s.Name)
+		subject += "/" + ns
 	}
+	// strconv.Quote is fmt's %q for a string: the reasons are built
+	// without fmt, which costs more than the rest of a first decision.
+	of := " of " + ref.Kind + " " + strconv.Quote(ref.Name) + " to " + s.Kind + " " + strconv.Quote(subject)
 	if namespace == "" {
-		return fmt.Sprintf("RBAC: allowed by ClusterRoleBinding %q of %s %q to %s", o.Meta.Name, ref.Kind, ref.Name, subject)
+		return "RBAC: allowed by ClusterRoleBinding " + strconv.Quote(o.Meta.Name) + of
 	}
-	return fmt.Sprintf("RBAC: allowed by RoleBinding %q of %s %q to %s", o.Meta.Name+"/"+o.Meta.Namespace, ref.Kind, ref.Name, subject)
+	return "RBAC: allowed by RoleBinding " + strconv.Quote(o.Meta.Name+"/"+o.Meta.Namespace) + of
 }
 
 // visit walks the bindings that apply to the request's user, in binding

@@ -34,17 +34,19 @@ type classified struct {
 // falling back to catch-all as Kubernetes does when none matches (a user
 // in neither system:authenticated nor system:unauthenticated). The
 // schemas never change in a controller's life, so it keeps the answers.
+// A kept answer is found by comparing its key with the request in place:
+// most requests repeat one already classified, and building their key
+// would cost more than the comparison.
 func (c *Controller) classify(user *api.UserInfo, info *api.RequestInfo) int {
-	key := api.MemoKeyOf(user, info)
 	if c.classes == nil {
 		c.classes = new([classSlots]classified)
 	}
-	slot := &c.classes[key.Slot(key.Hash(), classSlots)]
-	if slot.schema > 0 && slot.key == key {
+	slot := &c.classes[requestHash(user, info)%classSlots]
+	if slot.schema > 0 && keyIs(&slot.key, user, info) {
 		return slot.schema - 1
 	}
 	i := c.match(user, info)
-	*slot = classified{key: key, schema: i + 1}
+	*slot = classified{key: api.MemoKeyOf(user, info), schema: i + 1}
 	return i
 }
 
@@ -84,14 +86,23 @@ func distinguish(by DistinguisherMethod, user *api.UserInfo, info *api.RequestIn
 // Levels with one queue deal from a zero hash, as Kubernetes does when it
 // computes no flow.
 func (c *Controller) hand(s *schemaState, l *levelState, flow string) []int32 {
-	if h, ok := s.hands[flow]; ok {
-		return h
+	if s.lastHand != nil && flow == s.lastFlow {
+		return s.lastHand
 	}
+	h, ok := s.hands[flow]
+	if !ok {
+		h = c.deal(s, l, flow)
+		s.hands[flow] = h
+	}
+	s.lastFlow, s.lastHand = flow, h
+	return h
+}
+
+// deal deals the queues of a new flow of schema s.
+func (c *Controller) deal(s *schemaState, l *levelState, flow string) []int32 {
 	var hash uint64
 	if l.Queuing.Queues > 1 {
 		hash = hashFlow(s.Name, flow)
 	}
-	h := l.dealer.deal(hash, make([]int32, 0, l.dealer.handSize))
-	s.hands[flow] = h
-	return h
+	return l.dealer.deal(hash, make([]int32, 0, l.dealer.handSize))
 }

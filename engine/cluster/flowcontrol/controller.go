@@ -29,6 +29,11 @@ type schemaState struct {
 	level    int
 	subjects [][]subject        // each rule's subjects, ready for matching
 	hands    map[string][]int32 // each flow's shuffle-sharded queues
+	// lastFlow's hand is the one dealt or found last: a schema's requests
+	// mostly come from one flow at a time, and comparing the flow costs
+	// less than hashing it.
+	lastFlow string
+	lastHand []int32
 }
 
 // newSchemaState prepares fs, which classifies into level li.
