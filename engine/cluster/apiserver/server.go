@@ -38,10 +38,12 @@ type Server struct {
 
 func newServer(p *Plane, i int) *Server {
 	s := &Server{
-		p:      p,
-		name:   ReplicaName(i),
-		addr:   fmt.Sprintf("10.0.0.%d", firstReplicaIP+i),
-		caches: map[cacheKey]*cache{},
+		p:    p,
+		name: ReplicaName(i),
+		addr: fmt.Sprintf("10.0.0.%d", firstReplicaIP+i),
+		// Sized for a cache per kind, which start adds: growing the map
+		// entry by entry rehashes it several times in every cluster.
+		caches: make(map[cacheKey]*cache, len(p.cfg.Registry.Kinds())),
 		stages: pipeline(),
 	}
 	if p.cfg.NewPrioritizer != nil {

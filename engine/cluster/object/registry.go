@@ -19,6 +19,10 @@ type Registry struct {
 	byGR    map[groupResource][]*KindInfo // all versions, preferred first
 	byGK    map[groupKind][]*KindInfo
 	aliases map[string][]*KindInfo // lower-case plural, singular, short name → kinds in order
+	// shared is set while the tables are a template's, which every
+	// registry made from it reads; the first change copies them (see
+	// ownTables).
+	shared bool
 }
 
 type gvk struct{ group, version, kind string }
@@ -36,7 +40,9 @@ func NewRegistry() *Registry {
 }
 
 // Register adds a kind. It fails if the group/version/kind or the
-// group/version/resource is already registered.
+// group/version/resource is already registered. A registered KindInfo
+// must not be changed afterwards: registries made from one template share
+// theirs.
 func (r *Registry) Register(k *KindInfo) error {
 	if k.Kind == "" || k.Version == "" || k.Resource == "" {
 		return fmt.Errorf("register: kind, version and resource are required (%+v)", k)
@@ -54,6 +60,7 @@ func (r *Registry) Register(k *KindInfo) error {
 	if k.Singular == "" {
 		k.Singular = strings.ToLower(k.Kind)
 	}
+	r.ownTables()
 	r.kinds = append(r.kinds, k)
 	r.byGVK[key] = k
 	r.byGR[gr] = insertByVersionPriority(r.byGR[gr], k)
@@ -79,6 +86,7 @@ func (r *Registry) Unregister(group, resource string) {
 	if len(gone) == 0 {
 		return
 	}
+	r.ownTables()
 	delete(r.byGR, gr)
 	drop := func(list []*KindInfo) []*KindInfo {
 		out := list[:0:0]

@@ -1,75 +1,61 @@
 package object
 
-// registryTemplate is a registry that is copied instead of being built
+import "slices"
+
+// registryTemplate is a registry that is shared instead of being built
 // again kind by kind. The template itself is never changed.
 type registryTemplate struct {
 	reg *Registry
-	// index is the position of each of reg's kinds in reg.kinds.
-	index map[*KindInfo]int
-	// listed counts the entries of every list in reg's tables.
-	listed int
 }
 
 func newRegistryTemplate(reg *Registry) *registryTemplate {
-	t := &registryTemplate{reg: reg, index: make(map[*KindInfo]int, len(reg.kinds))}
-	for i, k := range reg.kinds {
-		t.index[k] = i
-	}
-	for _, l := range reg.byGR {
-		t.listed += len(l)
-	}
-	for _, l := range reg.byGK {
-		t.listed += len(l)
-	}
-	for _, l := range reg.aliases {
-		t.listed += len(l)
-	}
-	return t
+	return &registryTemplate{reg: reg}
 }
 
-// instantiate returns a registry of its own, as registering the template's
-// kinds in order into a new registry would: each KindInfo is a copy, and
-// every list is a clipped window of one array, so that Register, which
-// appends to lists, copies a list before changing it.
+// instantiate returns a registry that reads the template's kinds and
+// tables until it changes: most clusters never register a kind, so
+// copying the tables for each of them would be wasted. The KindInfo
+// values stay shared even then, since a registered kind is never changed.
 func (t *registryTemplate) instantiate() *Registry {
 	src := t.reg
-	infos := make([]KindInfo, len(src.kinds))
-	kinds := make([]*KindInfo, len(src.kinds))
-	for i, k := range src.kinds {
-		infos[i] = *k
-		kinds[i] = &infos[i]
+	return &Registry{
+		kinds:   slices.Clip(src.kinds),
+		byGVK:   src.byGVK,
+		byGR:    src.byGR,
+		byGK:    src.byGK,
+		aliases: src.aliases,
+		shared:  true,
 	}
-	r := &Registry{kinds: kinds, byGVK: make(map[gvk]*KindInfo, len(src.byGVK))}
-	for key, k := range src.byGVK {
-		r.byGVK[key] = kinds[t.index[k]]
-	}
-	c := listCopier{template: t, kinds: kinds, arena: make([]*KindInfo, 0, t.listed)}
-	r.byGR = copyLists(&c, src.byGR)
-	r.byGK = copyLists(&c, src.byGK)
-	r.aliases = copyLists(&c, src.aliases)
-	return r
 }
 
-// listCopier copies the template's lists into one array, pointing at the
-// copied kinds.
-type listCopier struct {
-	template *registryTemplate
-	kinds    []*KindInfo
-	arena    []*KindInfo
-}
-
-func (c *listCopier) copy(l []*KindInfo) []*KindInfo {
-	start := len(c.arena)
-	for _, k := range l {
-		c.arena = append(c.arena, c.kinds[c.template.index[k]])
+// ownTables gives a registry tables of its own before it changes them,
+// if they are still a template's. Every list is clipped, so that
+// Register, which appends to lists, copies a list before changing it
+// instead of writing into the template's spare capacity.
+func (r *Registry) ownTables() {
+	if !r.shared {
+		return
 	}
-	return c.arena[start:len(c.arena):len(c.arena)]
+	r.shared = false
+	r.kinds = slices.Clip(r.kinds)
+	r.byGVK = cloneMap(r.byGVK)
+	r.byGR = cloneLists(r.byGR)
+	r.byGK = cloneLists(r.byGK)
+	r.aliases = cloneLists(r.aliases)
 }
 
-func copyLists[K comparable](c *listCopier, src map[K][]*KindInfo) map[K][]*KindInfo {
+func cloneMap[K comparable, V any](src map[K]V) map[K]V {
+	dst := make(map[K]V, len(src))
+	for key, v := range src {
+		dst[key] = v
+	}
+	return dst
+}
+
+func cloneLists[K comparable](src map[K][]*KindInfo) map[K][]*KindInfo {
 	dst := make(map[K][]*KindInfo, len(src))
 	for key, l := range src {
-		dst[key] = c.copy(l)
+		dst[key] = slices.Clip(l)
 	}
 	return dst
 }

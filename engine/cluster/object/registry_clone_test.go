@@ -45,7 +45,8 @@ func TestBuiltinRegistriesAreIndependent(t *testing.T) {
 
 // Registries made from one template append to their lists without
 // writing into each other's, even where a list of the template has room to
-// grow, and have KindInfo values of their own.
+// grow. They share the template's KindInfo values, which registering
+// never changes.
 func TestInstancesOfATemplateAreApart(t *testing.T) {
 	base := NewRegistry()
 	for _, v := range []string{"v1", "v2", "v3"} {
@@ -66,7 +67,36 @@ func TestInstancesOfATemplateAreApart(t *testing.T) {
 	}
 	ka, _ := a.ByKind("example.com/v2", "Widget")
 	kb, _ := b.ByKind("example.com/v2", "Widget")
-	if ka == kb || ka != a.Versions("example.com", "widgets")[1] || ka != a.byGK[groupKind{"example.com", "Widget"}][1] {
-		t.Errorf("the instances' tables do not point at kinds of their own")
+	kt, _ := base.ByKind("example.com/v2", "Widget")
+	if ka != kt || kb != kt || ka != a.Versions("example.com", "widgets")[1] || ka != a.byGK[groupKind{"example.com", "Widget"}][1] {
+		t.Errorf("the instances' tables do not point at the template's kinds")
+	}
+	if len(base.kinds) != 3 || len(base.byGVK) != 3 {
+		t.Errorf("the template has kinds %v", base.kinds)
+	}
+}
+
+// A registry made from a template reads the template's tables until it
+// registers or unregisters a kind, and no longer afterwards.
+func TestInstanceCopiesTablesOnFirstChange(t *testing.T) {
+	tmpl := builtinTemplate()
+	r := tmpl.instantiate()
+	if !r.shared || len(r.byGVK) != len(tmpl.reg.byGVK) {
+		t.Fatalf("a new instance does not share the template's tables")
+	}
+	r.Unregister("", "configmaps")
+	if r.shared {
+		t.Fatalf("an instance still shares the template's tables after unregistering")
+	}
+	if _, ok := tmpl.reg.ByKind("v1", "ConfigMap"); !ok {
+		t.Errorf("unregistering in an instance removed ConfigMap from the template")
+	}
+	if _, ok := r.ByKind("v1", "ConfigMap"); ok {
+		t.Errorf("the instance still has ConfigMap")
+	}
+	r.Unregister("", "nosuchresource")
+	before := len(NewBuiltinRegistry().Kinds())
+	if before != len(tmpl.reg.kinds) {
+		t.Errorf("a new registry has %d kinds, the template %d", before, len(tmpl.reg.kinds))
 	}
 }
