@@ -1,12 +1,10 @@
 package api
 
-import "hash/maphash"
-
 // The API server's gates keep small tables of recent answers (RBAC
 // decisions, priority-and-fairness classifications), each a fixed number
 // of slots indexed by a hash of the request, where a new answer replaces
-// the one in its slot. MemoKey is what both key a request by, and picks
-// the slot, the same way for every table.
+// the one in its slot. MemoKey is what both key a request by, and
+// MemoHash what picks its slot, the same way for every table.
 
 // MemoKey is what a table of recent answers keys a request by: its user
 // (an authenticator hands out one UserInfo per identity and never changes
@@ -29,36 +27,51 @@ func MemoKeyOf(user *UserInfo, info *RequestInfo) MemoKey {
 	return MemoKey{user, true, info.Verb, info.APIGroup, info.Resource, info.Subresource, info.Namespace, ""}
 }
 
-// slotSeed seeds the hashes that pick a slot: they decide only where an
-// answer is kept, never what it is.
-var slotSeed = maphash.MakeSeed()
-
-// goldenRatio64 is 2^64 divided by the golden ratio: multiplying by it
-// spreads small numbers over the whole 64 bits.
-const goldenRatio64 = 0x9e3779b97f4a7c15
-
-// Hash hashes what the request names: its resource and namespace, or its
-// path for a non-resource request.
-func (k *MemoKey) Hash() uint64 {
-	if !k.ResourceRequest {
-		return maphash.String(slotSeed, k.Path)
+// Is reports whether k is MemoKeyOf(user, info), without building that
+// key: the comparison is all a kept answer's lookup needs.
+func (k *MemoKey) Is(user *UserInfo, info *RequestInfo) bool {
+	if k.User != user || k.ResourceRequest != info.IsResourceRequest || k.Verb != info.Verb {
+		return false
 	}
-	return maphash.String(slotSeed, k.Resource) ^ maphash.String(slotSeed, k.Namespace)*31
+	if !info.IsResourceRequest {
+		return k.Path == info.Path
+	}
+	return k.Resource == info.Resource && k.Namespace == info.Namespace &&
+		k.Subresource == info.Subresource && k.Group == info.APIGroup
 }
 
-// WithName mixes an object's name into a Hash, for an answer that holds
-// for that object alone.
-func WithName(h uint64, name string) uint64 {
-	return h ^ maphash.String(slotSeed, name)*goldenRatio64
+// MemoHash hashes what tells apart the requests a gate sees repeatedly
+// (a user's writes to a few resources in a few namespaces, or its
+// non-resource paths) from a few bytes of each: a hash only places an
+// answer, so a poor spread costs misses, never a wrong answer, and a full
+// string hash costs more than the misses it would save. It is the same
+// in every run: where an answer is kept does not depend on a seed.
+func MemoHash(user *UserInfo, info *RequestInfo) uint64 {
+	h := fingerprint(info.Verb)
+	if user != nil {
+		h ^= fingerprint(user.Name) * 0xff51afd7ed558ccd
+	}
+	if info.IsResourceRequest {
+		h ^= fingerprint(info.Resource)*0xc4ceb9fe1a85ec53 ^ fingerprint(info.Namespace)*0x9e3779b97f4a7c15 ^
+			fingerprint(info.Subresource)
+	} else {
+		h ^= fingerprint(info.Path) * 0xc4ceb9fe1a85ec53
+	}
+	return (h * 0x9e3779b97f4a7c15) >> 32
 }
 
-// Slot returns the slot, of n, of the answer to k's request hashed as h
-// (Hash, or WithName of it): h mixed with the lengths of the user's name
-// (spread by the golden ratio) and of the verb.
-func (k *MemoKey) Slot(h, n uint64) uint64 {
-	m := uint64(len(k.Verb))
-	if k.User != nil {
-		m += uint64(len(k.User.Name)) * goldenRatio64
+// MemoHashWithName mixes an object's name into a MemoHash, for an answer
+// that holds for that object alone.
+func MemoHashWithName(h uint64, name string) uint64 {
+	return h ^ (fingerprint(name)*0xff51afd7ed558ccd)>>32
+}
+
+// fingerprint packs a string's length and its middle and last bytes,
+// where names that share a prefix (system:serviceaccount:…, worker-1,
+// worker-2) differ.
+func fingerprint(s string) uint64 {
+	if s == "" {
+		return 0
 	}
-	return (h + m) % n
+	return uint64(len(s))<<16 | uint64(s[len(s)/2])<<8 | uint64(s[len(s)-1])
 }

@@ -22,8 +22,8 @@ func TestRBACDecisionsOnCollision(t *testing.T) {
 	pxds := request(reader, "GET", "/api/v1/namespaces/demo/pxds/a", "", false)
 	mine := request(reader, "GET", "/api/v1/namespaces/demo/leases/web-1", "", false)
 	theirs := request(reader, "GET", "/api/v1/namespaces/demo/leases/wxb-1", "", false)
-	if requestHash(reader, &pods.RequestInfo) != requestHash(reader, &pxds.RequestInfo) ||
-		withName(requestHash(reader, &mine.RequestInfo), mine.Name) != withName(requestHash(reader, &theirs.RequestInfo), theirs.Name) {
+	if api.MemoHash(reader, &pods.RequestInfo) != api.MemoHash(reader, &pxds.RequestInfo) ||
+		api.MemoHashWithName(api.MemoHash(reader, &mine.RequestInfo), mine.Name) != api.MemoHashWithName(api.MemoHash(reader, &theirs.RequestInfo), theirs.Name) {
 		t.Fatal("the requests no longer share slots; pick ones that do")
 	}
 	for round := range 3 {

@@ -86,7 +86,7 @@ func keyOf(a *api.Attributes) decisionKey {
 // It compares in place, as most requests are answered from the table and
 // building their keys would cost more than the comparison.
 func (s *decided) holds(rev int64, a *api.Attributes, anyName bool) bool {
-	if s.rev != rev || s.key.anyName != anyName || !keyIs(&s.key.MemoKey, a.User, &a.RequestInfo) {
+	if s.rev != rev || s.key.anyName != anyName || !s.key.MemoKey.Is(a.User, &a.RequestInfo) {
 		return false
 	}
 	return anyName || !a.IsResourceRequest || s.key.name == a.Name
@@ -104,14 +104,14 @@ func (r *RBAC) Authorize(a api.Attributes) (api.Decision, string) {
 	if r.decided == nil {
 		r.decided = new([decisionSlots]decided)
 	}
-	h := requestHash(a.User, &a.RequestInfo)
+	h := api.MemoHash(a.User, &a.RequestInfo)
 	anyNameSlot := &r.decided[h%decisionSlots]
 	if a.IsResourceRequest && anyNameSlot.holds(r.rev, &a, true) {
 		return anyNameSlot.d, anyNameSlot.reason
 	}
 	exact := anyNameSlot
 	if a.IsResourceRequest && a.Name != "" {
-		exact = &r.decided[withName(h, a.Name)%decisionSlots]
+		exact = &r.decided[api.MemoHashWithName(h, a.Name)%decisionSlots]
 	}
 	if exact.holds(r.rev, &a, false) {
 		return exact.d, exact.reason

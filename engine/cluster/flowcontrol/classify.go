@@ -41,8 +41,8 @@ func (c *Controller) classify(user *api.UserInfo, info *api.RequestInfo) int {
 	if c.classes == nil {
 		c.classes = new([classSlots]classified)
 	}
-	slot := &c.classes[requestHash(user, info)%classSlots]
-	if slot.schema > 0 && keyIs(&slot.key, user, info) {
+	slot := &c.classes[api.MemoHash(user, info)%classSlots]
+	if slot.schema > 0 && slot.key.Is(user, info) {
 		return slot.schema - 1
 	}
 	i := c.match(user, info)

@@ -7,50 +7,13 @@ import (
 	"github.com/loopbook/loopbook/engine/cluster/api"
 )
 
-// TestKeyIs checks the in-place comparison against the key it stands for:
-// two requests are the same to it exactly when their MemoKeys are equal,
-// whatever else (the object's name, a resource request's path) differs.
-func TestKeyIs(t *testing.T) {
-	alice, bob := user("alice"), user("bob")
-	withPath := listPods
-	withPath.Path = "/api/v1/namespaces/default/pods"
-	requests := []struct {
-		user *api.UserInfo
-		info api.RequestInfo
-	}{
-		{alice, listPods},
-		{bob, listPods},
-		{nil, listPods},
-		{alice, withPath},
-		{alice, res("get", "", "pods", "", "default", "web")},
-		{alice, res("get", "", "pods", "", "default", "db")},
-		{alice, res("get", "", "pods", "log", "default", "web")},
-		{alice, res("get", "apps", "pods", "", "default", "web")},
-		{alice, res("get", "", "pods", "", "other", "web")},
-		{alice, res("get", "", "pods", "", "", "web")},
-		{alice, res("get", "", "nodes", "", "", "web")},
-		{alice, path("get", "/healthz")},
-		{alice, path("get", "/livez")},
-		{alice, path("post", "/livez")},
-		{alice, api.RequestInfo{Verb: "get", Path: "/livez", Resource: "pods"}},
-	}
-	for i, a := range requests {
-		key := api.MemoKeyOf(a.user, &a.info)
-		for j, b := range requests {
-			if got, want := keyIs(&key, b.user, &b.info), key == api.MemoKeyOf(b.user, &b.info); got != want {
-				t.Errorf("request %d's key against request %d: keyIs = %v, want %v", i, j, got, want)
-			}
-		}
-	}
-}
-
 // TestClassifyKeptOnCollision asks, in turn, two requests that share a
 // slot (their hashed bytes are alike) and fall in different schemas: each
 // answer replaces the other's and neither is taken for the other.
 func TestClassifyKeptOnCollision(t *testing.T) {
 	c := New(Config{})
 	probe, other := path("get", "/livez"), path("get", "/lxvez")
-	if requestHash(anonymous, &probe) != requestHash(anonymous, &other) {
+	if api.MemoHash(anonymous, &probe) != api.MemoHash(anonymous, &other) {
 		t.Fatal("the requests no longer share a slot; pick two that do")
 	}
 	for round := range 3 {
