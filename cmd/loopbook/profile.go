@@ -10,9 +10,7 @@ import (
 
 // cpuProfile is the --cpuprofile flag of every command: when its path is
 // set, the command's CPU profile is written there, in the format of
-// `go tool pprof`. A profile of a build of the repository's own course is
-// the one the loopbook binary is compiled with (cmd/loopbook/default.pgo,
-// `make pgo`), Go's profile-guided optimization.
+// `go tool pprof`, to see where a slow build of a course spends its time.
 type cpuProfile struct {
 	path string
 	file *os.File
