@@ -1,6 +1,9 @@
 package object
 
-import "slices"
+import (
+	"maps"
+	"slices"
+)
 
 // registryTemplate is a registry that is shared instead of being built
 // again kind by kind. The template itself is never changed.
@@ -38,18 +41,10 @@ func (r *Registry) ownTables() {
 	}
 	r.shared = false
 	r.kinds = slices.Clip(r.kinds)
-	r.byGVK = cloneMap(r.byGVK)
+	r.byGVK = maps.Clone(r.byGVK)
 	r.byGR = cloneLists(r.byGR)
 	r.byGK = cloneLists(r.byGK)
 	r.aliases = cloneLists(r.aliases)
-}
-
-func cloneMap[K comparable, V any](src map[K]V) map[K]V {
-	dst := make(map[K]V, len(src))
-	for key, v := range src {
-		dst[key] = v
-	}
-	return dst
 }
 
 func cloneLists[K comparable](src map[K][]*KindInfo) map[K][]*KindInfo {
