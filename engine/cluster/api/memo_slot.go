@@ -45,7 +45,10 @@ func (k *MemoKey) Is(user *UserInfo, info *RequestInfo) bool {
 // non-resource paths) from a few bytes of each: a hash only places an
 // answer, so a poor spread costs misses, never a wrong answer, and a full
 // string hash costs more than the misses it would save. It is the same
-// in every run: where an answer is kept does not depend on a seed.
+// in every run: where an answer is kept does not depend on a seed. The
+// multipliers are MurmurHash3's finalizer constants and 2^64 over the
+// golden ratio, odd numbers that spread a field's few bits over the word
+// before the fields are mixed.
 func MemoHash(user *UserInfo, info *RequestInfo) uint64 {
 	h := fingerprint(info.Verb)
 	if user != nil {

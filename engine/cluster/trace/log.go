@@ -74,11 +74,10 @@ type deferral struct {
 // worked out when c is first read (Event.Changes, Change.Resolve); until
 // then its lists are empty. A source holds what it summarises, two
 // objects say, so a long run that reads none of its changes must not
-// hold every one: the log works out those deferred more than
-// deferWindow ago once it holds more than keptDeferredChanges, and the
-// oldest when it holds maxDeferredChanges,
-// which lets their sources let go. Reset forgets them with its events.
-// Release forgets them all, those of the events it keeps too, which then
+// hold every one: once it holds keptDeferredChanges or more, the log
+// works out those deferred more than deferWindow ago, and the oldest
+// whenever it holds maxDeferredChanges, which lets their sources let go.
+// Reset forgets them with its events. Release forgets them all, those of the events it keeps too, which then
 // go unbounded: it is meant for a boot whose changes went unsummarised,
 // released before the run records any.
 func (l *Log) Defer(c *Change, src ChangeSource) {
