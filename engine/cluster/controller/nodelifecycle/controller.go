@@ -123,14 +123,22 @@ type Controller struct {
 
 	known        map[string]*object.Object // knownNodeSet
 	health       map[string]*nodeHealth    // nodeHealthMap
-	ready        map[string]readyRead      // see readyOf
+	ready        map[string]nodeRead       // see read
 	zoneStates   map[string]zoneState
 	tainters     map[string]*timedQueue // zoneNoExecuteTainter
+	tainterList  []*timedQueue          // the tainters' values, see setTainter
 	nodesToRetry map[string]bool
 	guard        leaseGuard
 	// reported lists the Nodes whose queueing for a NoExecute taint was
 	// traced, until they are reachable again.
 	reported map[string]bool
+
+	// Kept from pass to pass of the health monitor so that a pass does
+	// not allocate them again: see listNodes, zoneCountsScratch and
+	// newStatesScratch.
+	nodeList   []*object.Object
+	zoneCounts map[string]zoneCount
+	newStates  map[string]zoneState
 
 	nodeQueue, podQueue   *workqueue.Queue
 	nodeRunner, podRunner *workqueue.Runner
@@ -171,8 +179,8 @@ func (c *Controller) Start(ctx *controller.Context) {
 	c.leases = ctx.Informers.Informer(c.kinds.lease)
 	podindex.Add(c.pods)
 
-	c.known, c.health, c.ready = map[string]*object.Object{}, map[string]*nodeHealth{}, map[string]readyRead{}
-	c.zoneStates, c.tainters = map[string]zoneState{}, map[string]*timedQueue{}
+	c.known, c.health, c.ready = map[string]*object.Object{}, map[string]*nodeHealth{}, map[string]nodeRead{}
+	c.zoneStates, c.tainters, c.tainterList = map[string]zoneState{}, map[string]*timedQueue{}, nil
 	c.nodesToRetry, c.guard, c.reported = map[string]bool{}, leaseGuard{}, map[string]bool{}
 	c.nodeQueue = workqueue.New(e.Loop, nil)
 	c.podQueue = workqueue.New(e.Loop, nil)

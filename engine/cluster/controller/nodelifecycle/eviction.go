@@ -43,7 +43,7 @@ func (c *Controller) decideQueued(node *object.Object, detail string) {
 // markNodeForTainting queues the Node in its zone's tainting queue, first
 // forgetting an earlier visit when the taint is not on the Node yet.
 func (c *Controller) markNodeForTainting(node *object.Object, status string) bool {
-	q := c.tainter(zoneKey(node))
+	q := c.tainter(c.zoneOf(node))
 	name := node.Meta.Name
 	if status == condFalse && !taintExists(node, notReadyNoExecute) {
 		q.remove(name)
@@ -64,5 +64,5 @@ func (c *Controller) markNodeAsReachable(node *object.Object) (bool, error) {
 		return false, err
 	}
 	delete(c.reported, node.Meta.Name)
-	return c.tainter(zoneKey(node)).remove(node.Meta.Name), nil
+	return c.tainter(c.zoneOf(node)).remove(node.Meta.Name), nil
 }

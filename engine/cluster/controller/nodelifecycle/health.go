@@ -53,8 +53,12 @@ var errShortCircuit = errors.New("short circuit")
 func (c *Controller) tryUpdateNodeHealth(node *object.Object) (observed nodeCond, current *nodeCond, _ *object.Object, err error) {
 	now := c.loop.Now()
 	name := node.Meta.Name
-	nh := c.health[name]
-	defer func() { c.health[name] = nh }()
+	nh, had := c.health[name]
+	defer func(saved *nodeHealth) {
+		if !had || nh != saved {
+			c.health[name] = nh
+		}
+	}(nh)
 
 	if err := c.guard.ensureReady(c.leases.LastSyncResourceVersion()); err != nil {
 		return nodeCond{}, nil, node, fmt.Errorf("%w: %v", errShortCircuit, err)
@@ -81,9 +85,15 @@ func (c *Controller) tryUpdateNodeHealth(node *object.Object) (observed nodeCond
 	if nh != nil {
 		saved, savedLease = nh.ready, nh.lease
 	}
+	// curPtr points at the Ready condition. No one writes through these
+	// pointers, so the one saved serves while it reads the same: the
+	// common pass over an unchanged Node allocates nothing.
 	curPtr := func() *nodeCond {
 		if !hasCur {
 			return nil
+		}
+		if nh != nil && nh.ready != nil && *nh.ready == cur {
+			return nh.ready
 		}
 		v := cur
 		return &v
@@ -158,19 +168,50 @@ func (c *Controller) lease(node string, saved *leaseSeen) *leaseSeen {
 // has a new state of the Node: a pass reads every Node's, and most have
 // not changed since the last.
 func (c *Controller) readyOf(node *object.Object) (nodeCond, bool) {
-	r, ok := c.ready[node.Meta.Name]
-	if !ok || r.node != node {
-		r.node = node
-		r.cond, r.ok = condition(node, "Ready")
-		c.ready[node.Meta.Name] = r
-	}
+	r := c.read(node)
 	return r.cond, r.ok
 }
 
-// readyRead is a Node's Ready condition as readyOf last read it, from
-// node.
-type readyRead struct {
-	node *object.Object
-	cond nodeCond
-	ok   bool
+// read returns what a pass reads of node, from the cache when node is the
+// object last read under its name. The informer never changes an object
+// it hands out (a new state is a new object), so a read of the same
+// pointer reads the same.
+func (c *Controller) read(node *object.Object) nodeRead {
+	r, ok := c.ready[node.Meta.Name]
+	if !ok || r.node != node {
+		r = readNode(node)
+		c.ready[node.Meta.Name] = r
+	}
+	return r
+}
+
+// zoneOf is zoneKey(node), from the cache when node is the object last
+// read: the zone is looked up for every Node on every pass, and a key is
+// four label lookups and a concatenation. A Node that is not the one
+// cached (a copy made this pass) is read directly, leaving the cache to
+// the informer's objects.
+func (c *Controller) zoneOf(node *object.Object) string {
+	if r, ok := c.ready[node.Meta.Name]; ok && r.node == node {
+		return r.zone
+	}
+	return zoneKey(node)
+}
+
+// readNode reads what a pass needs of a Node's labels and status.
+func readNode(node *object.Object) nodeRead {
+	r := nodeRead{node: node, zone: zoneKey(node)}
+	r.cond, r.ok = condition(node, "Ready")
+	_, r.excluded = node.Meta.Labels[labelExcludeDisruption]
+	return r
+}
+
+// nodeRead is what read last read of a Node, from node: its Ready
+// condition (ok is false when it has none), its zone key, and whether it
+// is excluded from its zone's counts.
+type nodeRead struct {
+	node     *object.Object
+	cond     nodeCond
+	ok       bool
+	zone     string
+	excluded bool
 }

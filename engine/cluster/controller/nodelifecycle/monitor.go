@@ -18,7 +18,8 @@ import (
 // marks its Pods not ready when it stops being Ready, and finally updates
 // the zones' disruption states.
 func (c *Controller) monitorNodeHealth() {
-	nodes := c.nodes.Lister().List(object.LabelSelector{})
+	nodes := c.listNodes()
+	defer c.releaseNodes()
 	added, deleted, newZones := c.classifyNodes(nodes)
 	for _, n := range newZones {
 		c.addPodEvictorForNewZone(n)
@@ -35,7 +36,7 @@ func (c *Controller) monitorNodeHealth() {
 		delete(c.ready, n.Meta.Name) // readyOf's read of the Node removed
 	}
 
-	zoneConds := map[string][]*nodeCond{}
+	zoneConds := c.zoneCountsScratch()
 	for _, node := range nodes {
 		// Kubernetes deep-copies each Node here; the model copies only
 		// when the Node's conditions are to be written (see
@@ -44,19 +45,19 @@ func (c *Controller) monitorNodeHealth() {
 		if !ok {
 			continue
 		}
-		if _, excluded := node.Meta.Labels[labelExcludeDisruption]; !excluded {
-			z := zoneKey(node)
-			zoneConds[z] = append(zoneConds[z], current)
+		if !c.excluded(node) {
+			z := c.zoneOf(node)
+			zoneConds[z] = zoneConds[z].add(current)
 		}
 		if current != nil {
 			name := node.Meta.Name
-			pods := podindex.OnNode(c.pods, name)
 			c.processTaintBaseEviction(node, current)
 			wasReady := observed.status == condTrue
 			if current.status != condTrue && wasReady {
 				c.rec.Eventf(nodeRef(node), record.Normal, "NodeNotReady", "Node %s status is now: %s", name, "NodeNotReady")
 			}
 			if (current.status != condTrue && wasReady) || (c.nodesToRetry[name] && !wasReady) {
+				pods := podindex.OnNode(c.pods, name)
 				if err := c.markPodsNotReady(pods, name); err != nil {
 					c.nodesToRetry[name] = true
 					continue
@@ -97,17 +98,21 @@ func (c *Controller) updateNodeHealth(node *object.Object) (observed nodeCond, c
 
 // classifyNodes is classifyNodes: Nodes new to the controller, Nodes gone,
 // and known Nodes of a zone without a state yet.
+// A Node is gone when the known Nodes and the added ones outnumber the
+// listed ones; only then are the listed names gathered.
 func (c *Controller) classifyNodes(nodes []*object.Object) (added, deleted, newZones []*object.Object) {
-	present := make(map[string]bool, len(nodes))
 	for _, n := range nodes {
-		present[n.Meta.Name] = true
 		if _, ok := c.known[n.Meta.Name]; !ok {
 			added = append(added, n)
-		} else if _, ok := c.zoneStates[zoneKey(n)]; !ok {
+		} else if _, ok := c.zoneStates[c.read(n).zone]; !ok {
 			newZones = append(newZones, n)
 		}
 	}
 	if len(c.known)+len(added) != len(nodes) {
+		present := make(map[string]bool, len(nodes))
+		for _, n := range nodes {
+			present[n.Meta.Name] = true
+		}
 		for _, name := range slices.Sorted(maps.Keys(c.known)) {
 			if !present[name] {
 				deleted = append(deleted, c.known[name])
@@ -115,6 +120,41 @@ func (c *Controller) classifyNodes(nodes []*object.Object) (added, deleted, newZ
 		}
 	}
 	return added, deleted, newZones
+}
+
+// listNodes lists the informer's Nodes as Lister().List does, in its
+// order, into a slice kept from pass to pass.
+func (c *Controller) listNodes() []*object.Object {
+	nodes := c.nodeList[:0]
+	c.nodes.Indexer().Range(func(n *object.Object) bool {
+		nodes = append(nodes, n)
+		return true
+	})
+	c.nodeList = nodes
+	return nodes
+}
+
+// releaseNodes forgets the Nodes listNodes listed, so that the kept slice
+// holds no deleted Node.
+func (c *Controller) releaseNodes() { clear(c.nodeList) }
+
+// excluded reports whether node is kept out of its zone's counts.
+func (c *Controller) excluded(node *object.Object) bool {
+	if r, ok := c.ready[node.Meta.Name]; ok && r.node == node {
+		return r.excluded
+	}
+	_, excluded := node.Meta.Labels[labelExcludeDisruption]
+	return excluded
+}
+
+// zoneCountsScratch returns the map of this pass's zone counts, emptied:
+// one map serves every pass.
+func (c *Controller) zoneCountsScratch() map[string]zoneCount {
+	if c.zoneCounts == nil {
+		c.zoneCounts = map[string]zoneCount{}
+	}
+	clear(c.zoneCounts)
+	return c.zoneCounts
 }
 
 func nodeRef(n *object.Object) record.Ref {

@@ -45,7 +45,7 @@ func (c *Controller) scheduleTaintPass() {
 	}
 	now := c.loop.Now()
 	next, found := now, false
-	for _, q := range c.tainters {
+	for _, q := range c.tainterList {
 		if _, ok := q.head(); !ok {
 			continue
 		}

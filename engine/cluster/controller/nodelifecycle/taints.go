@@ -40,9 +40,11 @@ func taintsOf(node *object.Object) []map[string]any {
 func matches(m map[string]any, t taint) bool { return m["key"] == t.key && m["effect"] == t.effect }
 
 // taintExists is taintutils.TaintExists.
+// It walks the taints in place: every pass asks it of every Ready Node,
+// which rarely has a taint.
 func taintExists(node *object.Object, t taint) bool {
-	for _, m := range taintsOf(node) {
-		if matches(m, t) {
+	for _, v := range listOf(node.Spec()["taints"]) {
+		if m, ok := v.(map[string]any); ok && matches(m, t) {
 			return true
 		}
 	}

@@ -2,6 +2,7 @@ package nodelifecycle
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -47,18 +48,29 @@ func zoneName(k string) string {
 	return strings.ReplaceAll(k, ":\x00:", "/")
 }
 
+// zoneCount is how many of a zone's Nodes are Ready and how many are not
+// (a Node without a Ready condition counts as not Ready), which is all
+// ComputeZoneState reads of the zone's conditions.
+type zoneCount struct{ ready, notReady int }
+
+// add counts one more Node, whose Ready condition is cnd (nil for none).
+func (n zoneCount) add(cnd *nodeCond) zoneCount {
+	if cnd != nil && cnd.status == condTrue {
+		n.ready++
+	} else {
+		n.notReady++
+	}
+	return n
+}
+
+// size is the number of Nodes counted.
+func (n zoneCount) size() int { return n.ready + n.notReady }
+
 // computeZoneState is ComputeZoneState: FullDisruption when no Node of the
 // zone is Ready, PartialDisruption when more than two are not Ready and
 // they are at least UnhealthyZoneThreshold of it, Normal otherwise.
-func (c *Controller) computeZoneState(conds []*nodeCond) (int, zoneState) {
-	ready, notReady := 0, 0
-	for _, cnd := range conds {
-		if cnd != nil && cnd.status == condTrue {
-			ready++
-		} else {
-			notReady++
-		}
-	}
+func (c *Controller) computeZoneState(n zoneCount) (int, zoneState) {
+	ready, notReady := n.ready, n.notReady
 	switch {
 	case ready == 0 && notReady > 0:
 		return notReady, stateFullDisruption
@@ -71,10 +83,10 @@ func (c *Controller) computeZoneState(conds []*nodeCond) (int, zoneState) {
 // addPodEvictorForNewZone gives a zone seen for the first time its state
 // and its tainting queue at the normal eviction rate.
 func (c *Controller) addPodEvictorForNewZone(node *object.Object) {
-	z := zoneKey(node)
+	z := c.zoneOf(node)
 	if _, ok := c.zoneStates[z]; !ok {
 		c.zoneStates[z] = stateInitial
-		c.tainters[z] = newTimedQueue(c.conf.EvictionRate, c.loop.Now())
+		c.setTainter(z, newTimedQueue(c.conf.EvictionRate, c.loop.Now()))
 	}
 }
 
@@ -86,9 +98,9 @@ func (c *Controller) addPodEvictorForNewZone(node *object.Object) {
 // problem is its own connectivity, removes the NoExecute taints from every
 // Node and stops tainting ("master disruption mode"), until a Node is
 // Ready again.
-func (c *Controller) handleDisruption(zoneConds map[string][]*nodeCond, nodes []*object.Object) {
+func (c *Controller) handleDisruption(zoneConds map[string]zoneCount, nodes []*object.Object) {
 	var buf [4]string // the zones, sorted, for one loop at a time
-	newStates := map[string]zoneState{}
+	newStates := c.newStatesScratch()
 	allAreFull := true
 	for _, z := range object.AppendSortedKeys(buf[:0], zoneConds) {
 		_, st := c.computeZoneState(zoneConds[z])
@@ -133,7 +145,7 @@ func (c *Controller) handleDisruption(zoneConds map[string][]*nodeCond, nodes []
 			}
 		}
 		for _, z := range object.AppendSortedKeys(buf[:0], c.zoneStates) {
-			c.setLimiterInZone(z, len(zoneConds[z]), newStates[z])
+			c.setLimiterInZone(z, zoneConds[z].size(), newStates[z])
 			c.zoneStates[z] = newStates[z]
 		}
 	default:
@@ -144,7 +156,7 @@ func (c *Controller) handleDisruption(zoneConds map[string][]*nodeCond, nodes []
 			if c.zoneStates[z] != stateInitial || newStates[z] != stateNormal {
 				c.decide("", fmt.Sprintf("zone %s is now %s", zoneName(z), newStates[z]))
 			}
-			c.setLimiterInZone(z, len(zoneConds[z]), newStates[z])
+			c.setLimiterInZone(z, zoneConds[z].size(), newStates[z])
 			c.zoneStates[z] = newStates[z]
 		}
 	}
@@ -173,7 +185,29 @@ func (c *Controller) tainter(z string) *timedQueue {
 	q, ok := c.tainters[z]
 	if !ok {
 		q = newTimedQueue(c.conf.EvictionRate, c.loop.Now())
-		c.tainters[z] = q
+		c.setTainter(z, q)
 	}
 	return q
+}
+
+// setTainter makes q zone z's tainting queue. The queues are also kept in
+// a slice, which scheduleTaintPass walks after every Node of a pass: a
+// slice is walked without starting a map iterator.
+func (c *Controller) setTainter(z string, q *timedQueue) {
+	if old, ok := c.tainters[z]; ok {
+		c.tainterList[slices.Index(c.tainterList, old)] = q
+	} else {
+		c.tainterList = append(c.tainterList, q)
+	}
+	c.tainters[z] = q
+}
+
+// newStatesScratch returns the map of this pass's new zone states,
+// emptied: one map serves every pass.
+func (c *Controller) newStatesScratch() map[string]zoneState {
+	if c.newStates == nil {
+		c.newStates = map[string]zoneState{}
+	}
+	clear(c.newStates)
+	return c.newStates
 }

@@ -24,15 +24,35 @@ func TestComputeZoneState(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			var conds []*nodeCond
+			var n zoneCount
 			for range tc.ready {
-				conds = append(conds, &nodeCond{status: condTrue})
+				n = n.add(&nodeCond{status: condTrue})
 			}
 			for range tc.notReady {
-				conds = append(conds, &nodeCond{status: condUnknown})
+				n = n.add(&nodeCond{status: condUnknown})
 			}
-			if n, st := c.computeZoneState(conds); st != tc.want || n != tc.notReady {
+			if n, st := c.computeZoneState(n); st != tc.want || n != tc.notReady {
 				t.Errorf("got %d %s, want %d %s", n, st, tc.notReady, tc.want)
+			}
+		})
+	}
+}
+
+func TestZoneCountAdd(t *testing.T) {
+	cases := []struct {
+		name string
+		cond *nodeCond
+		want zoneCount
+	}{
+		{"Ready", &nodeCond{status: condTrue}, zoneCount{ready: 1}},
+		{"not Ready", &nodeCond{status: condFalse}, zoneCount{notReady: 1}},
+		{"Unknown", &nodeCond{status: condUnknown}, zoneCount{notReady: 1}},
+		{"no Ready condition", nil, zoneCount{notReady: 1}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := (zoneCount{}).add(tc.cond); got != tc.want || got.size() != 1 {
+				t.Errorf("%+v, want %+v", got, tc.want)
 			}
 		})
 	}
@@ -88,5 +108,45 @@ func TestTimedQueueRate(t *testing.T) {
 	q.try(sim.Time(time.Hour), func(v timedValue) (bool, time.Duration) { released = append(released, v.value); return true, 0 })
 	if len(released) != 0 {
 		t.Errorf("a zero rate released %v", released)
+	}
+}
+
+// TestZoneOfFollowsNewStates checks the cached zone key against the
+// Node's labels: a new state of a Node (a new object) is read again, a
+// copy not cached is read directly, and the same object is served from the
+// cache.
+func TestZoneOfFollowsNewStates(t *testing.T) {
+	node := func(labels map[string]string) *object.Object {
+		n := object.New("v1", "Node")
+		n.Meta.Name = "n1"
+		n.Meta.Labels = labels
+		return n
+	}
+	zoneA := node(map[string]string{"topology.kubernetes.io/zone": "a"})
+	zoneB := node(map[string]string{"topology.kubernetes.io/zone": "b"})
+	excluded := node(map[string]string{"topology.kubernetes.io/zone": "b", labelExcludeDisruption: ""})
+	cases := []struct {
+		name         string
+		read, lookup *object.Object // read caches read; lookup is asked for
+		wantZone     string
+		wantExcluded bool
+	}{
+		{"cached object", zoneA, zoneA, ":\x00:a", false},
+		{"new state, zone label changed", zoneB, zoneB, ":\x00:b", false},
+		{"object not cached: read directly", zoneA, zoneB, ":\x00:b", false},
+		{"exclusion label added", excluded, excluded, ":\x00:b", true},
+		{"exclusion label gone, object not cached", excluded, zoneA, ":\x00:a", false},
+	}
+	c := &Controller{ready: map[string]nodeRead{}}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c.read(tc.read)
+			if got := c.zoneOf(tc.lookup); got != tc.wantZone {
+				t.Errorf("zone %q, want %q", got, tc.wantZone)
+			}
+			if got := c.excluded(tc.lookup); got != tc.wantExcluded {
+				t.Errorf("excluded %v, want %v", got, tc.wantExcluded)
+			}
+		})
 	}
 }
