@@ -34,6 +34,12 @@ func bucketOf(key string) string {
 	return ""
 }
 
+// bucketsHint sizes a store's bucket map when its first bucketed watcher
+// comes: kube-apiserver's store has a watcher per resource, a few dozen,
+// and a map made that size at once is not rehashed as they come one by
+// one.
+const bucketsHint = 64
+
 // add indexes a new handler watcher and queues its history.
 func (h *handlerSet[V]) add(w *Watcher[V]) {
 	w.seq, w.bucket, w.joining = h.made, bucketOf(w.prefix), true
@@ -42,7 +48,7 @@ func (h *handlerSet[V]) add(w *Watcher[V]) {
 		h.loose = append(h.loose, w)
 	} else {
 		if h.byBucket == nil {
-			h.byBucket = map[string][]*Watcher[V]{}
+			h.byBucket = make(map[string][]*Watcher[V], bucketsHint)
 		}
 		h.byBucket[w.bucket] = append(h.byBucket[w.bucket], w)
 	}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"slices"
+	"strconv"
 	"testing"
 )
 
@@ -81,5 +82,38 @@ func TestDispatchCancel(t *testing.T) {
 	}
 	if n := len(s.handlers.byBucket["/registry/pods/"]); n != 1 {
 		t.Errorf("%d watchers left in the bucket, want 1", n)
+	}
+}
+
+// Handler watchers made one Watch at a time, with writes between, each
+// hear their whole history once and then every later write, in order.
+func TestWatchersJoiningOneByOne(t *testing.T) {
+	for _, n := range []int{1, 2, 5, 40} {
+		s := New[string]()
+		got := make([][]string, n)
+		for i := range n {
+			if _, err := s.Put("/registry/configmaps/demo/"+strconv.Itoa(i), "v"); err != nil {
+				t.Fatal(err)
+			}
+			i := i
+			if _, err := s.Watch("/registry/configmaps/", 1, HandlerFunc[string](func(ev Event[string]) {
+				got[i] = append(got[i], ev.KV.Key)
+			})); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := s.Put("/registry/configmaps/demo/last", "v"); err != nil {
+			t.Fatal(err)
+		}
+		var want []string
+		for i := range n {
+			want = append(want, "/registry/configmaps/demo/"+strconv.Itoa(i))
+		}
+		want = append(want, "/registry/configmaps/demo/last")
+		for i, g := range got {
+			if !slices.Equal(g, want) {
+				t.Errorf("n=%d: watcher %d heard %v, want %v", n, i, g, want)
+			}
+		}
 	}
 }

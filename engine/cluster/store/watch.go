@@ -141,12 +141,7 @@ func (s *Store[V]) notify() {
 	}
 	s.notifying = true
 	for {
-		for len(s.handlers.joined) > 0 {
-			w := s.handlers.joined[0]
-			s.handlers.joined = s.handlers.joined[1:]
-			w.joining = false
-			s.deliver(w, w.pos)
-		}
+		s.deliverJoined()
 		start, end := s.notified, s.log.end
 		if start == end {
 			break
@@ -172,6 +167,22 @@ func (s *Store[V]) notify() {
 		s.trimNeeded = false
 		s.trimLog()
 	}
+}
+
+// deliverJoined delivers the history of the watchers that joined, in the
+// order they joined, watchers that join meanwhile included. The queue is
+// then emptied in place, so that the next watcher to join reuses its
+// backing rather than growing a new one: kube-apiserver's store gains its
+// handler watchers one Watch at a time.
+func (s *Store[V]) deliverJoined() {
+	h := &s.handlers
+	for i := 0; i < len(h.joined); i++ {
+		w := h.joined[i]
+		w.joining = false
+		s.deliver(w, w.pos)
+	}
+	clear(h.joined)
+	h.joined = h.joined[:0]
 }
 
 // deliver pushes handler watcher w the events it wants from position from

@@ -101,3 +101,43 @@ func TestIndexOrder(t *testing.T) {
 		t.Errorf("all: %v", got)
 	}
 }
+
+// An ordered read lists exactly the cached keys, in order and once each,
+// whether or not keys were removed since the last read: without
+// removals, merge takes every key as cached without looking it up.
+func TestIndexMergeListsLiveKeys(t *testing.T) {
+	o := object.New("v1", "ConfigMap")
+	for _, tc := range []struct {
+		name string
+		ops  []string // "+k" puts k, "-k" removes it, "?" reads in order
+		want string
+	}{
+		{"puts only", []string{"+/c", "+/a", "?", "+/b", "+/a"}, "[/a /b /c]"},
+		{"a removal", []string{"+/c", "+/a", "?", "-/a", "+/b"}, "[/b /c]"},
+		{"removed before any read", []string{"+/a", "-/a", "+/b"}, "[/b]"},
+		{"removed and put again", []string{"+/a", "?", "-/a", "+/a", "+/b"}, "[/a /b]"},
+		{"reads after a removal", []string{"+/a", "+/b", "-/b", "?", "+/c", "?", "+/b"}, "[/a /b /c]"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			x := newIndex()
+			read := func() string {
+				var got []string
+				x.ascend("/", func(k string, _ *object.Object) bool { got = append(got, k); return true })
+				return fmt.Sprint(got)
+			}
+			for _, op := range tc.ops {
+				switch op[0] {
+				case '+':
+					x.put(op[1:], o)
+				case '-':
+					x.remove(op[1:])
+				default:
+					read()
+				}
+			}
+			if got := read(); got != tc.want {
+				t.Errorf("got %s, want %s", got, tc.want)
+			}
+		})
+	}
+}

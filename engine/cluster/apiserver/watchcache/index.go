@@ -121,6 +121,9 @@ func (x *index) merge() {
 	if x.npending == 0 && x.deleted == 0 {
 		return
 	}
+	// With no key removed since the last merge, every key in sorted is
+	// still cached, and so is every pending one: they need no look-up.
+	allLive := x.deleted == 0
 	pending := x.takePending()
 	slices.Sort(pending)
 	out := make([]string, 0, x.objs.Len())
@@ -134,12 +137,18 @@ func (x *index) merge() {
 			k = pending[j]
 			j++
 		}
-		if _, live := x.objs.Get(k); live && (len(out) == 0 || out[len(out)-1] != k) {
+		if (len(out) == 0 || out[len(out)-1] != k) && (allLive || x.isLive(k)) {
 			out = append(out, k)
 		}
 	}
 	clear(pending)
 	x.sorted, x.deleted = out, 0
+}
+
+// isLive reports whether key is cached.
+func (x *index) isLive(key string) bool {
+	_, ok := x.objs.Get(key)
+	return ok
 }
 
 // ascend calls fn for each object whose key starts with prefix, in key

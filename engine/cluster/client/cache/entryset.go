@@ -18,9 +18,12 @@ type entry struct {
 // and iteration follows insertion order, so everything built on it is
 // deterministic without sorting. Most sets are small (the objects of one
 // namespace, of one index value), so a set scans its list until it holds
-// smallEntrySet entries, and only then keeps their positions in a map.
+// more than smallEntrySet entries, and only then keeps their positions in
+// a map. The map is built when a look-up first needs it, not as entries
+// come: an informer's first LIST fills its namespace sets with new
+// entries, which need no look-up, and most are never removed.
 type entrySet struct {
-	pos   map[*entry]int // nil while the set is small
+	pos   map[*entry]int // nil while the set is small or not yet searched
 	list  []*entry       // nil where an entry was removed
 	holes int
 	// first is list's first backing, allocated with the set: most sets
@@ -39,8 +42,12 @@ func newEntrySet() *entrySet {
 
 func (s *entrySet) len() int { return len(s.list) - s.holes }
 
-// indexOf returns e's position in list.
+// indexOf returns e's position in list, making the position map first
+// when the list has grown too long to scan.
 func (s *entrySet) indexOf(e *entry) (int, bool) {
+	if s.pos == nil && len(s.list) > smallEntrySet {
+		s.mapPositions()
+	}
 	if s.pos != nil {
 		i, ok := s.pos[e]
 		return i, ok
@@ -53,18 +60,26 @@ func (s *entrySet) indexOf(e *entry) (int, bool) {
 	return 0, false
 }
 
+// mapPositions makes the position map of a long list.
+func (s *entrySet) mapPositions() {
+	s.pos = make(map[*entry]int, 2*len(s.list))
+	for i, x := range s.list {
+		if x != nil {
+			s.pos[x] = i
+		}
+	}
+}
+
 func (s *entrySet) add(e *entry) {
 	if _, ok := s.indexOf(e); ok {
 		return
 	}
-	if s.pos == nil && len(s.list) >= smallEntrySet {
-		s.pos = make(map[*entry]int, 2*len(s.list))
-		for i, x := range s.list {
-			if x != nil {
-				s.pos[x] = i
-			}
-		}
-	}
+	s.addNew(e)
+}
+
+// addNew adds e, which the set is known not to hold (an entry new to the
+// cache), without looking for it.
+func (s *entrySet) addNew(e *entry) {
 	if s.pos != nil {
 		s.pos[e] = len(s.list)
 	}

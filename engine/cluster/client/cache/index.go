@@ -23,7 +23,13 @@ func MetaNamespaceIndexFunc(obj *object.Object) ([]string, error) {
 // nil until an entry is added: many informers cache nothing.
 type index map[string]*entrySet
 
-func (idx *index) add(value string, e *entry) {
+func (idx *index) add(value string, e *entry) { idx.set(value).add(e) }
+
+// addNew is add for an entry new to the cache, which no set holds yet.
+func (idx *index) addNew(value string, e *entry) { idx.set(value).addNew(e) }
+
+// set returns value's set, made if need be.
+func (idx *index) set(value string) *entrySet {
 	s := (*idx)[value]
 	if s == nil {
 		if *idx == nil {
@@ -32,7 +38,7 @@ func (idx *index) add(value string, e *entry) {
 		s = newEntrySet()
 		(*idx)[value] = s
 	}
-	s.add(e)
+	return s
 }
 
 // remove drops e from value's set, and the set when it empties, so an

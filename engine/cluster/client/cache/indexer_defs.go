@@ -79,7 +79,7 @@ func (c *Indexer) index(e *entry, cur *object.Object, isNew bool) {
 		d := &c.defs[i]
 		if d.byNamespace {
 			if isNew {
-				d.idx.add(cur.Meta.Namespace, e)
+				d.idx.addNew(cur.Meta.Namespace, e)
 			}
 			continue
 		}
