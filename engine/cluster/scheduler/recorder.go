@@ -6,6 +6,7 @@ import (
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/client"
+	"github.com/loopbook/loopbook/engine/cluster/client/record"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/cluster/scheduler/framework"
 	"github.com/loopbook/loopbook/engine/cluster/sim"
@@ -57,11 +58,14 @@ type recorder struct {
 	finish   *sim.Timer
 	refresh  *sim.Timer
 	instance string
+	// instanceValue is instance as a field value, made once for all Events.
+	instanceValue any
 }
 
 func newRecorder(s *Scheduler) *recorder {
 	r := &recorder{s: s, cache: map[eventKey]*cachedEvent{},
 		instance: framework.DefaultSchedulerName + "-" + string(s.cfg.Name)}
+	r.instanceValue = r.instance
 	loop := s.env.Loop
 	r.finish = loop.NewTimer(sim.Func(r.finishSeries))
 	r.refresh = loop.NewTimer(sim.Func(r.refreshSeries))
@@ -74,6 +78,10 @@ func (r *recorder) stop() {
 	r.finish.Stop()
 	r.refresh.Stop()
 }
+
+// eventFields is how many fields an Event's content has at most: the map
+// is made that large at once rather than grown past its first size.
+const eventFields = 10
 
 func ref(p *framework.PodInfo) map[string]any {
 	return map[string]any{"kind": "Pod", "namespace": p.Namespace, "name": p.Name, "uid": p.UID,
@@ -106,8 +114,8 @@ func (r *recorder) eventf(regarding, related *framework.PodInfo, typ, reason, ac
 	if ns == "" {
 		ns = "default"
 	}
-	name := fmt.Sprintf("%s.%x", regarding.Name, now.Wall().UnixNano())
-	o := object.New("v1", "Event")
+	name := record.EventName(regarding.Name, now.Wall())
+	o := &object.Object{APIVersion: "v1", Kind: "Event", Content: make(map[string]any, eventFields)}
 	o.Meta.Namespace, o.Meta.Name = ns, name
 	o.Content["involvedObject"] = ref(regarding)
 	if related != nil {
@@ -119,7 +127,7 @@ func (r *recorder) eventf(regarding, related *framework.PodInfo, typ, reason, ac
 	o.Content["action"] = action
 	o.Content["eventTime"] = object.FormatMicroTime(now.Wall())
 	o.Content["reportingComponent"] = framework.DefaultSchedulerName
-	o.Content["reportingInstance"] = r.instance
+	o.Content["reportingInstance"] = r.instanceValue
 	o.Content["source"] = map[string]any{}
 	r.cache[key] = &cachedEvent{namespace: ns, name: name, eventTime: now, lastObserved: now}
 	// o and everything in it were made for this request: it hands them over.

@@ -24,9 +24,9 @@ const aggregatedPrefix = "(combined from similar events): "
 // correlator is client-go's EventCorrelator: aggregate, then observe
 // (de-duplicate), then filter spam.
 type correlator struct {
-	spam       *lru[*bucket]
-	aggregates *lru[*aggregateRecord]
-	seen       *lru[eventLog]
+	spam       lru[bucket]
+	aggregates lru[aggregateRecord]
+	seen       lru[eventLog]
 }
 
 type aggregateRecord struct {
@@ -43,9 +43,9 @@ type eventLog struct {
 
 func newCorrelator() *correlator {
 	return &correlator{
-		spam:       newLRU[*bucket](maxLruCacheEntries),
-		aggregates: newLRU[*aggregateRecord](maxLruCacheEntries),
-		seen:       newLRU[eventLog](maxLruCacheEntries),
+		spam:       lru[bucket]{max: maxLruCacheEntries},
+		aggregates: lru[aggregateRecord]{max: maxLruCacheEntries},
+		seen:       lru[eventLog]{max: maxLruCacheEntries},
 	}
 }
 
@@ -64,21 +64,20 @@ func (c *correlator) correlate(e *event, now time.Time) (out *event, patch, skip
 // interval, the Event becomes the combined one, keyed by its aggregate key.
 func (c *correlator) aggregate(e *event, now time.Time) (*event, string) {
 	akey := e.aggregateKey()
-	rec, ok := c.aggregates.get(akey)
+	rec, ok := c.aggregates.entry(akey)
 	if !ok || now.Sub(rec.last) > aggregateInterval {
-		rec = &aggregateRecord{}
+		*rec = aggregateRecord{}
 	}
 	if i, found := slices.BinarySearch(rec.messages, e.Message); !found {
 		rec.messages = slices.Insert(rec.messages, i, e.Message)
 	}
 	rec.last = now
-	c.aggregates.add(akey, rec)
 	if len(rec.messages) < aggregateMaxEvents {
 		return e, e.key()
 	}
 	rec.messages = rec.messages[1:] // client-go: PopAny
 	return &event{
-		Name: eventName(e.Involved.Name, now), Namespace: e.Namespace,
+		Name: EventName(e.Involved.Name, now), Namespace: e.Namespace,
 		Involved: e.Involved, Type: e.Type, Reason: e.Reason,
 		Message:   aggregatedPrefix + e.Message,
 		Component: e.Component, Host: e.Host,
@@ -87,33 +86,33 @@ func (c *correlator) aggregate(e *event, now time.Time) (*event, string) {
 }
 
 // observe is eventObserve: an Event seen before takes the name, first
-// timestamp and count+1 of the one written, and is patched.
+// timestamp and count+1 of the one written, and is patched. e is the
+// recorder's own, made for this Event: it is updated in place.
 func (c *correlator) observe(e *event, key string) (*event, bool) {
-	out := *e
-	last, ok := c.seen.get(key)
+	last, ok := c.seen.entry(key)
 	patch := ok && last.count > 0
 	if patch {
-		out.Name, out.ResourceVersion, out.First = last.name, last.rv, last.first
-		out.Count = last.count + 1
+		e.Name, e.ResourceVersion, e.First = last.name, last.rv, last.first
+		e.Count = last.count + 1
 	}
-	c.seen.add(key, eventLog{count: out.Count, first: out.First, name: out.Name, rv: out.ResourceVersion})
-	return &out, patch
+	*last = eventLog{count: e.Count, first: e.First, name: e.Name, rv: e.ResourceVersion}
+	return e, patch
 }
 
-// written is UpdateState: remember the Event as the server stored it.
-func (c *correlator) written(e *event) {
-	c.seen.add(e.key(), eventLog{count: e.Count, first: e.First, name: e.Name, rv: e.ResourceVersion})
+// written is UpdateState: remember e as the server stored it, under the
+// name and resourceVersion the server gave it.
+func (c *correlator) written(e *event, name, rv string) {
+	c.seen.add(e.key(), eventLog{count: e.Count, first: e.First, name: name, rv: rv})
 }
 
 // allow is the spam filter's token bucket (flowcontrol's passive
 // limiter over golang.org/x/time/rate): full at first, refilled at
 // spamQPS, one token per Event.
 func (c *correlator) allow(key string, now time.Time) bool {
-	b, ok := c.spam.get(key)
+	b, ok := c.spam.entry(key)
 	if !ok {
-		b = &bucket{tokens: spamBurst, at: now}
+		*b = bucket{tokens: spamBurst, at: now}
 	}
-	c.spam.add(key, b)
 	return b.take(now)
 }
 

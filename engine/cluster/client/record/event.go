@@ -1,7 +1,7 @@
 package record
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -35,66 +35,113 @@ type event struct {
 	Component, Host                  string
 	First, Last                      time.Time
 	Count                            int64
+
+	// cachedKey is key(), once built; spamKeyLen is the length of its
+	// start that is the spam key.
+	cachedKey  string
+	spamKeyLen int
 }
 
-// name is util.GenerateEventName: OBJECT.HEXNANOS
-// (k8s.io/client-go/tools/record/util/util.go).
-func eventName(objName string, t time.Time) string {
-	return fmt.Sprintf("%s.%x", objName, t.UnixNano())
+// EventName is util.GenerateEventName, the name of a new Event about the
+// object named objName at t: OBJECT.HEXNANOS
+// (k8s.io/client-go/tools/record/util/util.go). It is fmt's "%s.%x" built
+// in one allocation, as every Event written needs one.
+func EventName(objName string, t time.Time) string {
+	var hex [17]byte // a sign and 16 hex digits
+	digits := strconv.AppendInt(hex[:0], t.UnixNano(), 16)
+	var b strings.Builder
+	b.Grow(len(objName) + 1 + len(digits))
+	b.WriteString(objName)
+	b.WriteByte('.')
+	b.Write(digits)
+	return b.String()
 }
 
-// key is getEventKey: the identity of a repeated Event (events_cache.go).
+// key is getEventKey: the identity of a repeated Event (events_cache.go),
+// the source, the object, the type, the reason and the message. It is
+// built once per Event; its start is the spam key.
 func (e *event) key() string {
-	r := e.Involved
-	return strings.Join([]string{e.Component, e.Host, r.Kind, r.Namespace, r.Name, "", r.UID, r.APIVersion, e.Type, e.Reason, e.Message}, "")
+	if e.cachedKey == "" {
+		r := e.Involved
+		e.cachedKey = strings.Join([]string{e.Component, e.Host, r.Kind, r.Namespace, r.Name, r.UID, r.APIVersion, e.Type, e.Reason, e.Message}, "")
+		e.spamKeyLen = len(e.Component) + len(e.Host) + len(r.Kind) + len(r.Namespace) + len(r.Name) + len(r.UID) + len(r.APIVersion) + len(e.Type)
+	}
+	return e.cachedKey
 }
 
-// spamKey is getSpamKey: the source, the object and the type.
+// spamKey is getSpamKey: the source, the object and the type, the start of
+// the key.
 func (e *event) spamKey() string {
-	r := e.Involved
-	return strings.Join([]string{e.Component, e.Host, r.Kind, r.Namespace, r.Name, r.UID, r.APIVersion, e.Type}, "")
+	return e.key()[:e.spamKeyLen]
 }
 
 // aggregateKey is EventAggregatorByReasonFunc: everything but the message
-// (reportingController and reportingInstance are the component and host).
+// (reportingController and reportingInstance are the component and host),
+// the key up to the reason, then the component and host again.
 func (e *event) aggregateKey() string {
-	r := e.Involved
-	return strings.Join([]string{e.Component, e.Host, r.Kind, r.Namespace, r.Name, r.UID, r.APIVersion, e.Type, e.Reason, e.Component, e.Host}, "")
+	return e.key()[:e.spamKeyLen+len(e.Reason)] + e.Component + e.Host
 }
 
-// toObject renders the Event as the API stores it.
-func (e *event) toObject() *object.Object {
-	o := object.New("v1", "Event")
+// sourceValues are a recorder's component and host as the values of an
+// Event's fields: made once, as each Event repeats them twice.
+type sourceValues struct {
+	component, host any
+}
+
+func newSourceValues(component, host string) sourceValues {
+	return sourceValues{component: component, host: host}
+}
+
+// toObject renders the Event as the API stores it; src are its Component
+// and Host as values.
+func (e *event) toObject(src sourceValues) *object.Object {
+	o := &object.Object{APIVersion: "v1", Kind: "Event"}
 	o.Meta.Name, o.Meta.Namespace, o.Meta.ResourceVersion = e.Name, e.Namespace, e.ResourceVersion
-	r := e.Involved
-	ref := map[string]any{"kind": r.Kind, "name": r.Name, "apiVersion": r.APIVersion}
-	for k, v := range map[string]string{"namespace": r.Namespace, "uid": r.UID, "resourceVersion": r.ResourceVersion} {
-		if v != "" {
-			ref[k] = v
-		}
+	first := any(object.FormatTime(e.First))
+	last := first
+	if e.Last != e.First {
+		last = object.FormatTime(e.Last)
 	}
 	o.Content = map[string]any{
-		"involvedObject":     ref,
+		"involvedObject":     e.Involved.toMap(),
 		"reason":             e.Reason,
 		"message":            e.Message,
-		"source":             source(e.Component, e.Host),
-		"firstTimestamp":     object.FormatTime(e.First),
-		"lastTimestamp":      object.FormatTime(e.Last),
+		"source":             source(e.Component, e.Host, src),
+		"firstTimestamp":     first,
+		"lastTimestamp":      last,
 		"count":              e.Count,
 		"type":               e.Type,
-		"reportingComponent": e.Component,
-		"reportingInstance":  e.Host,
+		"reportingComponent": src.component,
+		"reportingInstance":  src.host,
 	}
 	return o
 }
 
-func source(component, host string) map[string]any {
-	s := map[string]any{}
+// toMap renders the reference as an Event's involvedObject, which leaves
+// out the empty namespace, uid and resourceVersion.
+func (r reference) toMap() map[string]any {
+	m := make(map[string]any, 6)
+	m["kind"], m["name"], m["apiVersion"] = r.Kind, r.Name, r.APIVersion
+	if r.Namespace != "" {
+		m["namespace"] = r.Namespace
+	}
+	if r.UID != "" {
+		m["uid"] = r.UID
+	}
+	if r.ResourceVersion != "" {
+		m["resourceVersion"] = r.ResourceVersion
+	}
+	return m
+}
+
+// source is the Event's source: the component and host that are set.
+func source(component, host string, src sourceValues) map[string]any {
+	s := make(map[string]any, 2)
 	if component != "" {
-		s["component"] = component
+		s["component"] = src.component
 	}
 	if host != "" {
-		s["host"] = host
+		s["host"] = src.host
 	}
 	return s
 }

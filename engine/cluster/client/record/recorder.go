@@ -25,6 +25,7 @@ type Recorder struct {
 	kind      *object.KindInfo
 	component string
 	host      string
+	src       sourceValues // component and host as Event field values
 	corr      *correlator
 	last      time.Time // the last Event's timestamp, to keep names apart
 	stopped   bool
@@ -39,7 +40,8 @@ func New(c *client.Client, kinds *object.Registry, component, host string) *Reco
 	if !ok {
 		panic("record: core/v1 Event is not registered")
 	}
-	return &Recorder{c: c, kind: k, component: component, host: host, corr: newCorrelator()}
+	return &Recorder{c: c, kind: k, component: component, host: host,
+		src: newSourceValues(component, host), corr: newCorrelator()}
 }
 
 // Eventf records an Event about obj with a formatted message, as
@@ -63,7 +65,7 @@ func (r *Recorder) Event(obj *object.Object, eventType, reason, message string) 
 	if ns == "" {
 		ns = "default" // makeEvent: metav1.NamespaceDefault
 	}
-	e := &event{Name: eventName(obj.Meta.Name, now), Namespace: ns, Involved: referenceTo(obj),
+	e := &event{Name: EventName(obj.Meta.Name, now), Namespace: ns, Involved: referenceTo(obj),
 		Type: eventType, Reason: reason, Message: message,
 		Component: r.component, Host: r.host, First: now, Last: now, Count: 1}
 	out, patch, skip := r.corr.correlate(e, now)
@@ -96,12 +98,10 @@ func (r *Recorder) write(e *event, patch bool, try int) {
 	}
 	if !patch || api.IsReason(err, api.ReasonNotFound) {
 		e.ResourceVersion = ""
-		stored, err = client.Shared(r.c.DoCreateOwning(r.kind, e.toObject(), api.WriteOptions{}))
+		stored, err = client.Shared(r.c.DoCreateOwning(r.kind, e.toObject(r.src), api.WriteOptions{}))
 	}
 	if err == nil {
-		saved := *e
-		saved.Name, saved.ResourceVersion = stored.Meta.Name, stored.Meta.ResourceVersion
-		r.corr.written(&saved)
+		r.corr.written(e, stored.Meta.Name, stored.Meta.ResourceVersion)
 		return
 	}
 	if !client.IsConnectionRefused(err) || try >= maxTriesPerEvent {
