@@ -53,7 +53,7 @@ func (s *Scheduler) updatePod(oldObj, newObj *object.Object) {
 		}
 	case newNode != "":
 		// The binding, ours or someone else's.
-		p := framework.NewPodInfo(newObj)
+		p := s.boundPodInfo(newObj)
 		s.cache.AddPod(p)
 		s.queue.MoveAllToActiveOrBackoffQueue(framework.ClusterEvent{Resource: framework.AssignedPod, ActionType: framework.Add}, nil, p, nil)
 		if oldObj.GetString(".spec.schedulerName") == s.fwk.ProfileName() {
@@ -65,6 +65,17 @@ func (s *Scheduler) updatePod(oldObj, newObj *object.Object) {
 			s.updatePodInSchedulingQueue(oldObj, newObj)
 		}
 	}
+}
+
+// boundPodInfo is the PodInfo of a Pod just bound. The Pod this scheduler
+// bound is in the cache, assumed, parsed from the same spec: refreshing
+// that PodInfo reads only what the binding and the status changed (a spec
+// that changed otherwise has a new generation, and is parsed again).
+func (s *Scheduler) boundPodInfo(o *object.Object) *framework.PodInfo {
+	if assumed, ok := s.cache.Pod(o.Meta.Namespace + "/" + o.Meta.Name); ok {
+		return assumed.Refresh(o)
+	}
+	return framework.NewPodInfo(o)
 }
 
 // updatePodInSchedulingQueue: an update of an unscheduled Pod. An assumed
