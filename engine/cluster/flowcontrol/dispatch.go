@@ -191,18 +191,40 @@ func (qs *queueSet) tidy(q *queue) {
 // scanForDispatch is dispatchOne's choice found by looking at every
 // queue with requests waiting, from queue from on round-robin.
 func (qs *queueSet) scanForDispatch(from int) int {
-	best, bestFinish := -1, int64(0)
-	lo, hi := from, len(qs.queues)
-	for range 2 {
-		for i := qs.nextNonEmpty(lo); i >= 0 && i < hi; i = qs.nextNonEmpty(i + 1) {
+	best, bestFinish := qs.earliestFinish(from, len(qs.queues), -1, 0)
+	best, _ = qs.earliestFinish(0, from, best, bestFinish)
+	return best
+}
+
+// earliestFinish returns, of best (-1: none yet) finishing at bestFinish
+// and the queues lo to hi-1 with requests waiting, in order, the first
+// whose head would finish earliest in the virtual world. It walks the
+// non-empty bits a word at a time, clearing each bit as it goes, rather
+// than searching anew from each queue.
+func (qs *queueSet) earliestFinish(lo, hi, best int, bestFinish int64) (int, int64) {
+	if lo >= hi {
+		return best, bestFinish
+	}
+	wi := lo >> 6
+	word := qs.nonEmpty[wi] &^ (1<<(lo&63) - 1)
+	for {
+		for word != 0 {
+			i := wi<<6 + bits.TrailingZeros64(word)
+			if i >= hi {
+				return best, bestFinish
+			}
+			word &= word - 1
 			q := &qs.queues[i]
 			if f := q.nextDispatchR + q.waiting[q.head].totalWork; best < 0 || f < bestFinish {
 				best, bestFinish = i, f
 			}
 		}
-		lo, hi = 0, from
+		wi++
+		if wi<<6 >= hi {
+			return best, bestFinish
+		}
+		word = qs.nonEmpty[wi]
 	}
-	return best
 }
 
 // refresh notes that queue qi's key in the finish tree may have changed:
@@ -245,26 +267,6 @@ func (qs *queueSet) start(j job, qi int32) {
 	}
 	if j.id == qs.watchID {
 		qs.watched, qs.watchAt = true, qs.now
-	}
-}
-
-// nextNonEmpty returns the first queue at or after i with requests
-// waiting, or -1.
-func (qs *queueSet) nextNonEmpty(i int) int {
-	if i >= len(qs.queues) {
-		return -1
-	}
-	w := i >> 6
-	word := qs.nonEmpty[w] &^ (1<<(i&63) - 1)
-	for {
-		if word != 0 {
-			return w<<6 + bits.TrailingZeros64(word)
-		}
-		w++
-		if w == len(qs.nonEmpty) {
-			return -1
-		}
-		word = qs.nonEmpty[w]
 	}
 }
 

@@ -188,18 +188,24 @@ func (qs *queueSet) dispatchAtOnce(qi int, j job) {
 // work waiting, starting the comparison at a rotating position so ties
 // spread (queueset.go, shuffleShardLocked).
 func (qs *queueSet) shuffleShard(hand []int32) int {
-	n := len(hand)
-	offset := qs.enqueues % n
+	offset := qs.enqueues % len(hand)
 	qs.enqueues++
-	best := -1
-	var bestWork int64
-	for i := range n {
-		qi := int(hand[(offset+i)%n])
+	// The hand from offset on, then its start: the rotation without a
+	// division for each queue looked at.
+	best, bestWork := qs.leastWork(hand[offset:], -1, 0)
+	best, _ = qs.leastWork(hand[:offset], best, bestWork)
+	return best
+}
+
+// leastWork returns, of best (-1: none yet) with bestWork waiting and the
+// queues qis in order, the first with the least work waiting.
+func (qs *queueSet) leastWork(qis []int32, best int, bestWork int64) (int, int64) {
+	for _, qi := range qis {
 		if w := qs.queues[qi].workSum; best < 0 || w < bestWork {
-			best, bestWork = qi, w
+			best, bestWork = int(qi), w
 		}
 	}
-	return best
+	return best, bestWork
 }
 
 // canAccommodate reports whether a request of the given seats may start
