@@ -165,15 +165,15 @@ func (qs *queueSet) dispatchFrom(best int) bool {
 	}
 	wasIdle := q.idle()
 	w := q.pop()
-	qs.tidy(q)
-	qs.dequeued(int32(best), q, &w)
+	qs.dequeued(int32(best), q, w)
 	qs.robin = best
 	if !w.doomed {
 		q.executing++
 		q.seatsInUse += w.seats
 		q.nextDispatchR += w.totalWork
-		qs.start(w.job, int32(best))
+		qs.start(&w.job, int32(best))
 	}
+	qs.tidy(q) // after the last use of w, whose slot tidying may reuse
 	qs.bound(q)
 	qs.refresh(best)
 	qs.track(q, wasIdle)
@@ -252,7 +252,7 @@ func (qs *queueSet) flushFinish() {
 
 // start executes j now, in queue qi or none (-1), and schedules the end
 // of its service time and of its seats.
-func (qs *queueSet) start(j job, qi int32) {
+func (qs *queueSet) start(j *job, qi int32) {
 	qs.executing++
 	qs.seatsInUse += int(j.seats)
 	end := qs.now.Add(j.service)

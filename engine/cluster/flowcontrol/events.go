@@ -77,6 +77,25 @@ func (h *events) peek() *event {
 	return &h.heap[0]
 }
 
+// front returns the earliest event, which must exist, and whether it is
+// the run's front rather than the heap's, for takeFront.
+func (h *events) front() (e *event, inRun bool) {
+	if h.runFirst() {
+		return &h.run[h.head], true
+	}
+	return &h.heap[0], false
+}
+
+// takeFront removes the earliest event, which front found in the run or
+// the heap, without comparing the two fronts again.
+func (h *events) takeFront(inRun bool) event {
+	if inRun {
+		h.head++
+		return h.run[h.head-1]
+	}
+	return h.popHeap()
+}
+
 // runFirst reports whether the earliest event is the run's front rather
 // than the heap's.
 func (h *events) runFirst() bool {

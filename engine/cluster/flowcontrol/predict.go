@@ -95,11 +95,15 @@ func (p *queueSet) step(until sim.Time) bool {
 		}
 		return true
 	}
-	if p.events.len() == 0 || p.events.peek().at > until {
+	if p.events.len() == 0 {
 		return false
 	}
-	o := p.kept.record(p, int(p.events.peek().queue))
-	e, fromRun := p.events.take()
+	next, fromRun := p.events.front()
+	if next.at > until {
+		return false
+	}
+	o := p.kept.record(p, int(next.queue))
+	e := p.events.takeFront(fromRun)
 	p.kept.popped(o, fromRun)
 	p.last, p.handled = e, true
 	p.sync(e.at)

@@ -68,11 +68,14 @@ func (q *queue) push(w waiter) uint64 {
 	return num
 }
 
-// pop removes and returns the oldest waiter; the caller tidies.
-func (q *queue) pop() waiter {
-	w := q.waiting[q.head]
+// pop removes the oldest waiter and returns where it still is: in the
+// queue's buffer, until the queue is tidied or pushed to. The caller
+// tidies once done with it; a waiter is not copied out for the dispatch
+// that reads a few of its fields.
+func (q *queue) pop() *waiter {
+	w := &q.waiting[q.head]
 	q.head++
-	q.left(&w)
+	q.left(w)
 	return w
 }
 

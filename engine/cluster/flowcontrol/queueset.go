@@ -113,7 +113,7 @@ func (qs *queueSet) arrive(t sim.Time, j job, hand []int32) (wait time.Duration,
 		if !qs.canAccommodate(int(j.seats)) {
 			return 0, RejectConcurrencyLimit
 		}
-		qs.start(j, -1)
+		qs.start(&j, -1)
 		return 0, ""
 	}
 	if qs.queues == nil {
@@ -179,7 +179,7 @@ func (qs *queueSet) dispatchAtOnce(qi int, j job) {
 	q.seatsInUse += j.seats
 	q.nextDispatchR += j.totalWork
 	qs.robin = qi
-	qs.start(j, int32(qi))
+	qs.start(&j, int32(qi))
 	qs.refresh(qi)
 	qs.track(q, wasIdle)
 }

@@ -3,6 +3,8 @@ package flowcontrol
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/loopbook/loopbook/engine/cluster/sim"
 )
 
 // TestScanForDispatchMatchesRoundRobin checks the word-at-a-time scan
@@ -61,6 +63,29 @@ func TestShuffleShardMatchesRotation(t *testing.T) {
 		}
 		if got := qs.shuffleShard(hand); got != want {
 			t.Fatalf("hand %v at offset %d: picked %d, want %d", hand, offset, got, want)
+		}
+	}
+}
+
+// TestFrontTakeFrontMatchesTake checks that taking the front found by
+// front takes the events in the order take does.
+func TestFrontTakeFrontMatchesTake(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var a, b events
+	for i := range 5000 {
+		if rng.IntN(3) > 0 || a.len() == 0 {
+			e := event{at: sim.Time(i/2 + rng.IntN(50)), seq: uint64(i)}
+			a.push(e)
+			b.push(e)
+			continue
+		}
+		want, wantRun := a.take()
+		next, inRun := b.front()
+		if *next != want || inRun != wantRun {
+			t.Fatalf("front %+v (run %v), want %+v (run %v)", *next, inRun, want, wantRun)
+		}
+		if got := b.takeFront(inRun); got != want {
+			t.Fatalf("took %+v, want %+v", got, want)
 		}
 	}
 }
