@@ -1,5 +1,7 @@
 package object
 
+import "math"
+
 // DecodeBody turns a request body of kind info into an object in one pass,
 // when the body is clean: apiVersion and kind absent, null or the kind's
 // own; every field one the kind's schema has, of its type; metadata that
@@ -201,7 +203,50 @@ func clean(v any, s *Schema) bool {
 		_, ok := v.(string)
 		return ok
 	}
+	if ok, known := cleanCommonScalar(v, s.Type); known {
+		return ok
+	}
 	return scalarClean(v, s)
+}
+
+// cleanCommonScalar answers clean for the scalar values bodies carry most
+// (booleans, integers in range, numbers, an int-or-string's string, a
+// canonical UTC timestamp) without setting up the checker; known is false
+// for the rest, which the checker's walk decides. Each answer is the one
+// that walk gives.
+func cleanCommonScalar(v any, t SchemaType) (ok, known bool) {
+	switch t {
+	case TypeBool:
+		_, ok := v.(bool)
+		return ok, true
+	case TypeInt32:
+		if i, isInt := v.(int64); isInt {
+			return i >= math.MinInt32 && i <= math.MaxInt32, true
+		}
+	case TypeInt64:
+		if _, isInt := v.(int64); isInt {
+			return true, true
+		}
+	case TypeFloat64:
+		switch v.(type) {
+		case int64, float64:
+			return true, true
+		}
+		return false, true
+	case TypeIntOrString:
+		if _, isStr := v.(string); isStr {
+			return true, true
+		}
+	case TypeTime, TypeMicroTime:
+		frac := 0
+		if t == TypeMicroTime {
+			frac = 6
+		}
+		if str, isStr := v.(string); isStr && isCanonicalUTC(str, frac) {
+			return true, true
+		}
+	}
+	return false, false
 }
 
 // scalarClean checks a scalar field with the checker CheckFields uses.

@@ -126,27 +126,58 @@ func containersFrom(l []any) []ContainerView {
 		if !ok {
 			continue
 		}
-		cv := ContainerView{
-			Name: stringAt(cm, "name"), Image: stringAt(cm, "image"), ImagePullPolicy: stringAt(cm, "imagePullPolicy"),
-			Command: StringList(cm["command"]), Args: StringList(cm["args"]),
-			Requests: ResourcesFrom(mapAt(cm, "resources")["requests"]),
-			Limits:   ResourcesFrom(mapAt(cm, "resources")["limits"]),
-		}
-		for _, p := range listAt(cm, "ports") {
-			pm, ok := p.(map[string]any)
-			if !ok {
-				continue
-			}
-			cp, _ := asInt(pm["containerPort"])
-			hp, _ := asInt(pm["hostPort"])
-			cv.Ports = append(cv.Ports, ContainerPort{Name: stringAt(pm, "name"), ContainerPort: cp, HostPort: hp, Protocol: stringAt(pm, "protocol")})
-		}
-		cv.LivenessProbe = probeFrom(mapAt(cm, "livenessProbe"))
-		cv.ReadinessProbe = probeFrom(mapAt(cm, "readinessProbe"))
-		cv.StartupProbe = probeFrom(mapAt(cm, "startupProbe"))
-		out = append(out, cv)
+		out = append(out, containerFrom(cm))
 	}
 	return out
+}
+
+// containerFrom reads one container in a single pass over its fields: a
+// defaulted container has more fields than a small map holds, so each
+// lookup hashes its key, and the view looks up a dozen, the probes often
+// absent.
+func containerFrom(cm map[string]any) ContainerView {
+	var cv ContainerView
+	var resources, liveness, readiness, startup map[string]any
+	var ports []any
+	for k, v := range cm {
+		switch k {
+		case "name":
+			cv.Name, _ = v.(string)
+		case "image":
+			cv.Image, _ = v.(string)
+		case "imagePullPolicy":
+			cv.ImagePullPolicy, _ = v.(string)
+		case "command":
+			cv.Command = StringList(v)
+		case "args":
+			cv.Args = StringList(v)
+		case "resources":
+			resources, _ = v.(map[string]any)
+		case "ports":
+			ports, _ = v.([]any)
+		case "livenessProbe":
+			liveness, _ = v.(map[string]any)
+		case "readinessProbe":
+			readiness, _ = v.(map[string]any)
+		case "startupProbe":
+			startup, _ = v.(map[string]any)
+		}
+	}
+	cv.Requests = ResourcesFrom(resources["requests"])
+	cv.Limits = ResourcesFrom(resources["limits"])
+	for _, p := range ports {
+		pm, ok := p.(map[string]any)
+		if !ok {
+			continue
+		}
+		cp, _ := asInt(pm["containerPort"])
+		hp, _ := asInt(pm["hostPort"])
+		cv.Ports = append(cv.Ports, ContainerPort{Name: stringAt(pm, "name"), ContainerPort: cp, HostPort: hp, Protocol: stringAt(pm, "protocol")})
+	}
+	cv.LivenessProbe = probeFrom(liveness)
+	cv.ReadinessProbe = probeFrom(readiness)
+	cv.StartupProbe = probeFrom(startup)
+	return cv
 }
 
 func probeFrom(m map[string]any) *Probe {

@@ -98,17 +98,38 @@ func conditionsFrom(l []any) []Condition {
 		if !ok {
 			continue
 		}
-		og, _ := asInt(cm["observedGeneration"])
-		out = append(out, Condition{
-			Type: stringAt(cm, "type"), Status: stringAt(cm, "status"),
-			Reason: stringAt(cm, "reason"), Message: stringAt(cm, "message"),
-			LastTransitionTime: TimeAt(cm, "lastTransitionTime"),
-			LastHeartbeatTime:  TimeAt(cm, "lastHeartbeatTime"),
-			LastProbeTime:      TimeAt(cm, "lastProbeTime"),
-			ObservedGeneration: og,
-		})
+		out = append(out, conditionFrom(cm))
 	}
 	return out
+}
+
+// conditionFrom reads one condition in a single pass over its fields: a
+// condition has a handful of them and is read far more often than
+// written, so visiting what is there beats looking up each field the
+// view has, most of them absent.
+func conditionFrom(cm map[string]any) Condition {
+	var c Condition
+	for k, v := range cm {
+		switch k {
+		case "type":
+			c.Type, _ = v.(string)
+		case "status":
+			c.Status, _ = v.(string)
+		case "reason":
+			c.Reason, _ = v.(string)
+		case "message":
+			c.Message, _ = v.(string)
+		case "lastTransitionTime":
+			c.LastTransitionTime = timeOf(v)
+		case "lastHeartbeatTime":
+			c.LastHeartbeatTime = timeOf(v)
+		case "lastProbeTime":
+			c.LastProbeTime = timeOf(v)
+		case "observedGeneration":
+			c.ObservedGeneration, _ = asInt(v)
+		}
+	}
+	return c
 }
 
 // FindCondition returns the condition of type t.
@@ -124,7 +145,12 @@ func FindCondition(conds []Condition, t string) (Condition, bool) {
 // TimeAt reads an RFC 3339 time at m[k], as the typed views do: the zero
 // time when it is absent or malformed.
 func TimeAt(m map[string]any, k string) time.Time {
-	s, _ := m[k].(string)
+	return timeOf(m[k])
+}
+
+// timeOf is TimeAt for a value already looked up.
+func timeOf(v any) time.Time {
+	s, _ := v.(string)
 	if s == "" {
 		return time.Time{}
 	}
