@@ -14,15 +14,7 @@ func containerByLookups(cm map[string]any) ContainerView {
 		Requests: ResourcesFrom(mapAt(cm, "resources")["requests"]),
 		Limits:   ResourcesFrom(mapAt(cm, "resources")["limits"]),
 	}
-	for _, p := range listAt(cm, "ports") {
-		pm, ok := p.(map[string]any)
-		if !ok {
-			continue
-		}
-		cp, _ := asInt(pm["containerPort"])
-		hp, _ := asInt(pm["hostPort"])
-		cv.Ports = append(cv.Ports, ContainerPort{Name: stringAt(pm, "name"), ContainerPort: cp, HostPort: hp, Protocol: stringAt(pm, "protocol")})
-	}
+	cv.Ports = containerPorts(listAt(cm, "ports"))
 	cv.LivenessProbe = probeFrom(mapAt(cm, "livenessProbe"))
 	cv.ReadinessProbe = probeFrom(mapAt(cm, "readinessProbe"))
 	cv.StartupProbe = probeFrom(mapAt(cm, "startupProbe"))

@@ -165,15 +165,7 @@ func containerFrom(cm map[string]any) ContainerView {
 	}
 	cv.Requests = ResourcesFrom(resources["requests"])
 	cv.Limits = ResourcesFrom(resources["limits"])
-	for _, p := range ports {
-		pm, ok := p.(map[string]any)
-		if !ok {
-			continue
-		}
-		cp, _ := asInt(pm["containerPort"])
-		hp, _ := asInt(pm["hostPort"])
-		cv.Ports = append(cv.Ports, ContainerPort{Name: stringAt(pm, "name"), ContainerPort: cp, HostPort: hp, Protocol: stringAt(pm, "protocol")})
-	}
+	cv.Ports = containerPorts(ports)
 	cv.LivenessProbe = probeFrom(liveness)
 	cv.ReadinessProbe = probeFrom(readiness)
 	cv.StartupProbe = probeFrom(startup)
@@ -266,4 +258,20 @@ func (p *PodView) Requests() Resources {
 		sum = sum.Max(c.Requests)
 	}
 	return sum.Add(p.Overhead)
+}
+
+// containerPorts reads a container's ports list; entries that are not
+// objects are skipped.
+func containerPorts(ports []any) []ContainerPort {
+	var out []ContainerPort
+	for _, p := range ports {
+		pm, ok := p.(map[string]any)
+		if !ok {
+			continue
+		}
+		cp, _ := asInt(pm["containerPort"])
+		hp, _ := asInt(pm["hostPort"])
+		out = append(out, ContainerPort{Name: stringAt(pm, "name"), ContainerPort: cp, HostPort: hp, Protocol: stringAt(pm, "protocol")})
+	}
+	return out
 }
