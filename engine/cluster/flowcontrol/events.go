@@ -71,10 +71,8 @@ func (h *events) len() int { return len(h.run) - h.head + len(h.heap) }
 
 // peek returns the earliest event, which must exist.
 func (h *events) peek() *event {
-	if h.runFirst() {
-		return &h.run[h.head]
-	}
-	return &h.heap[0]
+	e, _ := h.front()
+	return e
 }
 
 // front returns the earliest event, which must exist, and whether it is
@@ -127,12 +125,8 @@ func (h *events) pop() event {
 
 // take is pop that also reports whether the event came from the run.
 func (h *events) take() (e event, fromRun bool) {
-	if h.runFirst() {
-		e := h.run[h.head]
-		h.head++
-		return e, true
-	}
-	return h.popHeap(), false
+	_, fromRun = h.front()
+	return h.takeFront(fromRun), fromRun
 }
 
 // unpop undoes the take of e, with keep set: the run's front goes back

@@ -88,10 +88,6 @@ type sourceValues struct {
 	component, host any
 }
 
-func newSourceValues(component, host string) sourceValues {
-	return sourceValues{component: component, host: host}
-}
-
 // toObject renders the Event as the API stores it; src are its Component
 // and Host as values.
 func (e *event) toObject(src sourceValues) *object.Object {

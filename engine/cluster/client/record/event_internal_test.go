@@ -45,7 +45,7 @@ func TestEventKeysAndObject(t *testing.T) {
 			if got := e.key(); got != wantKey {
 				t.Errorf("key = %q, want %q", got, wantKey)
 			}
-			if got, want := e.toObject(newSourceValues(e.Component, e.Host)), plainObject(&e); !reflect.DeepEqual(got, want) {
+			if got, want := e.toObject(sourceValues{component: e.Component, host: e.Host}), plainObject(&e); !reflect.DeepEqual(got, want) {
 				t.Errorf("toObject = %#v\nwant %#v", got, want)
 			}
 		})

@@ -41,7 +41,7 @@ func New(c *client.Client, kinds *object.Registry, component, host string) *Reco
 		panic("record: core/v1 Event is not registered")
 	}
 	return &Recorder{c: c, kind: k, component: component, host: host,
-		src: newSourceValues(component, host), corr: newCorrelator()}
+		src: sourceValues{component: component, host: host}, corr: newCorrelator()}
 }
 
 // Eventf records an Event about obj with a formatted message, as

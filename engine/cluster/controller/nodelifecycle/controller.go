@@ -134,8 +134,7 @@ type Controller struct {
 	reported map[string]bool
 
 	// Kept from pass to pass of the health monitor so that a pass does
-	// not allocate them again: see listNodes, zoneCountsScratch and
-	// newStatesScratch.
+	// not allocate them again: see listNodes and emptied.
 	nodeList   []*object.Object
 	zoneCounts map[string]zoneCount
 	newStates  map[string]zoneState

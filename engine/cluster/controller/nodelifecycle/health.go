@@ -191,10 +191,17 @@ func (c *Controller) read(node *object.Object) nodeRead {
 // cached (a copy made this pass) is read directly, leaving the cache to
 // the informer's objects.
 func (c *Controller) zoneOf(node *object.Object) string {
-	if r, ok := c.ready[node.Meta.Name]; ok && r.node == node {
+	if r, ok := c.cached(node); ok {
 		return r.zone
 	}
 	return zoneKey(node)
+}
+
+// cached returns what read last read of node, when node is the object it
+// read: unlike read, it leaves the cache as it is.
+func (c *Controller) cached(node *object.Object) (nodeRead, bool) {
+	r, ok := c.ready[node.Meta.Name]
+	return r, ok && r.node == node
 }
 
 // readNode reads what a pass needs of a Node's labels and status.

@@ -36,7 +36,7 @@ func (c *Controller) monitorNodeHealth() {
 		delete(c.ready, n.Meta.Name) // readyOf's read of the Node removed
 	}
 
-	zoneConds := c.zoneCountsScratch()
+	zoneConds := emptied(&c.zoneCounts)
 	for _, node := range nodes {
 		// Kubernetes deep-copies each Node here; the model copies only
 		// when the Node's conditions are to be written (see
@@ -140,21 +140,21 @@ func (c *Controller) releaseNodes() { clear(c.nodeList) }
 
 // excluded reports whether node is kept out of its zone's counts.
 func (c *Controller) excluded(node *object.Object) bool {
-	if r, ok := c.ready[node.Meta.Name]; ok && r.node == node {
+	if r, ok := c.cached(node); ok {
 		return r.excluded
 	}
 	_, excluded := node.Meta.Labels[labelExcludeDisruption]
 	return excluded
 }
 
-// zoneCountsScratch returns the map of this pass's zone counts, emptied:
-// one map serves every pass.
-func (c *Controller) zoneCountsScratch() map[string]zoneCount {
-	if c.zoneCounts == nil {
-		c.zoneCounts = map[string]zoneCount{}
+// emptied returns *m emptied, made on first use: a map kept from pass to
+// pass, so that a pass does not allocate it again.
+func emptied[V any](m *map[string]V) map[string]V {
+	if *m == nil {
+		*m = map[string]V{}
 	}
-	clear(c.zoneCounts)
-	return c.zoneCounts
+	clear(*m)
+	return *m
 }
 
 func nodeRef(n *object.Object) record.Ref {

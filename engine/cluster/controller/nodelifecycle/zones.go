@@ -100,7 +100,7 @@ func (c *Controller) addPodEvictorForNewZone(node *object.Object) {
 // Ready again.
 func (c *Controller) handleDisruption(zoneConds map[string]zoneCount, nodes []*object.Object) {
 	var buf [4]string // the zones, sorted, for one loop at a time
-	newStates := c.newStatesScratch()
+	newStates := emptied(&c.newStates)
 	allAreFull := true
 	for _, z := range object.AppendSortedKeys(buf[:0], zoneConds) {
 		_, st := c.computeZoneState(zoneConds[z])
@@ -200,14 +200,4 @@ func (c *Controller) setTainter(z string, q *timedQueue) {
 		c.tainterList = append(c.tainterList, q)
 	}
 	c.tainters[z] = q
-}
-
-// newStatesScratch returns the map of this pass's new zone states,
-// emptied: one map serves every pass.
-func (c *Controller) newStatesScratch() map[string]zoneState {
-	if c.newStates == nil {
-		c.newStates = map[string]zoneState{}
-	}
-	clear(c.newStates)
-	return c.newStates
 }

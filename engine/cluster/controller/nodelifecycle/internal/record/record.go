@@ -16,6 +16,7 @@ import (
 
 	"github.com/loopbook/loopbook/engine/cluster/api"
 	"github.com/loopbook/loopbook/engine/cluster/client"
+	"github.com/loopbook/loopbook/engine/cluster/client/record"
 	"github.com/loopbook/loopbook/engine/cluster/object"
 	"github.com/loopbook/loopbook/engine/cluster/sim"
 )
@@ -49,7 +50,7 @@ func (r *Recorder) Event(ref Ref, eventType, reason, message string) {
 		ns = "default"
 	}
 	o := object.New("v1", "Event")
-	o.Meta = object.Meta{Name: fmt.Sprintf("%s.%x", ref.Name, now.Wall().UnixNano()), Namespace: ns}
+	o.Meta = object.Meta{Name: record.EventName(ref.Name, now.Wall()), Namespace: ns}
 	involved := map[string]any{"apiVersion": "v1", "kind": ref.Kind, "name": ref.Name}
 	if ref.Namespace != "" {
 		involved["namespace"] = ref.Namespace
