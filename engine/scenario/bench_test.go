@@ -67,6 +67,44 @@ func BenchmarkRunFailures(b *testing.B) {
 	}
 }
 
+// overloadBlock is the overload case of the course's failures lesson: a
+// noisy client for ten minutes, whose run records about half a million
+// events, the only run of a course build long enough that its trace packs
+// (trace.Log): the evidence is then read back from packed events.
+const overloadBlock = `id: overload-one
+cluster: web-steady
+baseline: steady-web
+observe: 10m
+faults:
+  - fault: overload api
+    claims:
+      - events noisy-client GET /version => 429 >= 1
+      - no kubelet/* UPDATE leases * => 429
+`
+
+// BenchmarkRunFailuresOverload runs overloadBlock: a control run and the
+// overload run, with the evidence derived from the long trace.
+func BenchmarkRunFailuresOverload(b *testing.B) {
+	base := parseBlock[*spec.Scenario](b, "scenario", steadyWeb)
+	f := parseBlock[*spec.Failures](b, "failures", overloadBlock)
+	cfg, err := Config(fixtures(b)["web-steady"], 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		res, err := RunFailures(f, base, cfg)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, c := range res.Cases[0].Claims {
+			if !c.OK {
+				b.Fatalf("claim %s does not hold: %s", c.Text, c.Observed)
+			}
+		}
+	}
+}
+
 // BenchmarkLayout is the part of a run that dresses the settled run for
 // the renderers: match the steps, flatten their objects, check the
 // claims, build the map.

@@ -77,6 +77,10 @@ func runProbe(at diag.Pos, baseline *spec.Scenario, cfg cluster.Config, fc *spec
 	c.RunFor(observe)
 	r.traffic(service, ProbeTraffic-ProbeTraffic/2)
 	r.observed = s.End()
+	// The run is over. Its evidence and claims read all of its events,
+	// some several times: a long run's packed ones are unpacked once, for
+	// good, rather than at each reading.
+	s.Trace().Thaw(s.Start)
 	return r, nil
 }
 
