@@ -37,7 +37,7 @@ func (l *life) generateStatus(w *podWorker, podIsTerminal bool) podStatus {
 	cs := rt.ListContainers(l.scratch.containers[:0], w.uid)
 	l.scratch.containers = cs
 	v := &w.v
-	s := podStatus{qosClass: object.PodQOSClass(w.pod), observedGeneration: w.pod.Meta.Generation}
+	s := podStatus{qosClass: w.qosClass(), observedGeneration: w.pod.Meta.Generation}
 	if n := len(sandboxes); n > 0 && sandboxes[n-1].State == runtime.SandboxReady {
 		s.podIP = sandboxes[n-1].IP
 	}
