@@ -1,7 +1,6 @@
 package kubelet
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/loopbook/loopbook/engine/cluster/object"
@@ -61,10 +60,10 @@ func containersReadyCondition(v *object.PodView, all []containerStatus, phase st
 	}
 	var msgs []string
 	if len(unknown) > 0 {
-		msgs = append(msgs, fmt.Sprintf("containers with unknown status: %s", unknown))
+		msgs = append(msgs, "containers with unknown status: "+bracketed(unknown))
 	}
 	if len(unready) > 0 {
-		msgs = append(msgs, fmt.Sprintf("containers with unready status: %s", unready))
+		msgs = append(msgs, "containers with unready status: "+bracketed(unready))
 	}
 	if len(msgs) > 0 {
 		c.status, c.reason, c.message = "False", reasonContainersNotReady, strings.Join(msgs, ", ")
@@ -73,6 +72,9 @@ func containersReadyCondition(v *object.PodView, all []containerStatus, phase st
 	c.status = "True"
 	return c
 }
+
+// bracketed is names as fmt's %s verb prints a []string: "[a b c]".
+func bracketed(names []string) string { return "[" + strings.Join(names, " ") + "]" }
 
 // readyCondition is GeneratePodReadyCondition from the Pod's
 // ContainersReady condition cr: its status, reason and message while it is
@@ -127,10 +129,10 @@ func initializedCondition(v *object.PodView, all []containerStatus, phase string
 	}
 	var msgs []string
 	if len(unknown) > 0 {
-		msgs = append(msgs, fmt.Sprintf("containers with unknown status: %s", unknown))
+		msgs = append(msgs, "containers with unknown status: "+bracketed(unknown))
 	}
 	if len(incomplete) > 0 {
-		msgs = append(msgs, fmt.Sprintf("containers with incomplete status: %s", incomplete))
+		msgs = append(msgs, "containers with incomplete status: "+bracketed(incomplete))
 	}
 	if len(msgs) > 0 {
 		c.status, c.reason, c.message = "False", reasonContainersNotInitialized, strings.Join(msgs, ", ")

@@ -13,6 +13,8 @@ type plegRecord struct {
 	sandboxes  map[string]runtime.SandboxState
 	containers map[string]runtime.ContainerState
 	scratch    []runtime.ContainerStatus
+	// sandboxScratch is the buffer update lists the sandboxes into.
+	sandboxScratch []runtime.SandboxStatus
 }
 
 // relist is one PLEG relist: for each Pod the runtime reports changed, it
@@ -47,7 +49,8 @@ func (p *plegRecord) update(rt *runtime.Runtime, uid string) (worthy bool, died 
 		p.containers = map[string]runtime.ContainerState{}
 	}
 	seen := 0
-	for _, s := range rt.ListPodSandbox(uid) {
+	p.sandboxScratch = rt.AppendPodSandboxes(p.sandboxScratch[:0], uid)
+	for _, s := range p.sandboxScratch {
 		seen++
 		if old, ok := p.sandboxes[s.ID]; !ok || old != s.State {
 			worthy = true

@@ -20,6 +20,7 @@ const (
 type statusScratch struct {
 	containers []runtime.ContainerStatus
 	statuses   []containerStatus
+	sandboxes  []runtime.SandboxStatus
 }
 
 // generateStatus computes the Pod's status from the runtime's state and
@@ -31,11 +32,12 @@ type statusScratch struct {
 func (l *life) generateStatus(w *podWorker, podIsTerminal bool) podStatus {
 	rt := l.k.rt
 	old := l.status.previous(w)
-	sandboxes := rt.ListPodSandbox(w.uid)
+	sandboxes := rt.AppendPodSandboxes(l.scratch.sandboxes[:0], w.uid)
+	l.scratch.sandboxes = sandboxes
 	cs := rt.ListContainers(l.scratch.containers[:0], w.uid)
 	l.scratch.containers = cs
 	v := &w.v
-	s := podStatus{qosClass: object.PodQOSClass(w.pod), observedGeneration: w.pod.Meta.Generation}
+	s := podStatus{qosClass: w.qosClass(), observedGeneration: w.pod.Meta.Generation}
 	if n := len(sandboxes); n > 0 && sandboxes[n-1].State == runtime.SandboxReady {
 		s.podIP = sandboxes[n-1].IP
 	}
@@ -135,10 +137,15 @@ func (w *podWorker) convertStatuses(specs []object.ContainerView, cs []runtime.C
 		}
 		st := &out[i]
 		vm := st.volumeMounts
-		*st = convertStatus(cur)
+		old := findStatus(previous, c.Name)
+		var known string
+		if old != nil {
+			known = old.containerID
+		}
+		*st = convertStatus(cur, known)
 		st.volumeMounts = vm
 		st.resources, st.allocated = resourcesOf(w.pod, c.Name, isInit)
-		if old := findStatus(previous, c.Name); old != nil {
+		if old != nil {
 			// RestartAllContainersOnContainerExits (beta, on since
 			// v1.36) carries the count and the last termination over
 			// from the previous status, for containers the runtime no
@@ -156,7 +163,7 @@ func (w *podWorker) convertStatuses(specs []object.ContainerView, cs []runtime.C
 			}
 		}
 		if prev != nil {
-			st.lastState = convertStatus(prev).state
+			st.lastState = convertStatus(prev, st.lastState.containerID).state
 		}
 	}
 	for i := range specs {
@@ -197,9 +204,11 @@ func (w *podWorker) shouldBeRestarted(s *runtime.ContainerStatus) bool {
 	return shouldRestart(w.v.RestartPolicy, s.ExitCode)
 }
 
-// convertStatus turns a runtime container status into the API's.
-func convertStatus(c *runtime.ContainerStatus) containerStatus {
-	id := containerID(c.ID)
+// convertStatus turns a runtime container status into the API's; known is
+// an ID in the API's form the status may have already (see
+// knownContainerID).
+func convertStatus(c *runtime.ContainerStatus, known string) containerStatus {
+	id := knownContainerID(c.ID, known)
 	st := containerStatus{name: c.Name, restartCount: c.Attempt, image: c.Image, imageID: c.ImageRef, containerID: id}
 	switch c.State {
 	case runtime.StateRunning:
@@ -216,6 +225,16 @@ func convertStatus(c *runtime.ContainerStatus) containerStatus {
 // containerID is the ID the API shows: the runtime's type and its ID
 // (kubecontainer.ContainerID.String).
 func containerID(id string) string { return "containerd://" + id }
+
+// knownContainerID is containerID(id), as the string known when known is
+// that ID already, so that a status converted again shares it.
+func knownContainerID(id, known string) string {
+	const prefix = "containerd://"
+	if len(known) == len(prefix)+len(id) && known[len(prefix):] == id && known[:len(prefix)] == prefix {
+		return known
+	}
+	return containerID(id)
+}
 
 // runtimeID is the runtime's own ID of a container whose status ID is id
 // (containerID's inverse).

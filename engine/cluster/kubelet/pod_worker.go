@@ -41,6 +41,9 @@ type podWorker struct {
 	pleg     plegRecord
 	scratch  []runtime.ContainerStatus
 	rendered renderCache // its status as last rendered for a patch
+
+	qosOf *object.Object // the Pod object qos was computed for
+	qos   string         // see qosClass
 }
 
 // reason is why a container could not start, shown as its waiting state
@@ -64,6 +67,15 @@ func (w *podWorker) setReason(name string, r reason) {
 		w.reasons = map[string]reason{}
 	}
 	w.reasons[name] = r
+}
+
+// qosClass is object.PodQOSClass(w.pod), computed once for each Pod
+// object (stored objects are never modified).
+func (w *podWorker) qosClass() string {
+	if w.qosOf != w.pod {
+		w.qosOf, w.qos = w.pod, object.PodQOSClass(w.pod)
+	}
+	return w.qos
 }
 
 func (w *podWorker) setPod(pod *object.Object) {

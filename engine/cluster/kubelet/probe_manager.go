@@ -103,8 +103,14 @@ func (m *probeManager) stopAll() {
 // result returns the result a probe has for container id, and whether
 // there is one.
 func (m *probeManager) result(w *podWorker, name, id string, kind probeKind) (probeResult, bool) {
-	pw, ok := m.workers[probeKey{w.uid, name, kind}]
-	if !ok || pw.containerID != id || !pw.hasResult {
+	return m.workers[probeKey{w.uid, name, kind}].resultFor(id)
+}
+
+// resultFor is the result pw holds for the container id: none when there
+// is no worker (pw is nil), when it probes another container, or when it
+// has no result yet.
+func (pw *probeWorker) resultFor(id string) (probeResult, bool) {
+	if pw == nil || pw.containerID != id || !pw.hasResult {
 		return resultUnknown, false
 	}
 	return pw.result, true
@@ -131,9 +137,10 @@ func (m *probeManager) updateStatus(w *podWorker, s *podStatus) {
 		}
 		ready := false
 		if c.state.kind == stateRunning {
-			if r, ok := m.result(w, c.name, c.containerID, probeReadiness); ok && r == resultSuccess {
+			pw := m.workers[probeKey{w.uid, c.name, probeReadiness}]
+			if r, ok := pw.resultFor(c.containerID); ok && r == resultSuccess {
 				ready = true
-			} else if pw, exists := m.workers[probeKey{w.uid, c.name, probeReadiness}]; exists {
+			} else if pw != nil {
 				pw.trigger()
 			} else {
 				ready = true
@@ -152,9 +159,9 @@ func (m *probeManager) started(w *podWorker, c *containerStatus) bool {
 	if c.state.kind != stateRunning {
 		return false
 	}
-	if r, ok := m.result(w, c.name, c.containerID, probeStartup); ok {
+	pw := m.workers[probeKey{w.uid, c.name, probeStartup}]
+	if r, ok := pw.resultFor(c.containerID); ok {
 		return r == resultSuccess
 	}
-	_, exists := m.workers[probeKey{w.uid, c.name, probeStartup}]
-	return !exists
+	return pw == nil
 }

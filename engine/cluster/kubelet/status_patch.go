@@ -23,7 +23,7 @@ import (
 func statusPatch(pod *object.Object, s *podStatus, rc *renderCache) map[string]any {
 	oldTree := pod.Status()
 	newTree := s.render(rc)
-	patch := map[string]any{}
+	var patch map[string]any
 	for i, f := range statusFields {
 		if i == fieldConditions {
 			continue
@@ -32,21 +32,31 @@ func statusPatch(pod *object.Object, s *podStatus, rc *renderCache) map[string]a
 		ov, inOld := oldTree[f]
 		switch {
 		case nv != nil && (!inOld || !object.EqualValues(ov, nv)):
-			patch[f] = nv
+			patch = setField(patch, f, nv)
 		case nv == nil && inOld:
-			patch[f] = nil
+			patch = setField(patch, f, nil)
 		}
 	}
-	conditionsPatch(patch, list(oldTree["conditions"]), list(newTree[fieldConditions]), s.conditions, rc)
+	patch = conditionsPatch(patch, list(oldTree["conditions"]), list(newTree[fieldConditions]), s.conditions, rc)
 	if len(patch) == 0 {
 		return nil
 	}
 	return map[string]any{"metadata": map[string]any{"uid": pod.Meta.UID}, "status": patch}
 }
 
-// conditionsPatch adds to patch the conditions' part: cur is the
-// conditions cs rendered, one map for each, in order; old the stored list.
-func conditionsPatch(patch map[string]any, old, cur []any, cs []condition, rc *renderCache) {
+// setField sets patch[f] to v, making patch when it is nil, and returns it.
+func setField(patch map[string]any, f string, v any) map[string]any {
+	if patch == nil {
+		patch = map[string]any{}
+	}
+	patch[f] = v
+	return patch
+}
+
+// conditionsPatch adds to patch the conditions' part and returns it (made
+// when nil and there is a part): cur is the conditions cs rendered, one map
+// for each, in order; old the stored list.
+func conditionsPatch(patch map[string]any, old, cur []any, cs []condition, rc *renderCache) map[string]any {
 	var typesArray [8]string
 	oldTypes := appendTypes(typesArray[:0], old)
 	var changed []any
@@ -67,7 +77,7 @@ func conditionsPatch(patch map[string]any, old, cur []any, cs []condition, rc *r
 		}
 	}
 	if len(changed) == 0 {
-		return
+		return patch
 	}
 	// The order of the merged list: the conditions others own, as they
 	// are, then the kubelet's (mergePodStatus).
@@ -82,8 +92,9 @@ func conditionsPatch(patch map[string]any, old, cur []any, cs []condition, rc *r
 	} else {
 		order = append(order, rc.typeOrder(cs)...)
 	}
-	patch["conditions"] = changed
+	patch = setField(patch, "conditions", changed)
 	patch["$setElementOrder/conditions"] = order
+	return patch
 }
 
 // appendTypes appends the type of each element of list, read once: ""
@@ -147,25 +158,29 @@ func conditionMatches(old map[string]any, c *condition, cm map[string]any) bool 
 	return len(old) == n
 }
 
+// setDiff sets d[k] to v, making d with cur's type when it is nil, and
+// returns it.
+func setDiff(d, cur map[string]any, k string, v any) map[string]any {
+	if d == nil {
+		d = map[string]any{"type": cur["type"]}
+	}
+	d[k] = v
+	return d
+}
+
 // elementDiff is the patch of one list element merged by its type: the
 // type, the fields that changed, null for the fields that are gone; nil
 // when nothing changed.
 func elementDiff(old, cur map[string]any) map[string]any {
 	var d map[string]any
-	set := func(k string, v any) {
-		if d == nil {
-			d = map[string]any{"type": cur["type"]}
-		}
-		d[k] = v
-	}
 	for k, v := range cur {
 		if ov, ok := old[k]; !ok || !object.EqualValues(ov, v) {
-			set(k, v)
+			d = setDiff(d, cur, k, v)
 		}
 	}
 	for k := range old {
 		if _, ok := cur[k]; !ok {
-			set(k, nil)
+			d = setDiff(d, cur, k, nil)
 		}
 	}
 	return d

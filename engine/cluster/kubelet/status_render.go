@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/loopbook/loopbook/engine/cluster/object"
+	"github.com/loopbook/loopbook/engine/cluster/sim"
 )
 
 // The fields of a Pod's status the kubelet writes, as indexes of
@@ -76,14 +77,14 @@ func (s *podStatus) render(rc *renderCache) renderedStatus {
 // renderFrom is render for a condition of the type prev had, whose render
 // was pm: the values of the fields that did not change are taken from pm,
 // boxed already.
-func (c *condition) renderFrom(prev *condition, pm map[string]any) map[string]any {
+func (c *condition) renderFrom(prev *condition, pm map[string]any, tb *object.TimeBox) map[string]any {
 	m := make(map[string]any, 6)
 	m["type"] = pm["type"]
 	m["status"] = sameOr(pm, "status", c.status == prev.status, c.status)
 	if c.lastTransition == prev.lastTransition {
 		m["lastTransitionTime"] = pm["lastTransitionTime"]
 	} else {
-		m["lastTransitionTime"] = c.lastTransition.RFC3339()
+		m["lastTransitionTime"] = transitionText(tb, c.lastTransition)
 	}
 	if c.observedGeneration != 0 {
 		m["observedGeneration"] = c.observedGeneration
@@ -105,8 +106,8 @@ func sameOr(pm map[string]any, key string, same bool, s string) any {
 	return s
 }
 
-func (c *condition) render() map[string]any {
-	m := map[string]any{"type": c.typ, "status": c.status, "lastTransitionTime": c.lastTransition.RFC3339()}
+func (c *condition) render(tb *object.TimeBox) map[string]any {
+	m := map[string]any{"type": c.typ, "status": c.status, "lastTransitionTime": transitionText(tb, c.lastTransition)}
 	if c.observedGeneration != 0 {
 		m["observedGeneration"] = c.observedGeneration
 	}
@@ -118,6 +119,10 @@ func (c *condition) render() map[string]any {
 	}
 	return m
 }
+
+// transitionText is t.RFC3339() boxed, through tb: the box is reused while
+// the instant is the one tb formatted last.
+func transitionText(tb *object.TimeBox, t sim.Time) any { return tb.Of(t.Wall(), object.FormatTime) }
 
 // renderStatus renders one container status.
 func renderStatus(c *containerStatus) map[string]any {

@@ -35,11 +35,11 @@ func (rc *renderCache) condition(c *condition) map[string]any {
 			continue
 		}
 		if r.c != *c {
-			r.c, r.m = *c, c.renderFrom(&r.c, r.m)
+			r.c, r.m = *c, c.renderFrom(&r.c, r.m, &rc.shared().transition)
 		}
 		return r.m
 	}
-	m := c.render()
+	m := c.render(&rc.shared().transition)
 	if rc.conditions == nil {
 		rc.conditions = make([]renderedCondition, 0, len(kubeletConditions))
 	}

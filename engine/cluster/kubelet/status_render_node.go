@@ -1,5 +1,7 @@
 package kubelet
 
+import "github.com/loopbook/loopbook/engine/cluster/object"
+
 // nodeRenders are the parts of Pod statuses that render alike for every
 // Pod of a node, shared by the Pods' render caches: the conditions'
 // $setElementOrder lists, one for each sequence of condition types, and
@@ -8,6 +10,9 @@ package kubelet
 type nodeRenders struct {
 	orders []typeOrder
 	hostIP ipRender
+	// transition is the text of the last condition transition time
+	// rendered: the node's Pods mostly change at the same instants.
+	transition object.TimeBox
 }
 
 // typeOrder is the $setElementOrder of conditions of the given types, in

@@ -27,7 +27,8 @@ func TestConditionRenderFromIsRender(t *testing.T) {
 		for _, prev := range []condition{base, {typ: "Ready", status: "True", lastTransition: sim.Time(1e9)}} {
 			cur := base
 			tt.edit(&cur)
-			if got, want := cur.renderFrom(&prev, prev.render()), cur.render(); !reflect.DeepEqual(got, want) {
+			var tb object.TimeBox
+			if got, want := cur.renderFrom(&prev, prev.render(&tb), &tb), plainRender(&cur); !reflect.DeepEqual(got, want) {
 				t.Errorf("%s after %+v: renderFrom = %v, want %v", tt.name, prev, got, want)
 			}
 		}
@@ -87,6 +88,25 @@ func TestRenderStatusFromIsRender(t *testing.T) {
 			if got, want := renderStatusFrom(&cur, &prev, renderStatus(&prev)), renderStatus(&cur); !reflect.DeepEqual(got, want) {
 				t.Errorf("%s after %+v: renderStatusFrom = %v, want %v", tt.name, prev, got, want)
 			}
+		}
+	}
+}
+
+// plainRender is c rendered with its transition time formatted afresh.
+func plainRender(c *condition) map[string]any {
+	var tb object.TimeBox
+	m := c.render(&tb)
+	m["lastTransitionTime"] = c.lastTransition.RFC3339()
+	return m
+}
+
+// A transition time rendered through a shared box reads as formatted
+// afresh, whatever instants the box formatted before.
+func TestTransitionTextIsRFC3339(t *testing.T) {
+	var tb object.TimeBox
+	for _, at := range []sim.Time{0, 5e9, 5e9, 7e9, 5e9, 3600e9, 86400e9 + 1e9, 0} {
+		if got, want := transitionText(&tb, at), at.RFC3339(); got != any(want) {
+			t.Errorf("transitionText(%v) = %v, want %q", at, got, want)
 		}
 	}
 }

@@ -1,9 +1,5 @@
 package kubelet
 
-import (
-	"github.com/loopbook/loopbook/engine/cluster/object"
-)
-
 // sandboxReady is OnPodSandboxReady: as soon as the sandbox and its network
 // are up, PodReadyToStartContainers turns True, before the containers
 // start (pkg/kubelet/kubelet.go).
@@ -21,7 +17,7 @@ func (m *statusManager) sandboxReady(w *podWorker) {
 
 // reject is rejectPod: the Pod failed admission; its status says why.
 func (m *statusManager) reject(w *podWorker, reason, message string) {
-	m.set(w, podStatus{qosClass: object.PodQOSClass(w.pod), phase: phaseFailed, reason: reason,
+	m.set(w, podStatus{qosClass: w.qosClass(), phase: phaseFailed, reason: reason,
 		message: "Pod was rejected: " + message})
 }
 

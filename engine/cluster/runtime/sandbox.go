@@ -188,12 +188,7 @@ func (r *Runtime) ListPodSandbox(uid string) []SandboxStatus {
 		return nil
 	}
 	if uid != "" {
-		list := r.byPod[uid]
-		out := make([]SandboxStatus, len(list))
-		for i, s := range list {
-			out[i] = s.status()
-		}
-		return out
+		return r.AppendPodSandboxes(make([]SandboxStatus, 0, len(r.byPod[uid])), uid)
 	}
 	all := make([]*sandbox, 0, len(r.sandboxes))
 	for _, s := range r.sandboxes {
@@ -205,6 +200,19 @@ func (r *Runtime) ListPodSandbox(uid string) []SandboxStatus {
 		out[i] = s.status()
 	}
 	return out
+}
+
+// AppendPodSandboxes appends to dst the sandboxes of the Pod uid, in
+// creation order, as ListPodSandbox(uid) lists them, so that a caller can
+// reuse one buffer.
+func (r *Runtime) AppendPodSandboxes(dst []SandboxStatus, uid string) []SandboxStatus {
+	if !r.up {
+		return dst
+	}
+	for _, s := range r.byPod[uid] {
+		dst = append(dst, s.status())
+	}
+	return dst
 }
 
 // sortSandboxes orders sandboxes by creation time, then ID.
