@@ -3,7 +3,6 @@ package site
 import (
 	"compress/gzip"
 	"path"
-	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -20,10 +19,6 @@ type PageWeight struct {
 	Files int    // how many files that is, the page included
 }
 
-// loadRef matches what a page loads: src attributes, and the href of
-// <link rel="stylesheet"> and <link rel="icon">.
-var loadRef = regexp.MustCompile(`<(?:[a-z]+[^>]* src|link rel="?(?:stylesheet|icon)"?[^>]* href)="([^"#]+)"`)
-
 // Weights returns the weight of every HTML page but the two editions (the
 // print page and the offline file, each the whole course), heaviest first,
 // ties in path order.
@@ -35,6 +30,7 @@ func (o *Output) Weights() []PageWeight {
 	var pages []page
 	index := map[string]int{} // file path → position in files
 	var files [][]byte
+	var refs [][]byte
 	add := func(p string, data []byte) {
 		if _, ok := index[p]; !ok {
 			index[p] = len(files)
@@ -48,8 +44,9 @@ func (o *Output) Weights() []PageWeight {
 		pg := page{path: f.Path, refs: []string{f.Path}}
 		add(f.Path, f.Data)
 		seen := map[string]bool{}
-		for _, m := range loadRef.FindAllSubmatch(f.Data, -1) {
-			ref := string(m[1])
+		refs = appendLoadRefs(refs[:0], f.Data)
+		for _, m := range refs {
+			ref := string(m)
 			if isExternal(ref) || strings.HasPrefix(ref, "data:") {
 				continue
 			}
