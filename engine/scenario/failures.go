@@ -111,7 +111,7 @@ func runFaultCase(fc *spec.FaultCase, baseline *spec.Scenario, cfg cluster.Confi
 	}
 	out.Served, out.Failed = run.served, run.failed
 	faulted := newWindow(run)
-	out.FirstStalled = firstStalled(control.moving, faulted.reached())
+	out.FirstStalled = firstStalled(control.moving, faulted.events)
 	if err := run.recover(fc); err != nil {
 		return out, err
 	}

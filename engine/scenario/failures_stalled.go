@@ -113,9 +113,27 @@ func movingBoundaries(evs []*trace.Event) []boundary {
 }
 
 // firstStalled returns the first of the unfaulted run's moving boundaries
-// (see movingBoundaries) that the faulted run never reaches, as words;
-// "" when every one is reached.
-func firstStalled(unfaulted []boundary, reached map[boundary]bool) string {
+// (see movingBoundaries) that the faulted run's events never reach, as
+// words; "" when every one is reached. Only an event of a verb some moving
+// boundary has can reach one, so only those events are looked at closely:
+// a long faulted run is mostly reads, watch deliveries and gate events.
+func firstStalled(unfaulted []boundary, faulted []*trace.Event) string {
+	var verbs [256]bool // by trace.Verb, a byte
+	reached := make(map[boundary]bool, len(unfaulted))
+	for _, b := range unfaulted {
+		verbs[b.verb] = true
+		reached[b] = false
+	}
+	for _, ev := range faulted {
+		if !verbs[ev.Verb] {
+			continue
+		}
+		if b := boundaryOf(ev); !reached[b] {
+			if _, moving := reached[b]; moving {
+				reached[b] = true
+			}
+		}
+	}
 	for _, b := range unfaulted {
 		if !reached[b] {
 			return b.String()
