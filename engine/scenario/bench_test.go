@@ -52,17 +52,29 @@ func BenchmarkBootSteady(b *testing.B) {
 // BenchmarkRunFailures runs the five-fault failures block of the tests:
 // a control run and one run per fault, each on its own web-steady
 // cluster, with the evidence derived against the control run.
-func BenchmarkRunFailures(b *testing.B) {
+func BenchmarkRunFailures(b *testing.B) { benchFailures(b, failuresBlock) }
+
+// benchFailures runs a failures block on the web-steady cluster after
+// the steady-web baseline; each of its cases' claims must hold.
+func benchFailures(b *testing.B, block string) {
 	base := parseBlock[*spec.Scenario](b, "scenario", steadyWeb)
-	f := parseBlock[*spec.Failures](b, "failures", failuresBlock)
+	f := parseBlock[*spec.Failures](b, "failures", block)
 	cfg, err := Config(fixtures(b)["web-steady"], 0)
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := RunFailures(f, base, cfg); err != nil {
+		res, err := RunFailures(f, base, cfg)
+		if err != nil {
 			b.Fatal(err)
+		}
+		for _, fc := range res.Cases {
+			for _, c := range fc.Claims {
+				if !c.OK {
+					b.Fatalf("%s: claim %s does not hold: %s", fc.Fault, c.Text, c.Observed)
+				}
+			}
 		}
 	}
 }
@@ -84,26 +96,7 @@ faults:
 
 // BenchmarkRunFailuresOverload runs overloadBlock: a control run and the
 // overload run, with the evidence derived from the long trace.
-func BenchmarkRunFailuresOverload(b *testing.B) {
-	base := parseBlock[*spec.Scenario](b, "scenario", steadyWeb)
-	f := parseBlock[*spec.Failures](b, "failures", overloadBlock)
-	cfg, err := Config(fixtures(b)["web-steady"], 0)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.ReportAllocs()
-	for b.Loop() {
-		res, err := RunFailures(f, base, cfg)
-		if err != nil {
-			b.Fatal(err)
-		}
-		for _, c := range res.Cases[0].Claims {
-			if !c.OK {
-				b.Fatalf("claim %s does not hold: %s", c.Text, c.Observed)
-			}
-		}
-	}
-}
+func BenchmarkRunFailuresOverload(b *testing.B) { benchFailures(b, overloadBlock) }
 
 // BenchmarkLayout is the part of a run that dresses the settled run for
 // the renderers: match the steps, flatten their objects, check the

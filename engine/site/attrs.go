@@ -3,10 +3,11 @@ package site
 import "strings"
 
 // replaceAttrs rewrites, left to right, each ` NAME="VALUE"` in html whose
-// NAME is one of names: the matches the regular expression
-// ` (NAME1|NAME2|…)="([^"]*)"` finds, without the cost of one. repl
-// returns the text that replaces the match m.
-func replaceAttrs(html string, names []string, repl func(m, name, value string) string) string {
+// NAME is one of names and whose VALUE take accepts (nil: any): the
+// matches the regular expression ` (NAME1|NAME2|…)="([^"]*)"` finds,
+// without the cost of one, or with fileRef ` (NAME1|…)="([^"#][^"]*)"`.
+// repl returns the text that replaces the match m.
+func replaceAttrs(html string, names []string, take func(value string) bool, repl func(m, name, value string) string) string {
 	var b strings.Builder
 	last := 0
 	for i := 0; ; {
@@ -25,6 +26,10 @@ func replaceAttrs(html string, names []string, repl func(m, name, value string) 
 			break // no closing quote here means none further on either
 		}
 		end += start
+		if take != nil && !take(html[start:end]) {
+			i++ // not a match here; one may start inside the value
+			continue
+		}
 		if b.Len() == 0 {
 			b.Grow(len(html) + len(html)/8)
 		}
@@ -49,3 +54,7 @@ func attrAt(html string, i int, names []string) (string, int) {
 	}
 	return "", 0
 }
+
+// fileRef reports whether a reference's value may name a file: it is
+// neither empty nor a fragment of the page itself.
+func fileRef(value string) bool { return value != "" && value[0] != '#' }

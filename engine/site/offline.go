@@ -74,7 +74,7 @@ func inlineFiles(html string, files map[string][]byte, searchIndex string) strin
 		index = ""
 		return s
 	})
-	return replaceFileRefs(html, func(m, attr, u string) string {
+	return replaceAttrs(html, offlineRefAttrs, fileRef, func(m, attr, u string) string {
 		if isExternal(u) || strings.HasPrefix(u, "data:") {
 			return m
 		}
@@ -92,55 +92,8 @@ func inlineFiles(html string, files map[string][]byte, searchIndex string) strin
 	})
 }
 
-// replaceFileRefs replaces each href or src attribute of html whose value
-// does not start with '#' — each match of the expression
-// ` (href|src)="([^"#][^"]*)"`, in order, as its ReplaceAllStringFunc
-// would — by what repl makes of the match m, the attribute's name and its
-// value. It is a pass over the bytes, where the expression took a pass of
-// its machine over the offline file, the whole course: its delimiters are
-// all ASCII, so bytes stand for runes.
-func replaceFileRefs(html string, repl func(m, attr, value string) string) string {
-	var b strings.Builder
-	done := 0 // html[:done] is in b
-	for i := 0; i < len(html); {
-		sp := strings.IndexByte(html[i:], ' ')
-		if sp < 0 {
-			break
-		}
-		i += sp
-		attr := ""
-		switch rest := html[i+1:]; {
-		case strings.HasPrefix(rest, `href="`):
-			attr = "href"
-		case strings.HasPrefix(rest, `src="`):
-			attr = "src"
-		default:
-			i++
-			continue
-		}
-		v := i + 1 + len(attr) + 2
-		end := -1
-		if v < len(html) && html[v] != '"' && html[v] != '#' {
-			end = strings.IndexByte(html[v+1:], '"')
-		}
-		if end < 0 {
-			i++
-			continue
-		}
-		end += v + 1 // the closing quote
-		if b.Cap() == 0 {
-			b.Grow(len(html))
-		}
-		b.WriteString(html[done:i])
-		b.WriteString(repl(html[i:end+1], attr, html[v:end]))
-		done, i = end+1, end+1
-	}
-	if done == 0 {
-		return html
-	}
-	b.WriteString(html[done:])
-	return b.String()
-}
+// offlineRefAttrs are the attributes whose files the offline file inlines.
+var offlineRefAttrs = []string{"href", "src"}
 
 // mediaTypes are the data: URL types by extension: a fixed table, so the
 // file is the same on every machine (mime's table reads the system's).

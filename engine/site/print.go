@@ -44,9 +44,9 @@ func (r *renderer) printEntries(pbs []*pageBuild) []PrintEntry {
 // printRewrite moves one page's HTML from its own location to print.html.
 func printRewrite(html, out string, pages map[string]bool) string {
 	anchor := printAnchor(out)
-	html = replaceAttrs(html, printIDAttr, func(_, _, id string) string { return ` id="` + anchor + `--` + id + `"` })
+	html = replaceAttrs(html, printIDAttr, nil, func(_, _, id string) string { return ` id="` + anchor + `--` + id + `"` })
 	dir := path.Dir(out)
-	return replaceAttrs(html, printLinkAttrs, func(m, attr, u string) string {
+	return replaceAttrs(html, printLinkAttrs, nil, func(m, attr, u string) string {
 		if isExternal(u) {
 			return m
 		}

@@ -140,19 +140,25 @@ func TestPackedRequestIsSmall(t *testing.T) {
 	}
 }
 
+// randomLog is a log of n random events, and the events as appended.
+func randomLog(r *rand.Rand, n int) (*Log, []Event) {
+	l := NewLog()
+	want := make([]Event, n)
+	for i := range n {
+		want[i] = randomEvent(r)
+		want[i].Seq = l.Append(want[i])
+	}
+	return l, want
+}
+
 // TestPackedEventsReadBack: a log long enough to pack its early chunks
 // hands every event back as it was appended, in order and at random,
 // with more chunks read than stay unpacked; a change written to an old
 // event through At is kept when its chunk is packed again.
 func TestPackedEventsReadBack(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	l := NewLog()
 	n := (hotChunks+maxUnpacked+5)*chunkSize + 17
-	want := make([]Event, n)
-	for i := range n {
-		want[i] = randomEvent(r)
-		want[i].Seq = l.Append(want[i])
-	}
+	l, want := randomLog(r, n)
 	if len(l.packed) == 0 || l.packed[0] == nil || l.chunks[0] != nil {
 		t.Fatal("the log's first chunk is not packed")
 	}
@@ -254,14 +260,8 @@ func TestPackSharesStrings(t *testing.T) {
 // not pack any again, a change written through At stays, and the chunks
 // before it still unpack and pack again as readers come to them.
 func TestThaw(t *testing.T) {
-	r := rand.New(rand.NewPCG(3, 4))
-	l := NewLog()
 	n := (hotChunks+maxUnpacked+9)*chunkSize + 5
-	want := make([]Event, n)
-	for i := range n {
-		want[i] = randomEvent(r)
-		want[i].Seq = l.Append(want[i])
-	}
+	l, want := randomLog(rand.New(rand.NewPCG(3, 4)), n)
 	from := 3*chunkSize + 7
 	l.At(5)                  // a chunk before from, unpacked for a reader
 	l.At(from + 2*chunkSize) // one after it
