@@ -128,10 +128,9 @@ func firstStalled(unfaulted []boundary, faulted []*trace.Event) string {
 		if !verbs[ev.Verb] {
 			continue
 		}
-		if b := boundaryOf(ev); !reached[b] {
-			if _, moving := reached[b]; moving {
-				reached[b] = true
-			}
+		b := boundaryOf(ev)
+		if was, moving := reached[b]; moving && !was {
+			reached[b] = true
 		}
 	}
 	for _, b := range unfaulted {
