@@ -52,6 +52,10 @@ func runProbe(at diag.Pos, baseline *spec.Scenario, cfg cluster.Config, fc *spec
 		return nil, diag.Errorf(at, "failures: %v", err)
 	}
 	r := &probeRun{sess: s}
+	// Once the run is over its evidence and claims read all of its
+	// events, some several times, and its window holds them all: a long
+	// run does not pack them as it goes.
+	s.Trace().KeepUnpacked()
 	if baseline != nil {
 		for _, a := range baseline.Run {
 			if _, err := s.Do(a); err != nil {
@@ -77,10 +81,6 @@ func runProbe(at diag.Pos, baseline *spec.Scenario, cfg cluster.Config, fc *spec
 	c.RunFor(observe)
 	r.traffic(service, ProbeTraffic-ProbeTraffic/2)
 	r.observed = s.End()
-	// The run is over. Its evidence and claims read all of its events,
-	// some several times: a long run's packed ones are unpacked once, for
-	// good, rather than at each reading.
-	s.Trace().Thaw(s.Start)
 	return r, nil
 }
 

@@ -42,6 +42,8 @@ type Log struct {
 	packed   []*packedChunk
 	unpacked []int
 	packer   *packer
+	// keepUnpacked turns packing off (KeepUnpacked).
+	keepUnpacked bool
 }
 
 // deferWindow is how long after its event a log holds a deferred
@@ -143,7 +145,7 @@ func (l *Log) Add() *Event {
 // together rather than one by one.
 func (l *Log) slot(i int) *Event {
 	c := i >> chunkShift
-	if i&(chunkSize-1) == 0 && c >= hotChunks {
+	if i&(chunkSize-1) == 0 && c >= hotChunks && !l.keepUnpacked {
 		l.pack(c - hotChunks)
 	}
 	if c == len(l.chunks) {
@@ -168,6 +170,7 @@ func (l *Log) slot(i int) *Event {
 func (l *Log) Reset() {
 	l.forgetDeferred()
 	l.forgetPacked()
+	l.keepUnpacked = false
 	released := false
 	for _, c := range l.chunks {
 		released = released || c == nil

@@ -312,26 +312,12 @@ func (l *Log) unpack(c int) []Event {
 	return chunk
 }
 
-// Thaw unpacks, for good, the packed chunks that hold the events from
-// position from on: a reader about to read all of them, and some more
-// than once, then reads them in place, where At would unpack a chunk
-// again each time it came back to it after maxUnpacked others, and pack
-// again each it let go. The log is done growing then, or as good as:
-// growing packs only the chunk hotChunks behind its end, so what Thaw
-// unpacks stays unpacked until Reset or Release.
-func (l *Log) Thaw(from int) {
-	first := max(from, 0) >> chunkShift
-	for c := first; c < len(l.packed); c++ {
-		if l.packed[c] == nil {
-			continue
-		}
-		chunk := newChunk()
-		l.packed[c].unpack(c<<chunkShift, chunk)
-		l.chunks[c], l.packed[c] = chunk, nil
-	}
-	// Those unpacked for readers already stay so too.
-	l.unpacked = slices.DeleteFunc(l.unpacked, func(c int) bool { return c >= first })
-}
+// KeepUnpacked makes the log keep every event it records from now on
+// unpacked, until Reset: for a run whose events are all read once it is
+// over, some several times (a failures case's, whose window holds them
+// all), packing them as it goes would only be undone, and at the cost of
+// unpacking each chunk again whenever a reader comes back to it.
+func (l *Log) KeepUnpacked() { l.keepUnpacked = true }
 
 // forgetPacked drops the log's packed events.
 func (l *Log) forgetPacked() {

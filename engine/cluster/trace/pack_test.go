@@ -140,15 +140,15 @@ func TestPackedRequestIsSmall(t *testing.T) {
 	}
 }
 
-// randomLog is a log of n random events, and the events as appended.
-func randomLog(r *rand.Rand, n int) (*Log, []Event) {
-	l := NewLog()
+// appendRandom appends n random events to l and returns them as
+// appended.
+func appendRandom(l *Log, r *rand.Rand, n int) []Event {
 	want := make([]Event, n)
 	for i := range n {
 		want[i] = randomEvent(r)
 		want[i].Seq = l.Append(want[i])
 	}
-	return l, want
+	return want
 }
 
 // TestPackedEventsReadBack: a log long enough to pack its early chunks
@@ -158,7 +158,8 @@ func randomLog(r *rand.Rand, n int) (*Log, []Event) {
 func TestPackedEventsReadBack(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	n := (hotChunks+maxUnpacked+5)*chunkSize + 17
-	l, want := randomLog(r, n)
+	l := NewLog()
+	want := appendRandom(l, r, n)
 	if len(l.packed) == 0 || l.packed[0] == nil || l.chunks[0] != nil {
 		t.Fatal("the log's first chunk is not packed")
 	}
@@ -255,51 +256,25 @@ func TestPackSharesStrings(t *testing.T) {
 	}
 }
 
-// TestThaw: Thaw unpacks every packed chunk from its position on and
-// keeps them so; the events read back as appended, reading them all does
-// not pack any again, a change written through At stays, and the chunks
-// before it still unpack and pack again as readers come to them.
-func TestThaw(t *testing.T) {
+// TestKeepUnpacked: a log told to keep its events unpacked packs none,
+// however long it grows, and reads them back as appended; Reset makes it
+// pack again.
+func TestKeepUnpacked(t *testing.T) {
+	l := NewLog()
+	l.KeepUnpacked()
 	n := (hotChunks+maxUnpacked+9)*chunkSize + 5
-	l, want := randomLog(rand.New(rand.NewPCG(3, 4)), n)
-	from := 3*chunkSize + 7
-	l.At(5)                  // a chunk before from, unpacked for a reader
-	l.At(from + 2*chunkSize) // one after it
-	l.Thaw(from)
-	first := from >> chunkShift
-	for c := range l.chunks {
-		if thawed := l.chunks[c] != nil; thawed != (c >= first || c == 0) {
-			t.Fatalf("chunk %d unpacked: %v", c, thawed)
-		}
+	want := appendRandom(l, rand.New(rand.NewPCG(3, 4)), n)
+	if len(l.packed) != 0 || l.packer != nil {
+		t.Fatalf("%d chunks packed", len(l.packed))
 	}
-	if !reflect.DeepEqual(l.unpacked, []int{0}) {
-		t.Fatalf("chunks unpacked for readers: %v, want [0]", l.unpacked)
-	}
-	for round := range 2 {
-		for i := from; i < n; i++ {
-			if got := l.At(i); !reflect.DeepEqual(*got, want[i]) {
-				t.Fatalf("round %d, event %d:\n got %+v\nwant %+v", round, i, *got, want[i])
-			}
-		}
-		for c := first; c < len(l.chunks); c++ {
-			if l.chunks[c] == nil {
-				t.Fatalf("round %d: chunk %d packed again", round, c)
-			}
-		}
-	}
-	l.At(from).Detail = "written late"
-	for i := range from { // the chunks before from go through the readers' turn
+	for i := range n {
 		if got := l.At(i); !reflect.DeepEqual(*got, want[i]) {
-			t.Fatalf("event %d before the thawed ones:\n got %+v\nwant %+v", i, *got, want[i])
+			t.Fatalf("event %d:\n got %+v\nwant %+v", i, *got, want[i])
 		}
 	}
-	if got := l.At(from).Detail; got != "written late" {
-		t.Fatalf("written detail read back as %q", got)
-	}
-	short := NewLog()
-	fill(short, 3)
-	short.Thaw(0)
-	if e := short.At(2); e.Seq != 2 || len(short.packed) != 0 {
-		t.Fatalf("Thaw of a log that never packed: event %+v, %d packed", *e, len(short.packed))
+	l.Reset()
+	fill(l, (hotChunks+2)*chunkSize)
+	if len(l.packed) == 0 || l.packed[0] == nil || l.chunks[0] != nil {
+		t.Fatal("after Reset the log's first chunk is not packed")
 	}
 }
