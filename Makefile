@@ -95,6 +95,8 @@ vet:
 ## fuzz: run each fuzz target for a short while
 fuzz:
 	$(GO) test -run='^$$' -fuzz=FuzzSplitFrontMatter -fuzztime=30s ./engine/site/
+	$(GO) test -run='^$$' -fuzz=FuzzLoadRefs -fuzztime=30s ./engine/site/
+	$(GO) test -run='^$$' -fuzz=FuzzReplaceAttrs -fuzztime=30s ./engine/site/
 	$(GO) test -run='^$$' -fuzz=FuzzConvert -fuzztime=30s ./engine/markdown/
 	$(GO) test -run='^$$' -fuzz=FuzzScanners -fuzztime=30s ./engine/markdown/
 	for t in FuzzParseScenario FuzzParseBlock FuzzParseFixture FuzzParseClaim FuzzParsePattern FuzzParseFault; do \
