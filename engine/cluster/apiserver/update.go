@@ -137,7 +137,11 @@ func validateUpdate(r *request, t updateTarget) *api.Status {
 	if r.obj.Meta.ResourceVersion == "" {
 		r.obj.Meta.ResourceVersion = old.Meta.ResourceVersion
 	}
-	if errs := object.ValidateObject(k, r.obj, old); len(errs) > 0 {
+	validate := object.ValidateObject
+	if t == statusResource {
+		validate = object.ValidateStatusUpdate
+	}
+	if errs := validate(k, r.obj, old); len(errs) > 0 {
 		return invalid(k, r.obj.Meta.Name, errs)
 	}
 	return nil

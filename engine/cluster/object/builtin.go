@@ -76,7 +76,7 @@ func builtinKinds() []*KindInfo {
 			Columns:      cols("Name", "Ready", "Status", "Restarts", "Age", "+IP", "+Node", "+Nominated Node", "+Readiness Gates"),
 			// PodObservedGenerationTracking: generation 1 on create, bumped on spec changes.
 			Generation: GenerationSpec,
-			Default:    DefaultPod, Validate: validatePod, Schema: podSchema},
+			Default:    DefaultPod, Validate: validatePod, ValidateStatus: validatePodStatus, Schema: podSchema},
 		{Version: "v1", Kind: "ResourceQuota", Resource: "resourcequotas", ShortNames: []string{"quota"}, Namespaced: true, Verbs: verbsAll,
 			Subresources: []string{"status"}, Columns: cols("Name", "Request", "Limit", "Age"),
 			Validate: validateResourceQuota, Schema: resourceQuotaSchema},

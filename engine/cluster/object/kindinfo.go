@@ -75,6 +75,10 @@ type KindInfo struct {
 	// Validate checks the kind-specific fields; old is nil on create. The
 	// metadata rules common to all kinds are applied by ValidateObject.
 	Validate func(obj, old *Object) FieldErrors
+	// ValidateStatus checks the kind-specific fields of a write to the
+	// status subresource, as the kind's status strategy's ValidateUpdate
+	// does; nil means Validate's checks.
+	ValidateStatus func(obj, old *Object) FieldErrors
 	// Schema types the fields for decoding checks; nil means untyped.
 	Schema *Schema
 	// CRD is set for kinds registered from a CustomResourceDefinition.

@@ -24,6 +24,21 @@ func ValidateObject(info *KindInfo, obj, old *Object) FieldErrors {
 	return errs
 }
 
+// ValidateStatusUpdate runs the checks the API server runs before
+// persisting a write to the status subresource: the metadata update rules,
+// then the kind's ValidateStatus, or its Validate when it has none.
+func ValidateStatusUpdate(info *KindInfo, obj, old *Object) FieldErrors {
+	errs := validateObjectMetaUpdate(&obj.Meta, &old.Meta)
+	validate := info.ValidateStatus
+	if validate == nil {
+		validate = info.Validate
+	}
+	if validate != nil {
+		errs = append(errs, validate(obj, old)...)
+	}
+	return errs
+}
+
 // validateObjectMeta is ValidateObjectMetaAccessor
 // (k8s.io/apimachinery/pkg/api/validation/objectmeta.go) plus the finalizer
 // check of pkg/apis/core/validation ValidateObjectMeta.

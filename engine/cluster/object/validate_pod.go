@@ -21,6 +21,13 @@ func validatePod(o, old *Object) FieldErrors {
 	return errs
 }
 
+// validatePodStatus is what ValidatePodStatusUpdate
+// (pkg/apis/core/validation/validation.go), which podStatusStrategy's
+// ValidateUpdate runs (pkg/registry/core/pod/strategy.go), checks beyond
+// the metadata: the status alone, never the spec, which a status write
+// keeps as stored. The model checks nothing in a Pod's status.
+func validatePodStatus(_, _ *Object) FieldErrors { return nil }
+
 // validatePodTemplate is ValidatePodTemplateSpec: note that Kubernetes
 // reports template label problems under "<path>.labels".
 func validatePodTemplate(tpl map[string]any, fp string) FieldErrors {
