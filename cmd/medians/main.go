@@ -6,21 +6,31 @@
 // is the figure to quote.
 //
 //	go test -run '^$' -bench 'BenchmarkUpdate' -count 9 -cpu 1 ./engine/cluster/apiserver | go run ./cmd/medians
+//
+// With -over, it ends with the benchmarks whose median time (ns/op) is
+// over a goal, slowest first, and how many of all they are:
+//
+//	go test -run '^$' -bench CourseScenarios -count 5 -cpu 1 ./engine/book | go run ./cmd/medians -over 5ms
 package main
 
 import (
 	"bufio"
+	"cmp"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/loopbook/loopbook/internal/stats"
 )
 
 func main() {
+	over := flag.Duration("over", 0, "list the benchmarks whose median ns/op is over this goal (0: none)")
+	flag.Parse()
 	table, err := read(os.Stdin)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "medians:", err)
@@ -31,6 +41,9 @@ func main() {
 		os.Exit(1)
 	}
 	table.print(os.Stdout)
+	if *over > 0 {
+		table.printOver(os.Stdout, *over)
+	}
 }
 
 // results are the values of each benchmark's metrics, in the order the
@@ -111,4 +124,30 @@ func format(v float64) string {
 		return strconv.FormatFloat(v, 'f', 0, 64)
 	}
 	return strconv.FormatFloat(v, 'f', 2, 64)
+}
+
+// printOver writes the benchmarks whose median ns/op is over goal, slowest
+// first, then how many they are of the benchmarks timed.
+func (t *results) printOver(w io.Writer, goal time.Duration) {
+	type slow struct {
+		name   string
+		median float64
+	}
+	var over []slow
+	timed := 0
+	for _, name := range t.names {
+		vs := t.values[name]["ns/op"]
+		if len(vs) == 0 {
+			continue
+		}
+		timed++
+		if m := stats.Median(vs); m > float64(goal.Nanoseconds()) {
+			over = append(over, slow{name, m})
+		}
+	}
+	slices.SortStableFunc(over, func(a, b slow) int { return cmp.Compare(b.median, a.median) })
+	for _, s := range over {
+		fmt.Fprintf(w, "over %s\t%s\tmedian %s\n", goal, s.name, time.Duration(s.median).Round(10*time.Microsecond))
+	}
+	fmt.Fprintf(w, "%d of %d benchmarks over %s at median\n", len(over), timed, goal)
 }

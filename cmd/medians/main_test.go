@@ -3,6 +3,7 @@ package main
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestParseLine(t *testing.T) {
@@ -56,5 +57,27 @@ PASS
 		"BenchmarkB-2\tns/op\tmedian 50.50\t(50.50 … 50.50, 1 runs)\n"
 	if out.String() != want {
 		t.Errorf("print:\n%s\nwant:\n%s", out.String(), want)
+	}
+}
+
+func TestPrintOver(t *testing.T) {
+	in := `BenchmarkA 10 4000000 ns/op
+BenchmarkB 10 9000000 ns/op
+BenchmarkC 10 6000000 ns/op
+BenchmarkB 10 7000000 ns/op
+BenchmarkB 10 1000000 ns/op
+BenchmarkD 10 5 writes/s
+`
+	table, err := read(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	table.printOver(&out, 5*time.Millisecond)
+	want := "over 5ms\tBenchmarkB\tmedian 7ms\n" +
+		"over 5ms\tBenchmarkC\tmedian 6ms\n" +
+		"2 of 3 benchmarks over 5ms at median\n"
+	if out.String() != want {
+		t.Errorf("printOver:\n%s\nwant:\n%s", out.String(), want)
 	}
 }
