@@ -35,10 +35,10 @@ spec:
 		{name: "deployment stored with a spec the rules now refuse", src: deployment,
 			mutate: func(o *Object) { o.Spec()["replicas"] = int64(-1) }, wantFull: true},
 		{name: "deployment status with more ready than replicas", src: deployment,
-			mutate: func(o *Object) { o.Content["status"] = map[string]any{"replicas": int64(1), "readyReplicas": int64(2)} },
+			mutate:          func(o *Object) { o.Content["status"] = map[string]any{"replicas": int64(1), "readyReplicas": int64(2)} },
 			wantStatusWrite: true},
 		{name: "service with a negative port", src: minimalService,
-			mutate: func(o *Object) { o.Spec()["ports"].([]any)[0].(map[string]any)["port"] = int64(-1) },
+			mutate:   func(o *Object) { o.Spec()["ports"].([]any)[0].(map[string]any)["port"] = int64(-1) },
 			wantFull: true, wantStatusWrite: true},
 	}
 	for _, tt := range tests {
