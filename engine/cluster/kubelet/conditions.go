@@ -44,7 +44,8 @@ func containersReadyCondition(v *object.PodView, all []containerStatus, phase st
 		c.status, c.reason = "False", reasonUnknownContainerStatuses
 		return c
 	}
-	var unknown, unready []string
+	var unknownArray, unreadyArray [8]string
+	unknown, unready := unknownArray[:0], unreadyArray[:0]
 	for i := range v.Containers {
 		name := v.Containers[i].Name
 		st := findStatus(all, name)
@@ -58,23 +59,31 @@ func containersReadyCondition(v *object.PodView, all []containerStatus, phase st
 	if phase == phaseSucceeded && len(unknown) == 0 || phase == phaseFailed {
 		return terminalCondition(condContainers, phase, gen)
 	}
-	var msgs []string
-	if len(unknown) > 0 {
-		msgs = append(msgs, "containers with unknown status: "+bracketed(unknown))
-	}
-	if len(unready) > 0 {
-		msgs = append(msgs, "containers with unready status: "+bracketed(unready))
-	}
-	if len(msgs) > 0 {
-		c.status, c.reason, c.message = "False", reasonContainersNotReady, strings.Join(msgs, ", ")
+	if msg := statusMessage(unknown, unready, "unready"); msg != "" {
+		c.status, c.reason, c.message = "False", reasonContainersNotReady, msg
 		return c
 	}
 	c.status = "True"
 	return c
 }
 
-// bracketed is names as fmt's %s verb prints a []string: "[a b c]".
-func bracketed(names []string) string { return "[" + strings.Join(names, " ") + "]" }
+// statusMessage is the message of a condition that lists containers (the
+// generators' messages, each list as fmt's %s verb prints a []string):
+// "containers with unknown status: [a b]" for the unknown ones, then, after
+// ", ", "containers with WHAT status: [c]" for the others; "" when there
+// are none. It is made in one piece.
+func statusMessage(unknown, others []string, what string) string {
+	switch {
+	case len(unknown) == 0 && len(others) == 0:
+		return ""
+	case len(others) == 0:
+		return "containers with unknown status: [" + strings.Join(unknown, " ") + "]"
+	case len(unknown) == 0:
+		return "containers with " + what + " status: [" + strings.Join(others, " ") + "]"
+	}
+	return "containers with unknown status: [" + strings.Join(unknown, " ") + "], containers with " + what +
+		" status: [" + strings.Join(others, " ") + "]"
+}
 
 // readyCondition is GeneratePodReadyCondition from the Pod's
 // ContainersReady condition cr: its status, reason and message while it is
@@ -104,7 +113,8 @@ func initializedCondition(v *object.PodView, all []containerStatus, phase string
 		c.status, c.reason = "False", reasonUnknownContainerStatuses
 		return c
 	}
-	var unknown, incomplete []string
+	var unknownArray, incompleteArray [8]string
+	unknown, incomplete := unknownArray[:0], incompleteArray[:0]
 	for i := range v.InitContainers {
 		name := v.InitContainers[i].Name
 		st := findStatus(all, name)
@@ -127,15 +137,8 @@ func initializedCondition(v *object.PodView, all []containerStatus, phase string
 			return c
 		}
 	}
-	var msgs []string
-	if len(unknown) > 0 {
-		msgs = append(msgs, "containers with unknown status: "+bracketed(unknown))
-	}
-	if len(incomplete) > 0 {
-		msgs = append(msgs, "containers with incomplete status: "+bracketed(incomplete))
-	}
-	if len(msgs) > 0 {
-		c.status, c.reason, c.message = "False", reasonContainersNotInitialized, strings.Join(msgs, ", ")
+	if msg := statusMessage(unknown, incomplete, "incomplete"); msg != "" {
+		c.status, c.reason, c.message = "False", reasonContainersNotInitialized, msg
 		return c
 	}
 	c.status = "True"

@@ -2,14 +2,26 @@ package kubelet
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
-// bracketed prints a list of names as fmt's %s does.
-func TestBracketed(t *testing.T) {
-	for _, names := range [][]string{{"web"}, {"web", "sidecar"}, {"a", "b", "c"}, {""}, {"with space", "x"}} {
-		if got, want := bracketed(names), fmt.Sprintf("%s", names); got != want {
-			t.Errorf("bracketed(%q) = %q, want %q", names, got, want)
+// statusMessage is the generators' message, each list printed as fmt's %s
+// prints it and the parts joined by ", ".
+func TestStatusMessage(t *testing.T) {
+	lists := [][]string{nil, {}, {"web"}, {"web", "sidecar"}, {"a", "b", "c"}, {""}, {"with space", "x"}}
+	for _, unknown := range lists {
+		for _, others := range lists {
+			var msgs []string
+			if len(unknown) > 0 {
+				msgs = append(msgs, fmt.Sprintf("containers with unknown status: %s", unknown))
+			}
+			if len(others) > 0 {
+				msgs = append(msgs, fmt.Sprintf("containers with unready status: %s", others))
+			}
+			if got, want := statusMessage(unknown, others, "unready"), strings.Join(msgs, ", "); got != want {
+				t.Errorf("statusMessage(%q, %q) = %q, want %q", unknown, others, got, want)
+			}
 		}
 	}
 }

@@ -6,7 +6,7 @@ import (
 )
 
 // knownContainerID is containerID(id), whatever known holds, and it is
-// known itself when known is that ID.
+// known itself when known is that ID, which isContainerID tells.
 func TestKnownContainerID(t *testing.T) {
 	for _, tc := range []struct {
 		id, known string
@@ -20,6 +20,9 @@ func TestKnownContainerID(t *testing.T) {
 		{"abc", "dockerd://abc", false},
 		{"", "containerd://", true},
 	} {
+		if got, want := isContainerID(tc.known, tc.id), tc.known == containerID(tc.id); got != want {
+			t.Errorf("isContainerID(%q, %q) = %v, want %v", tc.known, tc.id, got, want)
+		}
 		got := knownContainerID(tc.id, tc.known)
 		if want := containerID(tc.id); got != want {
 			t.Errorf("knownContainerID(%q, %q) = %q, want %q", tc.id, tc.known, got, want)

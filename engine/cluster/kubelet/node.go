@@ -51,14 +51,19 @@ func (l *life) initialNode() *object.Object {
 // defaults (nodestatus.MachineInfo: cpu, memory, pods from maxPods,
 // ephemeral-storage from the root filesystem, hugepages of each size).
 func (k *Kubelet) capacity() map[string]string {
-	c := map[string]string{
-		"cpu": DefaultCPU, "memory": DefaultMemory, "pods": DefaultMaxPods,
-		"ephemeral-storage": DefaultEphemeralStorage, "hugepages-1Gi": "0", "hugepages-2Mi": "0",
-	}
+	c := defaultCapacityOf()
 	for name, v := range k.cfg.Capacity {
 		c[name] = v
 	}
 	return c
+}
+
+// defaultCapacityOf is the capacity of a machine the fixture gives none.
+func defaultCapacityOf() map[string]string {
+	return map[string]string{
+		"cpu": DefaultCPU, "memory": DefaultMemory, "pods": DefaultMaxPods,
+		"ephemeral-storage": DefaultEphemeralStorage, "hugepages-1Gi": "0", "hugepages-2Mi": "0",
+	}
 }
 
 // allocatableOf is capacity minus the node's reservation

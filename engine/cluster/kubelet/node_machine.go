@@ -12,15 +12,15 @@ func (l *life) machineStatus() map[string]any {
 	}
 	k := l.k
 	info := k.cfg.nodeInfo()
-	capacity := k.capacity()
+	capacity, allocatable := k.resources()
 	l.machine = map[string]any{
 		"addresses": []any{
 			map[string]any{"type": "InternalIP", "address": k.cfg.InternalIP},
 			map[string]any{"type": "Hostname", "address": k.cfg.Node},
 		},
-		"capacity":        stringMap(capacity),
-		"allocatable":     stringMap(allocatableOf(capacity)),
-		"daemonEndpoints": map[string]any{"kubeletEndpoint": map[string]any{"Port": int64(KubeletPort)}},
+		"capacity":        capacity,
+		"allocatable":     allocatable,
+		"daemonEndpoints": daemonEndpoints,
 		"nodeInfo": map[string]any{
 			"machineID": or(info.MachineID, k.machineID), "systemUUID": or(info.SystemUUID, k.systemUUID),
 			"bootID":        or(info.BootID, l.bootID),
@@ -29,8 +29,35 @@ func (l *life) machineStatus() map[string]any {
 			"kubeProxyVersion": "", // DisableNodeKubeProxyVersion, locked on since v1.36
 			"operatingSystem":  info.OperatingSystem, "architecture": info.Architecture,
 		},
-		"runtimeHandlers": runtimeHandlers(),
-		"features":        map[string]any{"supplementalGroupsPolicy": true},
+		"runtimeHandlers": machineRuntimeHandlers,
+		"features":        machineFeatures,
 	}
 	return l.machine
+}
+
+// The parts of the machine status that are the same on every node, made
+// once and shared by every kubelet's status: like the rest of it, they are
+// never modified.
+var (
+	daemonEndpoints        = map[string]any{"kubeletEndpoint": map[string]any{"Port": int64(KubeletPort)}}
+	machineRuntimeHandlers = runtimeHandlers()
+	machineFeatures        = map[string]any{"supplementalGroupsPolicy": true}
+	// defaultCapacity and defaultAllocatable are the capacity and
+	// allocatable of a machine the fixture gives no capacity.
+	defaultCapacity, defaultAllocatable = machineResources(defaultCapacityOf())
+)
+
+// resources are the machine's capacity and allocatable as its status
+// holds them; shared with every machine alike.
+func (k *Kubelet) resources() (capacity, allocatable map[string]any) {
+	if len(k.cfg.Capacity) == 0 {
+		return defaultCapacity, defaultAllocatable
+	}
+	return machineResources(k.capacity())
+}
+
+// machineResources are capacity and the allocatable left of it, as a
+// status holds them.
+func machineResources(capacity map[string]string) (map[string]any, map[string]any) {
+	return stringMap(capacity), stringMap(allocatableOf(capacity))
 }

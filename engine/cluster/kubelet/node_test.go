@@ -151,3 +151,20 @@ func TestLeaseRenewalLeavesTheLeaseReadAsItWas(t *testing.T) {
 		t.Errorf("renewing changed the Lease read:\n%v\nwas\n%v", read, before)
 	}
 }
+
+// A machine's capacity and allocatable are those computed from its
+// capacity, shared or not, and the machine status's shared parts are what
+// their functions make.
+func TestResourcesAreComputed(t *testing.T) {
+	for _, capacity := range []map[string]string{nil, {}, {"cpu": "8"}, {"memory": "1Gi", "pods": "10"}, {"nvidia.com/gpu": "1"}} {
+		k := &Kubelet{cfg: Config{Capacity: capacity}}
+		c, a := k.resources()
+		want := k.capacity()
+		if !reflect.DeepEqual(c, stringMap(want)) || !reflect.DeepEqual(a, stringMap(allocatableOf(want))) {
+			t.Errorf("capacity %v: resources = %v, %v", capacity, c, a)
+		}
+	}
+	if !reflect.DeepEqual(machineRuntimeHandlers, runtimeHandlers()) {
+		t.Errorf("machineRuntimeHandlers = %v", machineRuntimeHandlers)
+	}
+}

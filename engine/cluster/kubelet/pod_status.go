@@ -229,11 +229,17 @@ func containerID(id string) string { return "containerd://" + id }
 // knownContainerID is containerID(id), as the string known when known is
 // that ID already, so that a status converted again shares it.
 func knownContainerID(id, known string) string {
-	const prefix = "containerd://"
-	if len(known) == len(prefix)+len(id) && known[len(prefix):] == id && known[:len(prefix)] == prefix {
+	if isContainerID(known, id) {
 		return known
 	}
 	return containerID(id)
+}
+
+// isContainerID reports whether known is containerID(id), without
+// making it.
+func isContainerID(known, id string) bool {
+	const prefix = "containerd://"
+	return len(known) == len(prefix)+len(id) && known[len(prefix):] == id && known[:len(prefix)] == prefix
 }
 
 // runtimeID is the runtime's own ID of a container whose status ID is id

@@ -100,12 +100,6 @@ func (m *probeManager) stopAll() {
 	clear(m.workers)
 }
 
-// result returns the result a probe has for container id, and whether
-// there is one.
-func (m *probeManager) result(w *podWorker, name, id string, kind probeKind) (probeResult, bool) {
-	return m.workers[probeKey{w.uid, name, kind}].resultFor(id)
-}
-
 // resultFor is the result pw holds for the container id: none when there
 // is no worker (pw is nil), when it probes another container, or when it
 // has no result yet.
@@ -119,7 +113,11 @@ func (pw *probeWorker) resultFor(id string) (probeResult, bool) {
 // failed reports whether the probe failed for the running container id
 // (the liveness and startup managers' Failure).
 func (m *probeManager) failed(w *podWorker, name, id string, kind probeKind) bool {
-	r, ok := m.result(w, name, containerID(id), kind)
+	pw := m.workers[probeKey{w.uid, name, kind}]
+	if pw == nil || !isContainerID(pw.containerID, id) {
+		return false // no result for the container
+	}
+	r, ok := pw.resultFor(pw.containerID)
 	return ok && r == resultFailure
 }
 

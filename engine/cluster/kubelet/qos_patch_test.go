@@ -40,25 +40,9 @@ func TestPodWorkerQOSClass(t *testing.T) {
 	}
 }
 
-// setField and setDiff set a key as a map literal would have it, making
-// the map when nil.
-func TestSetFieldAndSetDiff(t *testing.T) {
-	for _, tc := range []struct {
-		name  string
-		patch map[string]any
-		f     string
-		v     any
-		want  map[string]any
-	}{
-		{"made", nil, "phase", "Running", map[string]any{"phase": "Running"}},
-		{"null", nil, "reason", nil, map[string]any{"reason": nil}},
-		{"added", map[string]any{"phase": "Running"}, "podIP", "10.0.0.1", map[string]any{"phase": "Running", "podIP": "10.0.0.1"}},
-		{"replaced", map[string]any{"phase": "Running"}, "phase", "Failed", map[string]any{"phase": "Failed"}},
-	} {
-		if got := setField(tc.patch, tc.f, tc.v); !reflect.DeepEqual(got, tc.want) {
-			t.Errorf("setField %s = %v, want %v", tc.name, got, tc.want)
-		}
-	}
+// setDiff sets a key as a map literal would have it, making the map with
+// the element's type when nil.
+func TestSetDiff(t *testing.T) {
 	cur := map[string]any{"type": "Ready", "status": "True"}
 	for _, tc := range []struct {
 		name string

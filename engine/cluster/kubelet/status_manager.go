@@ -61,7 +61,12 @@ func (m *statusManager) set(w *podWorker, s podStatus) { m.update(w, s, false, f
 // status if it differs from the cached one (or when forced).
 func (m *statusManager) update(w *podWorker, s podStatus, force, finished bool) {
 	cached, isCached := m.cache[w.uid]
-	old := m.previous(w)
+	var old podStatus // previous, from the entry read once
+	if isCached {
+		old = cached.status
+	} else {
+		old = parseStatus(w.pod)
+	}
 	if isCached && cached.finished {
 		finished = true
 	}
@@ -96,15 +101,16 @@ func (m *statusManager) update(w *podWorker, s podStatus, force, finished bool) 
 	if isCached {
 		version = cached.version + 1
 	}
-	m.cache[w.uid] = &cachedStatus{status: s, version: version, finished: finished}
-	m.sync(w)
+	c := &cachedStatus{status: s, version: version, finished: finished}
+	m.cache[w.uid] = c
+	m.sync(w, c)
 }
 
-// sync is the status manager's syncPod for one Pod.
-func (m *statusManager) sync(w *podWorker) {
+// sync is the status manager's syncPod for one Pod, whose cached status
+// is c.
+func (m *statusManager) sync(w *podWorker, c *cachedStatus) {
 	l := m.l
 	k := l.k
-	c := m.cache[w.uid]
 	c.unsent = true
 	pod, err := client.Shared(l.client.DoGet(k.kinds.pods, w.v.Namespace, w.v.Name))
 	if api.IsReason(err, api.ReasonNotFound) {
@@ -166,7 +172,7 @@ func (m *statusManager) syncBatch() {
 	}
 	for _, w := range append([]*podWorker(nil), l.order...) {
 		if c, ok := m.cache[w.uid]; ok && c.unsent {
-			m.sync(w)
+			m.sync(w, c)
 		}
 	}
 }
@@ -218,6 +224,6 @@ func (m *statusManager) forget(uid string) { delete(m.cache, uid) }
 // deletes it.
 func (m *statusManager) deleteIfFinished(w *podWorker) {
 	if c, ok := m.cache[w.uid]; ok && c.finished {
-		m.sync(w)
+		m.sync(w, c)
 	}
 }

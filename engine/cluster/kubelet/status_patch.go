@@ -19,82 +19,94 @@ import (
 //   - the other lists (containerStatuses, podIPs, …) have no merge key and
 //     are sent whole.
 //
-// rc is the Pod's render cache.
+// rc is the Pod's render cache; the patch's metadata is shared by the
+// Pod's patches, and must not be modified.
 func statusPatch(pod *object.Object, s *podStatus, rc *renderCache) map[string]any {
 	oldTree := pod.Status()
 	newTree := s.render(rc)
-	var patch map[string]any
+	// Which fields changed is found first, so that the patch is made with
+	// room for all of them at once.
+	var set [numStatusFields]bool
+	n := 0
 	for i, f := range statusFields {
 		if i == fieldConditions {
 			continue
 		}
 		nv := newTree[i]
 		ov, inOld := oldTree[f]
-		switch {
-		case nv != nil && (!inOld || !object.EqualValues(ov, nv)):
-			patch = setField(patch, f, nv)
-		case nv == nil && inOld:
-			patch = setField(patch, f, nil)
+		if nv != nil && (!inOld || !object.EqualValues(ov, nv)) || nv == nil && inOld {
+			set[i] = true
+			n++
 		}
 	}
-	patch = conditionsPatch(patch, list(oldTree["conditions"]), list(newTree[fieldConditions]), s.conditions, rc)
-	if len(patch) == 0 {
+	changed, order := conditionsPatch(list(oldTree["conditions"]), list(newTree[fieldConditions]), s.conditions, rc)
+	if changed != nil {
+		n += 2
+	}
+	if n == 0 {
 		return nil
 	}
-	return map[string]any{"metadata": map[string]any{"uid": pod.Meta.UID}, "status": patch}
-}
-
-// setField sets patch[f] to v, making patch when it is nil, and returns it.
-func setField(patch map[string]any, f string, v any) map[string]any {
-	if patch == nil {
-		patch = map[string]any{}
+	patch := make(map[string]any, n)
+	for i, f := range statusFields {
+		if set[i] {
+			patch[f] = newTree[i] // nil for a field that is gone
+		}
 	}
-	patch[f] = v
-	return patch
+	if changed != nil {
+		patch["conditions"] = changed
+		patch["$setElementOrder/conditions"] = order
+	}
+	return map[string]any{"metadata": rc.patchMeta(pod.Meta.UID), "status": patch}
 }
 
-// conditionsPatch adds to patch the conditions' part and returns it (made
-// when nil and there is a part): cur is the conditions cs rendered, one map
-// for each, in order; old the stored list.
-func conditionsPatch(patch map[string]any, old, cur []any, cs []condition, rc *renderCache) map[string]any {
+// conditionsPatch is the conditions' part of the patch, nil when they did
+// not change: the changed elements, and the order of the merged list. cur
+// is the conditions cs rendered, one map for each, in order; old the
+// stored list.
+func conditionsPatch(old, cur []any, cs []condition, rc *renderCache) (changed, order []any) {
 	var typesArray [8]string
 	oldTypes := appendTypes(typesArray[:0], old)
-	var changed []any
+	// The changed elements are gathered here, then copied out at their
+	// number: most patches change one or two.
+	var changedArray [8]any
+	ch := changedArray[:0]
 	for i, c := range cur {
 		cm := c.(map[string]any)
 		if j := lastIndex(oldTypes, cs[i].typ); j < 0 {
-			changed = append(changed, cm)
+			ch = append(ch, cm)
 		} else if o, _ := old[j].(map[string]any); !conditionMatches(o, &cs[i], cm) {
 			if d := elementDiff(o, cm); d != nil {
-				changed = append(changed, d)
+				ch = append(ch, d)
 			}
 		}
 	}
 	// A kubelet condition no longer reported is deleted.
+	others := 0
 	for _, t := range oldTypes {
-		if ownedByKubelet(t) && !hasType(cs, t) {
-			changed = append(changed, map[string]any{"type": t, "$patch": "delete"})
+		if !ownedByKubelet(t) {
+			others++
+		} else if !hasType(cs, t) {
+			ch = append(ch, map[string]any{"type": t, "$patch": "delete"})
 		}
 	}
-	if len(changed) == 0 {
-		return patch
+	if len(ch) == 0 {
+		return nil, nil
 	}
+	changed = make([]any, len(ch))
+	copy(changed, ch)
 	// The order of the merged list: the conditions others own, as they
 	// are, then the kubelet's (mergePodStatus).
-	var order []any
+	if others == 0 {
+		return changed, rc.typeOrder(cs)
+	}
+	kubelet := rc.typeOrder(cs)
+	order = make([]any, 0, others+len(kubelet))
 	for _, t := range oldTypes {
 		if !ownedByKubelet(t) {
 			order = append(order, map[string]any{"type": t})
 		}
 	}
-	if order == nil {
-		order = rc.typeOrder(cs)
-	} else {
-		order = append(order, rc.typeOrder(cs)...)
-	}
-	patch = setField(patch, "conditions", changed)
-	patch["$setElementOrder/conditions"] = order
-	return patch
+	return changed, append(order, kubelet...)
 }
 
 // appendTypes appends the type of each element of list, read once: ""

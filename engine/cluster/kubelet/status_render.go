@@ -80,7 +80,7 @@ func (s *podStatus) render(rc *renderCache) renderedStatus {
 func (c *condition) renderFrom(prev *condition, pm map[string]any, tb *object.TimeBox) map[string]any {
 	m := make(map[string]any, 6)
 	m["type"] = pm["type"]
-	m["status"] = sameOr(pm, "status", c.status == prev.status, c.status)
+	m["status"] = sameOrText(pm, "status", c.status == prev.status, c.status)
 	if c.lastTransition == prev.lastTransition {
 		m["lastTransitionTime"] = pm["lastTransitionTime"]
 	} else {
@@ -90,7 +90,7 @@ func (c *condition) renderFrom(prev *condition, pm map[string]any, tb *object.Ti
 		m["observedGeneration"] = c.observedGeneration
 	}
 	if c.reason != "" {
-		m["reason"] = sameOr(pm, "reason", c.reason == prev.reason, c.reason)
+		m["reason"] = sameOrText(pm, "reason", c.reason == prev.reason, c.reason)
 	}
 	if c.message != "" {
 		m["message"] = sameOr(pm, "message", c.message == prev.message, c.message)
@@ -106,13 +106,60 @@ func sameOr(pm map[string]any, key string, same bool, s string) any {
 	return s
 }
 
+// sameOrText is sameOr for a string boxedText may have boxed already.
+func sameOrText(pm map[string]any, key string, same bool, s string) any {
+	if same {
+		return pm[key]
+	}
+	return boxedText(s)
+}
+
+// boxedText is s as a value of the tree: the condition types, statuses
+// and reasons and the waiting reasons the kubelet writes are boxed once
+// for all, any other string each time.
+func boxedText(s string) any {
+	switch s {
+	case "True":
+		return "True"
+	case "False":
+		return "False"
+	case condReadyToStart:
+		return condReadyToStart
+	case condInitialized:
+		return condInitialized
+	case condReady:
+		return condReady
+	case condContainers:
+		return condContainers
+	case condScheduled:
+		return condScheduled
+	case reasonUnknownContainerStatuses:
+		return reasonUnknownContainerStatuses
+	case reasonPodCompleted:
+		return reasonPodCompleted
+	case reasonPodFailed:
+		return reasonPodFailed
+	case reasonContainersNotReady:
+		return reasonContainersNotReady
+	case reasonContainersNotInitialized:
+		return reasonContainersNotInitialized
+	case reasonPodSandboxNotReady:
+		return reasonPodSandboxNotReady
+	case reasonContainerCreating:
+		return reasonContainerCreating
+	case reasonPodInitializing:
+		return reasonPodInitializing
+	}
+	return s
+}
+
 func (c *condition) render(tb *object.TimeBox) map[string]any {
-	m := map[string]any{"type": c.typ, "status": c.status, "lastTransitionTime": transitionText(tb, c.lastTransition)}
+	m := map[string]any{"type": boxedText(c.typ), "status": boxedText(c.status), "lastTransitionTime": transitionText(tb, c.lastTransition)}
 	if c.observedGeneration != 0 {
 		m["observedGeneration"] = c.observedGeneration
 	}
 	if c.reason != "" {
-		m["reason"] = c.reason
+		m["reason"] = boxedText(c.reason)
 	}
 	if c.message != "" {
 		m["message"] = c.message
@@ -212,7 +259,7 @@ func (s *containerState) render() map[string]any {
 	case stateWaiting:
 		w := map[string]any{}
 		if s.reason != "" {
-			w["reason"] = s.reason
+			w["reason"] = boxedText(s.reason)
 		}
 		if s.message != "" {
 			w["message"] = s.message

@@ -19,6 +19,10 @@ type renderCache struct {
 	// phase, qosClass, reason and message are the status's strings, boxed
 	// as the rendered map holds them.
 	phase, qosClass, reason, message object.StringBox
+	// meta is the patch's metadata, {uid: metaUID}: the same for every
+	// patch of the Pod.
+	meta    map[string]any
+	metaUID string
 }
 
 type renderedCondition struct {
@@ -83,6 +87,15 @@ func (rc *renderCache) typeOrder(cs []condition) []any {
 		rc.order = rc.shared().order(cs)
 	}
 	return rc.order.list
+}
+
+// patchMeta returns the metadata of a patch of the Pod whose UID is uid,
+// {uid: UID}, made once for the Pod.
+func (rc *renderCache) patchMeta(uid string) map[string]any {
+	if rc.meta == nil || rc.metaUID != uid {
+		rc.meta, rc.metaUID = map[string]any{"uid": uid}, uid
+	}
+	return rc.meta
 }
 
 // shared returns what rc shares with the node's other Pods, its own when

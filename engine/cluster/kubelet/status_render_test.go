@@ -110,3 +110,19 @@ func TestTransitionTextIsRFC3339(t *testing.T) {
 		}
 	}
 }
+
+// boxedText boxes every string as itself, the ones it keeps boxed and
+// the others.
+func TestBoxedTextIsTheString(t *testing.T) {
+	for _, s := range []string{"", "True", "False", "Unknown", condReadyToStart, condInitialized, condReady,
+		condContainers, condScheduled, reasonUnknownContainerStatuses, reasonPodCompleted, reasonPodFailed,
+		reasonContainersNotReady, reasonContainersNotInitialized, reasonPodSandboxNotReady,
+		reasonContainerCreating, reasonPodInitializing, "CrashLoopBackOff", "containers with unready status: [web]"} {
+		if got := boxedText(s); got != any(s) {
+			t.Errorf("boxedText(%q) = %#v", s, got)
+		}
+	}
+	if testing.AllocsPerRun(10, func() { _ = boxedText(string([]byte(condReady))) }) > 1 {
+		t.Error("boxedText allocates for a condition type")
+	}
+}

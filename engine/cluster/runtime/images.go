@@ -12,7 +12,8 @@ import (
 // imageRecord is an image the node has.
 type imageRecord struct {
 	name      string // normalized reference
-	ref       string // digested reference
+	id        string // Digest(name)
+	ref       string // digested reference, ImageRef(name)
 	behaviour *Image
 }
 
@@ -30,12 +31,13 @@ func (im *imageRecord) info() ImageInfo {
 	if size == 0 {
 		size = DefaultImageSize
 	}
-	return ImageInfo{ID: Digest(im.name), RepoTags: []string{im.name}, RepoDigests: []string{im.ref}, Size: size}
+	return ImageInfo{ID: im.id, RepoTags: []string{im.name}, RepoDigests: []string{im.ref}, Size: size}
 }
 
 func (r *Runtime) addImage(name string, behaviour *Image) *imageRecord {
 	n := Normalize(name)
-	im := &imageRecord{name: n, ref: ImageRef(n), behaviour: behaviour}
+	id := Digest(n)
+	im := &imageRecord{name: n, id: id, ref: imageRefOf(n, id), behaviour: behaviour}
 	r.images[n] = im
 	r.imagesGen++
 	return im

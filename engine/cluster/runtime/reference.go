@@ -62,5 +62,8 @@ func Digest(name string) string {
 // ImageRef is the digested reference containerd reports as a container's
 // image ID, which the kubelet shows as imageID: "REPOSITORY@sha256:…".
 func ImageRef(name string) string {
-	return repository(name) + "@" + Digest(name)
+	return imageRefOf(name, Digest(name))
 }
+
+// imageRefOf is ImageRef(name) for the digest of name, Digest(name).
+func imageRefOf(name, digest string) string { return repository(name) + "@" + digest }

@@ -33,3 +33,15 @@ func TestNormalize(t *testing.T) {
 		t.Error("two tags share a digest")
 	}
 }
+
+// An image the node adds keeps its digest and digested reference, the
+// ones Digest and ImageRef compute from its name.
+func TestImageRecordDigests(t *testing.T) {
+	n := newNode(t, nil)
+	for _, name := range []string{"web:v1", "nginx", "alice/app:2", "localhost:5000/app", "docker.io/library/web:v1"} {
+		im := n.rt.addImage(name, &Image{})
+		if im.id != Digest(name) || im.ref != ImageRef(name) || im.info().ID != Digest(im.name) {
+			t.Errorf("%s: id %q, ref %q; want %q, %q", name, im.id, im.ref, Digest(name), ImageRef(name))
+		}
+	}
+}
