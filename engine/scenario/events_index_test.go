@@ -67,16 +67,16 @@ func TestEventIndexScans(t *testing.T) {
 		for _, v := range append(trace.AllVerbs(), 0, 250) {
 			for _, a := range actors {
 				m := Compile(&spec.Pattern{Verb: v, Actor: spec.Word{Text: a}})
+				glob := spec.ActorGlob(a)
+				calls := func(e *trace.Event) bool { return trace.Glob(glob, string(e.From)) && e.Verb == v }
 				for _, at := range ats {
 					for _, limit := range []int{0, 1, 3} {
-						for _, from := range []int{s.Start, (s.Start + end) / 3} {
-							got, want := s.matching(m, from, at, limit), brute(m.Match, from, at, limit)
+						for _, from := range []int{s.Start, (s.Start + end) / 3, end} {
+							got, want := s.matching(m, from, at, limit), brute(calls, from, at, limit)
 							if !slices.Equal(got, want) {
 								t.Fatalf("round %d: matching(%s %s, %d, %d, %d) = %v, want %v", round, a, v, from, at, limit, got, want)
 							}
 						}
-						glob := spec.ActorGlob(a)
-						calls := func(e *trace.Event) bool { return trace.Glob(glob, string(e.From)) && e.Verb == v }
 						got, want := s.eventsFrom(glob, calls, at, limit), brute(calls, s.Start, at, limit)
 						if !slices.Equal(got, want) {
 							t.Fatalf("round %d: eventsFrom(%s, %s, %d, %d) = %v, want %v", round, a, v, at, limit, got, want)
