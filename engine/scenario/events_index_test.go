@@ -92,3 +92,43 @@ func TestEventIndexScans(t *testing.T) {
 		t.Fatalf("after release: %d updates, want %d", len(got), len(want))
 	}
 }
+
+// TestMapListsVerbs checks the verb lists the map's pass makes on its
+// way against the events' verbs, whether the index had listed none,
+// some or all of the events before the map was built, and as the trace
+// grows after it.
+func TestMapListsVerbs(t *testing.T) {
+	for _, before := range []string{"none", "some", "all"} {
+		s, err := NewSession(twoWorkers(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Cluster.RunFor(20 * time.Second)
+		switch before {
+		case "some":
+			s.index.ofVerb(s.Trace(), s.Start, trace.Get)
+			s.Cluster.RunFor(10 * time.Second)
+		case "all":
+			s.index.ofVerb(s.Trace(), s.Start, trace.Get)
+		}
+		for round := range 2 {
+			s.Map()
+			if s.index.verbTo != s.Trace().Len() {
+				t.Fatalf("%s listed before, round %d: the index lists %d events, want %d", before, round, s.index.verbTo, s.Trace().Len())
+			}
+			for _, v := range append(trace.AllVerbs(), 0) {
+				var want []int32
+				for i := s.Start; i < s.Trace().Len(); i++ {
+					if s.Trace().At(i).Verb == v {
+						want = append(want, int32(i))
+					}
+				}
+				if got := s.index.ofVerb(s.Trace(), s.Start, v); !slices.Equal(got, want) {
+					t.Fatalf("%s listed before, round %d: %s lists %v, want %v", before, round, v, got, want)
+				}
+			}
+			s.Cluster.RunFor(10 * time.Second)
+		}
+		s.release()
+	}
+}

@@ -20,14 +20,20 @@ func (s *Session) Map() *result.Map {
 	b, all := newMapActors(), s.inventory
 	log := s.Trace()
 	s.takeInventoryTo(s.Start)
-	// One pass reads each event once for both the actors and the
-	// inventories, which have taken the events before inventoryTo.
+	// One pass reads each event once for the actors, the inventories,
+	// which have taken the events before inventoryTo, and the event
+	// index, which lists those before its verbTo (see MatchSteps).
+	x := &s.index
+	x.reset(s.Start)
 	for i := s.Start; i < log.Len(); i++ {
 		e := log.At(i)
 		b.event(e)
 		if i == s.inventoryTo {
 			all.event(e)
 			s.inventoryTo++
+		}
+		if i == x.verbTo {
+			x.addVerb(e.Verb)
 		}
 	}
 	s.takeInventory()
