@@ -139,10 +139,10 @@ type mapActors struct {
 	// request is a run of events between the same two actors.
 	lastFrom, lastTo trace.Actor
 	// recent are the last acting actors looked up in seen, most recent
-	// first, and recentTo the last addressed ones: the events of a run
-	// alternate among a few actors (a client, the API server serving it,
-	// etcd), which a comparison finds for less than a lookup.
-	recent, recentTo [recentActors]trace.Actor
+	// first: the events of a run alternate among a few actors (a client,
+	// the API server serving it), which a comparison finds for less than
+	// a lookup.
+	recent [recentActors]trace.Actor
 	// lastCall is the direct call seen last: a request's PERSIST to etcd
 	// repeats the one before it.
 	lastCall struct {
@@ -161,7 +161,7 @@ const recentActors = 4
 func newMapActors() *mapActors {
 	b := &mapActors{seen: map[string]bool{}, lastFrom: noActor, lastTo: noActor}
 	for i := range b.recent {
-		b.recent[i], b.recentTo[i] = noActor, noActor
+		b.recent[i] = noActor
 	}
 	return b
 }
@@ -220,7 +220,7 @@ func component(a string) bool {
 func (b *mapActors) event(e *trace.Event) {
 	from := string(e.From)
 	if e.From != b.lastFrom {
-		if !seenRecently(&b.recent, e.From) && !b.seen[from] {
+		if !b.seenRecently(e.From) && !b.seen[from] {
 			b.seen[from] = true
 			id := result.MapID(from)
 			switch {
@@ -233,10 +233,9 @@ func (b *mapActors) event(e *trace.Event) {
 		b.lastFrom = e.From
 	}
 	if e.To != "" && e.To != b.lastTo {
-		// The callee is most often one of the last few (the API server,
-		// etcd), or else one seen before: a lookup costs less than a
-		// store.
-		if to := string(e.To); !seenRecently(&b.recentTo, e.To) && !b.seen[to] {
+		// The callee is most often one seen before (the API server, etcd):
+		// a lookup costs less than a store.
+		if to := string(e.To); !b.seen[to] {
 			b.seen[to] = true
 		}
 		b.lastTo = e.To
@@ -254,10 +253,11 @@ func (b *mapActors) event(e *trace.Event) {
 	}
 }
 
-// seenRecently reports whether a is one of the recent actors r, and
-// makes it the most recent, putting it there when it is not: a caller
-// that finds it not there records it seen.
-func seenRecently(r *[recentActors]trace.Actor, a trace.Actor) bool {
+// seenRecently reports whether a is one of the recent acting actors,
+// and makes it the most recent, putting it there when it is not: a
+// caller that finds it not there records it seen.
+func (b *mapActors) seenRecently(a trace.Actor) bool {
+	r := &b.recent
 	for i, x := range r {
 		if x == a {
 			copy(r[1:i+1], r[:i])
