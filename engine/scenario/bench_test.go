@@ -118,7 +118,7 @@ func BenchmarkLayout(b *testing.B) {
 		// A fresh cache each time, as each run starts with one.
 		sess.flat = nil
 		out := &result.Scenario{}
-		sess.fill(out, sc, sess.MatchSteps(sc.Steps), false)
+		sess.fill(out, sc, sess.MatchSteps(sc.Steps), false, nil)
 		for _, c := range sc.Claims {
 			out.Claims = append(out.Claims, sess.Check(c))
 		}

@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"iter"
+	"slices"
 
 	"github.com/loopbook/loopbook/engine/cluster/trace"
 )
@@ -34,14 +35,24 @@ func (s *Session) matching(m *Matcher, from, at, limit int) []int {
 }
 
 // matchingIf is matching of the events that also pass also (nil: all).
+// It reads the list of m's verb from the first index at or after from.
 func (s *Session) matchingIf(m *Matcher, also func(*trace.Event) bool, from, at, limit int) []int {
 	from = max(from, s.Start)
-	list := s.index.ofVerb(s.Trace(), s.Start, m.p.Verb)
-	pred := m.Match
-	if also != nil {
-		pred = func(e *trace.Event) bool { return also(e) && m.Match(e) }
+	log := s.Trace()
+	list := s.index.ofVerb(log, s.Start, m.p.Verb)
+	hi := s.last(at)
+	var out []int
+	j, _ := slices.BinarySearch(list, int32(from))
+	for ; j < len(list) && int(list[j]) <= hi; j++ {
+		i := int(list[j])
+		if e := log.At(i); (also == nil || also(e)) && m.matchOfVerb(e) {
+			out = append(out, i)
+			if limit > 0 && len(out) == limit {
+				break
+			}
+		}
 	}
-	return s.collect(inRange([][]int32{list}, from, s.last(at)), pred, limit)
+	return out
 }
 
 // eventsFrom returns the trace indices in [Start, at] of the events

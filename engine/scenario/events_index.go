@@ -45,17 +45,25 @@ func (x *eventIndex) reset(start int) {
 // ofVerb returns the indices of log's events of verb v from start on.
 func (x *eventIndex) ofVerb(log *trace.Log, start int, v trace.Verb) []int32 {
 	x.reset(start)
-	for ; x.verbTo < log.Len(); x.verbTo++ {
-		w := int(log.At(x.verbTo).Verb)
-		if w >= len(x.byVerb) {
-			x.byVerb = append(x.byVerb, make([][]int32, w+1-len(x.byVerb))...)
-		}
-		x.byVerb[w] = append(x.byVerb[w], int32(x.verbTo))
+	for x.verbTo < log.Len() {
+		x.addVerb(log.At(x.verbTo).Verb)
 	}
 	if int(v) >= len(x.byVerb) {
 		return nil
 	}
 	return x.byVerb[v]
+}
+
+// addVerb lists the event at verbTo, of verb v, and moves verbTo past
+// it: a pass that reads the events for something else (see Session.Map)
+// lists them on its way.
+func (x *eventIndex) addVerb(v trace.Verb) {
+	w := int(v)
+	if w >= len(x.byVerb) {
+		x.byVerb = append(x.byVerb, make([][]int32, w+1-len(x.byVerb))...)
+	}
+	x.byVerb[w] = append(x.byVerb[w], int32(x.verbTo))
+	x.verbTo++
 }
 
 // ofActors returns the lists of indices of log's events from start on

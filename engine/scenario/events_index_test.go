@@ -67,16 +67,16 @@ func TestEventIndexScans(t *testing.T) {
 		for _, v := range append(trace.AllVerbs(), 0, 250) {
 			for _, a := range actors {
 				m := Compile(&spec.Pattern{Verb: v, Actor: spec.Word{Text: a}})
+				glob := spec.ActorGlob(a)
+				calls := func(e *trace.Event) bool { return trace.Glob(glob, string(e.From)) && e.Verb == v }
 				for _, at := range ats {
 					for _, limit := range []int{0, 1, 3} {
-						for _, from := range []int{s.Start, (s.Start + end) / 3} {
-							got, want := s.matching(m, from, at, limit), brute(m.Match, from, at, limit)
+						for _, from := range []int{s.Start, (s.Start + end) / 3, end} {
+							got, want := s.matching(m, from, at, limit), brute(calls, from, at, limit)
 							if !slices.Equal(got, want) {
 								t.Fatalf("round %d: matching(%s %s, %d, %d, %d) = %v, want %v", round, a, v, from, at, limit, got, want)
 							}
 						}
-						glob := spec.ActorGlob(a)
-						calls := func(e *trace.Event) bool { return trace.Glob(glob, string(e.From)) && e.Verb == v }
 						got, want := s.eventsFrom(glob, calls, at, limit), brute(calls, s.Start, at, limit)
 						if !slices.Equal(got, want) {
 							t.Fatalf("round %d: eventsFrom(%s, %s, %d, %d) = %v, want %v", round, a, v, at, limit, got, want)
@@ -90,5 +90,45 @@ func TestEventIndexScans(t *testing.T) {
 	if got, want := s.matching(Compile(&spec.Pattern{Verb: trace.Update, Actor: spec.Word{Text: "*"}}), s.Start, s.End(), 0),
 		brute(func(e *trace.Event) bool { return e.Verb == trace.Update }, s.Start, s.End(), 0); !slices.Equal(got, want) {
 		t.Fatalf("after release: %d updates, want %d", len(got), len(want))
+	}
+}
+
+// TestMapListsVerbs checks the verb lists the map's pass makes on its
+// way against the events' verbs, whether the index had listed none,
+// some or all of the events before the map was built, and as the trace
+// grows after it.
+func TestMapListsVerbs(t *testing.T) {
+	for _, before := range []string{"none", "some", "all"} {
+		s, err := NewSession(twoWorkers(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Cluster.RunFor(20 * time.Second)
+		switch before {
+		case "some":
+			s.index.ofVerb(s.Trace(), s.Start, trace.Get)
+			s.Cluster.RunFor(10 * time.Second)
+		case "all":
+			s.index.ofVerb(s.Trace(), s.Start, trace.Get)
+		}
+		for round := range 2 {
+			s.Map()
+			if s.index.verbTo != s.Trace().Len() {
+				t.Fatalf("%s listed before, round %d: the index lists %d events, want %d", before, round, s.index.verbTo, s.Trace().Len())
+			}
+			for _, v := range append(trace.AllVerbs(), 0) {
+				var want []int32
+				for i := s.Start; i < s.Trace().Len(); i++ {
+					if s.Trace().At(i).Verb == v {
+						want = append(want, int32(i))
+					}
+				}
+				if got := s.index.ofVerb(s.Trace(), s.Start, v); !slices.Equal(got, want) {
+					t.Fatalf("%s listed before, round %d: %s lists %v, want %v", before, round, v, got, want)
+				}
+			}
+			s.Cluster.RunFor(10 * time.Second)
+		}
+		s.release()
 	}
 }

@@ -20,14 +20,20 @@ func (s *Session) Map() *result.Map {
 	b, all := newMapActors(), s.inventory
 	log := s.Trace()
 	s.takeInventoryTo(s.Start)
-	// One pass reads each event once for both the actors and the
-	// inventories, which have taken the events before inventoryTo.
+	// One pass reads each event once for the actors, the inventories,
+	// which have taken the events before inventoryTo, and the event
+	// index, which lists those before its verbTo (see MatchSteps).
+	x := &s.index
+	x.reset(s.Start)
 	for i := s.Start; i < log.Len(); i++ {
 		e := log.At(i)
 		b.event(e)
 		if i == s.inventoryTo {
 			all.event(e)
 			s.inventoryTo++
+		}
+		if i == x.verbTo {
+			x.addVerb(e.Verb)
 		}
 	}
 	s.takeInventory()
@@ -132,6 +138,11 @@ type mapActors struct {
 	// lastFrom and lastTo are the actors of the event seen last: a
 	// request is a run of events between the same two actors.
 	lastFrom, lastTo trace.Actor
+	// recent are the last acting actors looked up in seen, most recent
+	// first: the events of a run alternate among a few actors (a client,
+	// the API server serving it), which a comparison finds for less than
+	// a lookup.
+	recent [recentActors]trace.Actor
 	// lastCall is the direct call seen last: a request's PERSIST to etcd
 	// repeats the one before it.
 	lastCall struct {
@@ -144,8 +155,15 @@ type mapActors struct {
 // event.
 const noActor trace.Actor = "\x00"
 
+// recentActors is how many acting actors mapActors remembers.
+const recentActors = 4
+
 func newMapActors() *mapActors {
-	return &mapActors{seen: map[string]bool{}, lastFrom: noActor, lastTo: noActor}
+	b := &mapActors{seen: map[string]bool{}, lastFrom: noActor, lastTo: noActor}
+	for i := range b.recent {
+		b.recent[i] = noActor
+	}
+	return b
 }
 
 // extensionRole returns where an extension actor sits on the map: the
@@ -201,17 +219,19 @@ func component(a string) bool {
 // direct one (PROXY, WEBHOOK, EXTERNAL, PERSIST).
 func (b *mapActors) event(e *trace.Event) {
 	from := string(e.From)
-	if e.From != b.lastFrom && !b.seen[from] {
-		b.seen[from] = true
-		id := result.MapID(from)
-		switch {
-		case id == "controller-manager" && from != id:
-			b.members = append(b.members, from)
-		case !component(from):
-			b.clients = append(b.clients, from)
+	if e.From != b.lastFrom {
+		if !b.seenRecently(e.From) && !b.seen[from] {
+			b.seen[from] = true
+			id := result.MapID(from)
+			switch {
+			case id == "controller-manager" && from != id:
+				b.members = append(b.members, from)
+			case !component(from):
+				b.clients = append(b.clients, from)
+			}
 		}
+		b.lastFrom = e.From
 	}
-	b.lastFrom = e.From
 	if e.To != "" && e.To != b.lastTo {
 		// The callee is most often one seen before (the API server, etcd):
 		// a lookup costs less than a store.
@@ -231,6 +251,23 @@ func (b *mapActors) event(e *trace.Event) {
 			b.direct = append(b.direct, edge)
 		}
 	}
+}
+
+// seenRecently reports whether a is one of the recent acting actors,
+// and makes it the most recent, putting it there when it is not: a
+// caller that finds it not there records it seen.
+func (b *mapActors) seenRecently(a trace.Actor) bool {
+	r := &b.recent
+	for i, x := range r {
+		if x == a {
+			copy(r[1:i+1], r[:i])
+			r[0] = a
+			return true
+		}
+	}
+	copy(r[1:], r[:len(r)-1])
+	r[0] = a
+	return false
 }
 
 // sortedSet returns a set's members, sorted.

@@ -8,9 +8,13 @@ import (
 // Matcher is a compiled trace pattern: a predicate over events that can
 // also tell how close an event comes to matching.
 type Matcher struct {
-	p     *spec.Pattern
-	actor string
-	to    string
+	p         *spec.Pattern
+	actor, to glob
+	// resource, group and subresource are the pattern's resource's
+	// globs, namespace and name its object's (see resourceMatches and
+	// objectMatches).
+	resource, group, subresource glob
+	namespace, name              glob
 	// parts are the tests the pattern writes, in order; the first n
 	// are set.
 	parts [maxParts]part
@@ -38,7 +42,7 @@ const (
 // object, addressed actor, outcome. The verb, one comparison that most
 // events fail, is tested first.
 func Compile(p *spec.Pattern) *Matcher {
-	m := &Matcher{p: p, actor: spec.ActorGlob(p.Actor.Text)}
+	m := &Matcher{p: p, actor: compileGlob(spec.ActorGlob(p.Actor.Text))}
 	m.add(partVerb)
 	m.add(partActor)
 	if p.WatchType != 0 {
@@ -47,14 +51,16 @@ func Compile(p *spec.Pattern) *Matcher {
 	if p.Phase != 0 {
 		m.add(partPhase)
 	}
-	if p.Resource != nil {
+	if r := p.Resource; r != nil {
+		m.resource, m.group, m.subresource = compileGlob(r.Resource), compileGlob(r.Group), compileGlob(r.Subresource)
 		m.add(partResource)
 	}
-	if p.Object != nil {
+	if o := p.Object; o != nil {
+		m.namespace, m.name = compileGlob(o.Namespace), compileGlob(o.Name)
 		m.add(partObject)
 	}
 	if p.To != nil {
-		m.to = spec.ActorGlob(p.To.Text)
+		m.to = compileGlob(spec.ActorGlob(p.To.Text))
 		m.add(partTo)
 	}
 	if p.Outcome != nil {
@@ -73,7 +79,7 @@ func (m *Matcher) add(t part) {
 func (m *Matcher) test(t part, e *trace.Event) bool {
 	switch t {
 	case partActor:
-		return trace.Glob(m.actor, string(e.From))
+		return m.actor.match(string(e.From))
 	case partVerb:
 		return e.Verb == m.p.Verb
 	case partWatchType:
@@ -81,11 +87,11 @@ func (m *Matcher) test(t part, e *trace.Event) bool {
 	case partPhase:
 		return e.Phase == m.p.Phase
 	case partResource:
-		return resourceMatches(m.p.Resource, e)
+		return m.resourceMatches(e)
 	case partObject:
-		return objectMatches(m.p.Object, e)
+		return m.objectMatches(e)
 	case partTo:
-		return trace.Glob(m.to, string(e.To))
+		return m.to.match(string(e.To))
 	case partOutcome:
 		return outcomeMatches(m.p.Outcome, e.Outcome)
 	}
@@ -98,6 +104,18 @@ func (m *Matcher) Pattern() *spec.Pattern { return m.p }
 // Match reports whether e matches every part of the pattern.
 func (m *Matcher) Match(e *trace.Event) bool {
 	for _, t := range m.parts[:m.n] {
+		if !m.test(t, e) {
+			return false
+		}
+	}
+	return true
+}
+
+// matchOfVerb is Match for an event of the pattern's verb, as the
+// event index lists them: it skips the verb's test, which Compile puts
+// first.
+func (m *Matcher) matchOfVerb(e *trace.Event) bool {
+	for _, t := range m.parts[1:m.n] {
 		if !m.test(t, e) {
 			return false
 		}
@@ -119,29 +137,29 @@ func (m *Matcher) Score(e *trace.Event) (int, int) {
 
 // resourceMatches applies RESOURCE[.GROUP][/SUB]: a resource written
 // without a subresource matches only calls without one.
-func resourceMatches(r *spec.ResourcePattern, e *trace.Event) bool {
-	if !trace.Glob(r.Resource, e.Resource) {
+func (m *Matcher) resourceMatches(e *trace.Event) bool {
+	if !m.resource.match(e.Resource) {
 		return false
 	}
-	if r.Group != "" && !trace.Glob(r.Group, e.Group) {
+	if m.group.pattern != "" && !m.group.match(e.Group) {
 		return false
 	}
-	if r.Subresource == "" {
+	if m.subresource.pattern == "" {
 		return e.Subresource == ""
 	}
-	return trace.Glob(r.Subresource, e.Subresource)
+	return m.subresource.match(e.Subresource)
 }
 
 // objectMatches applies NAMESPACE/NAME, or NAME for a cluster-scoped
 // object, a user (AUTHENTICATE) or a path.
-func objectMatches(o *spec.ObjectPattern, e *trace.Event) bool {
-	if o.Namespaced {
-		return trace.Glob(o.Namespace, e.Namespace) && trace.Glob(o.Name, e.Name)
+func (m *Matcher) objectMatches(e *trace.Event) bool {
+	if m.p.Object.Namespaced {
+		return m.namespace.match(e.Namespace) && m.name.match(e.Name)
 	}
-	if o.Name == "*" {
+	if m.name.kind == globAny {
 		return true
 	}
-	return e.Namespace == "" && trace.Glob(o.Name, e.Name)
+	return e.Namespace == "" && m.name.match(e.Name)
 }
 
 // outcomeMatches applies "=> OUTCOME".

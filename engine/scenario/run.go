@@ -61,13 +61,16 @@ func RunScenarioWith(s *spec.Scenario, cfg cluster.Config, opts RunOptions) (*re
 	defer sess.release()
 	for _, a := range s.Run {
 		if _, err := sess.Do(a); err != nil {
-			sess.fill(out, s, nil, opts.Trace)
+			sess.fill(out, s, nil, opts.Trace, nil)
 			return out, err
 		}
 	}
 	sess.Settle()
+	// The map's pass over the run's events lists them for the steps and
+	// claims too, so it comes first (the map reads no step).
+	mp := sess.Map()
 	ms := sess.MatchSteps(s.Steps)
-	sess.fill(out, s, ms, opts.Trace)
+	sess.fill(out, s, ms, opts.Trace, mp)
 	for _, c := range s.Claims {
 		out.Claims = append(out.Claims, sess.Check(c))
 	}
@@ -81,9 +84,9 @@ func RunScenarioWith(s *spec.Scenario, cfg cluster.Config, opts RunOptions) (*re
 	return out, nil
 }
 
-// fill writes the run's steps, responses and map into out, and its
-// trace when keepTrace is set.
-func (s *Session) fill(out *result.Scenario, sc *spec.Scenario, ms []StepMatch, keepTrace bool) {
+// fill writes the run's steps, responses and map (mp, or the map built
+// now when mp is nil) into out, and its trace when keepTrace is set.
+func (s *Session) fill(out *result.Scenario, sc *spec.Scenario, ms []StepMatch, keepTrace bool, mp *result.Map) {
 	out.Responses = append([]result.Response(nil), s.Responses...)
 	if keepTrace {
 		out.Trace = s.Events()
@@ -98,7 +101,10 @@ func (s *Session) fill(out *result.Scenario, sc *spec.Scenario, ms []StepMatch, 
 	for _, m := range ms {
 		out.Steps = append(out.Steps, s.stepResult(m))
 	}
-	out.Map = s.Map()
+	if mp == nil {
+		mp = s.Map()
+	}
+	out.Map = mp
 }
 
 // stepResult dresses one step match for the renderers.
