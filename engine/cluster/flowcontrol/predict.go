@@ -23,7 +23,9 @@ import "github.com/loopbook/loopbook/engine/cluster/sim"
 // queue's oldest: it may join a replayed state, later than its arrival,
 // where its queue still holds waiters or was just emptied by the state's
 // last step, or a state not past its arrival. The replay goes back step
-// by step to the latest such state and goes on from there. Anything else
+// by step to the latest such state and goes on from there, unless the
+// arrival would have changed none of the steps since, which it then
+// joins after (see joinLate). Anything else
 // — a request that starts at its arrival, an arrival no kept state can
 // take — makes a fresh copy. Both give the same answers.
 func (qs *queueSet) predict(id uint64, qi int, num uint64, deadline sim.Time) (at sim.Time, ok bool) {
@@ -62,7 +64,7 @@ func (qs *queueSet) resume(qi int, num uint64) *queueSet {
 	k := p.kept
 	k.forget(qs.now)
 	w := qs.queues[qi].at(num)
-	if p.extend(qs, qi, num) || k.backTo(p, qi, num, w, qs.now) {
+	if p.extend(qs, qi, num) || p.joinLate(qi, num, w, qs.now) || k.backTo(p, qi, num, w, qs.now) {
 		return p
 	}
 	return qs.startKept()
@@ -219,4 +221,91 @@ func (qs *queueSet) stopShadowing() {
 // comes after e, scheduled at now.
 func (p *queueSet) passed(e event, now sim.Time) bool {
 	return p.handled && (p.last.at > e.at || p.last.at == e.at && p.last.pushed > now)
+}
+
+// joinLate takes waiter w, number num of queue qi, into the replayed
+// state p where qi holds no waiters, without going back, and reports
+// whether it could: where the replay's latest state with qi just emptied
+// is later than now, and w, had it joined there, would have changed none
+// of the steps taken since. Those steps dispatch from other queues, and
+// w changes none of them if
+//
+//   - qi keeps a request executing: it stays active, as with w, so each
+//     active queue's share of R is the same (sync);
+//   - every event was handled with all seats taken: the rate of R,
+//     min(seats in use and waiting, limit), is the limit with or without
+//     w, and no dispatching stopped for want of waiters that w would have
+//     gone on with;
+//   - every dispatch picked a queue that w's would not have displaced:
+//     a head finishing before w would, or as w but first from the
+//     round-robin position (see pick).
+//
+// What w does change is qi's next dispatch R: bounded by w's arrival
+// when w joins and after each of qi's finishes since (apply), it is
+// followed along to find w's finish at each dispatch, and qi takes it
+// with w. Taking w in now then gives the state going back would.
+func (p *queueSet) joinLate(qi int, num uint64, w *waiter, now sim.Time) bool {
+	k, q := p.kept, &p.queues[qi]
+	if k == nil || p.limit < 1 || q.n != 0 || q.executing == 0 || q.base+uint64(len(q.waiting)) != num {
+		return false
+	}
+	if !p.pending && p.seatsInUse < p.limit {
+		return false // dispatching stopped with seats free: w would take one
+	}
+	// Back to the state that emptied qi, the steps since being entries
+	// from..end-1, each checked but for w's finish; r is qi's next
+	// dispatch R there.
+	from, r := k.ops.end, q.nextDispatchR
+	after := &p.tally
+	for ; after.lastEmptied != qi; after = &k.ops.at(from).before {
+		if after.lastAt <= now || from == k.floor {
+			return false
+		}
+		from--
+		u := k.ops.at(from)
+		switch {
+		case u.from != popNone && u.before.seatsInUse < p.limit:
+			return false
+		case int(u.qi) != qi:
+		case u.from == popNone:
+			return false // a waiter taken in, or a dispatch
+		default:
+			r = u.q.nextDispatchR // before one of qi's events
+		}
+	}
+	if after.lastAt <= now {
+		return false
+	}
+	// Forward, with w: its finish against each dispatch's pick.
+	n := len(p.queues)
+	r = max(r, w.arrivalR)
+	for i := from; i < k.ops.end; i++ {
+		u := k.ops.at(i)
+		switch {
+		case int(u.qi) == qi:
+			after := &p.tally
+			if i+1 < k.ops.end {
+				after = &k.ops.at(i + 1).before
+			}
+			if e := &after.last; e.kind == evFinish {
+				r = max(r+e.arg, w.arrivalR)
+			}
+		case u.joined || u.from != popNone:
+		default:
+			finish := r + w.totalWork
+			bq := &u.q
+			f := bq.nextDispatchR + bq.waiting[bq.head].totalWork
+			if finish < f {
+				return false
+			}
+			if start := u.before.robin + 1; finish == f && (qi-start+2*n)%n < (int(u.qi)-start+2*n)%n {
+				return false
+			}
+		}
+	}
+	k.joining(p, qi, w)
+	k.late++
+	q.nextDispatchR = r
+	p.enqueue(qi, *w)
+	return true
 }
