@@ -220,9 +220,38 @@ func (k *keptRun) redo(p *queueSet, now sim.Time) bool {
 	for i := len(k.undone) - 1; i >= 0; i-- {
 		a := &k.undone[i]
 		q := &p.queues[a.qi]
-		if !p.join(int(a.qi), &a.w) && !p.joinLate(int(a.qi), q.base+uint64(len(q.waiting)), &a.w, now) {
+		if p.join(int(a.qi), &a.w) {
+			continue
+		}
+		if ok, _ := p.joinLate(int(a.qi), q.base+uint64(len(q.waiting)), &a.w, now, false); !ok {
 			return false
 		}
 	}
 	return true
+}
+
+// joinBefore takes the replay p back before entry i, the first step
+// that waiter w, joining queue qi late, would have changed (see
+// joinLate), takes in again the waiters it took in since, then w, whose
+// queue's next dispatch R is to be r. It reports whether it did, and
+// spoilt if a waiter could not be taken in again.
+func (k *keptRun) joinBefore(p *queueSet, i, qi int, w *waiter, r int64, now sim.Time) (ok, spoilt bool) {
+	k.undone = k.undone[:0]
+	for k.ops.end > i {
+		k.undoLast(p)
+	}
+	if !k.redo(p, now) {
+		return false, true
+	}
+	k.joinAt(p, qi, w, r)
+	return true, false
+}
+
+// joinAt takes w into queue qi of p, which holds no waiters, with r
+// the queue's next dispatch R (see joinLate).
+func (k *keptRun) joinAt(p *queueSet, qi int, w *waiter, r int64) {
+	k.joining(p, qi, w)
+	k.late++
+	p.queues[qi].nextDispatchR = r
+	p.enqueue(qi, *w)
 }

@@ -64,7 +64,10 @@ func (qs *queueSet) resume(qi int, num uint64) *queueSet {
 	k := p.kept
 	k.forget(qs.now)
 	w := qs.queues[qi].at(num)
-	if p.extend(qs, qi, num) || p.joinLate(qi, num, w, qs.now) || k.backTo(p, qi, num, w, qs.now) {
+	if p.extend(qs, qi, num) {
+		return p
+	}
+	if ok, spoilt := p.joinLate(qi, num, w, qs.now, true); ok || !spoilt && k.backTo(p, qi, num, w, qs.now) {
 		return p
 	}
 	return qs.startKept()
@@ -244,13 +247,19 @@ func (p *queueSet) passed(e event, now sim.Time) bool {
 // when w joins and after each of qi's finishes since (apply), it is
 // followed along to find w's finish at each dispatch, and qi takes it
 // with w. Taking w in now then gives the state going back would.
-func (p *queueSet) joinLate(qi int, num uint64, w *waiter, now sim.Time) bool {
+//
+// If w would have been dispatched before a step since, with back the
+// replay goes back before that step only, rather than to where qi was
+// emptied, and takes w in there (see joinBefore). spoilt reports that
+// it went back and then could not take in again a waiter it had: the
+// replay is then to be copied afresh.
+func (p *queueSet) joinLate(qi int, num uint64, w *waiter, now sim.Time, back bool) (ok, spoilt bool) {
 	k, q := p.kept, &p.queues[qi]
 	if k == nil || p.limit < 1 || q.n != 0 || q.executing == 0 || q.base+uint64(len(q.waiting)) != num {
-		return false
+		return false, false
 	}
 	if !p.pending && p.seatsInUse < p.limit {
-		return false // dispatching stopped with seats free: w would take one
+		return false, false // dispatching stopped with seats free: w would take one
 	}
 	// Back to the state that emptied qi, the steps since being entries
 	// from..end-1, each checked but for w's finish; r is qi's next
@@ -259,22 +268,22 @@ func (p *queueSet) joinLate(qi int, num uint64, w *waiter, now sim.Time) bool {
 	after := &p.tally
 	for ; after.lastEmptied != qi; after = &k.ops.at(from).before {
 		if after.lastAt <= now || from == k.floor {
-			return false
+			return false, false
 		}
 		from--
 		u := k.ops.at(from)
 		switch {
 		case u.from != popNone && u.before.seatsInUse < p.limit:
-			return false
+			return false, false
 		case int(u.qi) != qi:
 		case u.from == popNone:
-			return false // a waiter taken in, or a dispatch
+			return false, false // a waiter taken in, or a dispatch
 		default:
 			r = u.q.nextDispatchR // before one of qi's events
 		}
 	}
 	if after.lastAt <= now {
-		return false
+		return false, false
 	}
 	// Forward, with w: its finish against each dispatch's pick.
 	n := len(p.queues)
@@ -295,17 +304,15 @@ func (p *queueSet) joinLate(qi int, num uint64, w *waiter, now sim.Time) bool {
 			finish := r + w.totalWork
 			bq := &u.q
 			f := bq.nextDispatchR + bq.waiting[bq.head].totalWork
-			if finish < f {
-				return false
-			}
-			if start := u.before.robin + 1; finish == f && (qi-start+2*n)%n < (int(u.qi)-start+2*n)%n {
-				return false
+			start := u.before.robin + 1
+			if finish < f || finish == f && (qi-start+2*n)%n < (int(u.qi)-start+2*n)%n {
+				if !back {
+					return false, false
+				}
+				return k.joinBefore(p, i, qi, w, r, now)
 			}
 		}
 	}
-	k.joining(p, qi, w)
-	k.late++
-	q.nextDispatchR = r
-	p.enqueue(qi, *w)
-	return true
+	k.joinAt(p, qi, w, r)
+	return true, false
 }
