@@ -233,15 +233,16 @@ func (p *queueSet) passed(e event, now sim.Time) bool {
 // of the steps taken since. Those steps dispatch from other queues, and
 // w changes none of them if
 //
-//   - qi keeps a request executing: it stays active, as with w, so each
-//     active queue's share of R is the same (sync);
-//   - every event was handled with all seats taken: the rate of R,
-//     min(seats in use and waiting, limit), is the limit with or without
-//     w, and no dispatching stopped for want of waiters that w would have
-//     gone on with;
+//   - every event was handled with all seats taken: no dispatching
+//     stopped for want of waiters that w would have gone on with;
 //   - every dispatch picked a queue that w's would not have displaced:
 //     a head finishing before w would, or as w but first from the
 //     round-robin position (see pick).
+//
+// w would have changed how R grew (sync), keeping qi active and adding
+// its seats to those waiting, but a replay never reads its R: it takes
+// no arrivals of its own, and the waiters it takes in bring the R of
+// their arrival at the level.
 //
 // What w does change is qi's next dispatch R: bounded by w's arrival
 // when w joins and after each of qi's finishes since (apply), it is
@@ -255,7 +256,7 @@ func (p *queueSet) passed(e event, now sim.Time) bool {
 // replay is then to be copied afresh.
 func (p *queueSet) joinLate(qi int, num uint64, w *waiter, now sim.Time, back bool) (ok, spoilt bool) {
 	k, q := p.kept, &p.queues[qi]
-	if k == nil || p.limit < 1 || q.n != 0 || q.executing == 0 || q.base+uint64(len(q.waiting)) != num {
+	if k == nil || p.limit < 1 || q.n != 0 || q.base+uint64(len(q.waiting)) != num {
 		return false, false
 	}
 	if !p.pending && p.seatsInUse < p.limit {
