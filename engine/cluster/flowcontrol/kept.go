@@ -27,6 +27,7 @@ type keptRun struct {
 	ops    undoLog
 	floor  int       // the entries before number floor are never undone: the states before them are not later than the level's present
 	undone []arrival // the waiters the replay went back before, latest first
+	late   int       // waiters taken in by joinLate (tests)
 }
 
 // undo is what one step, or one waiter taken in, changed. A waiter
@@ -184,7 +185,7 @@ func (k *keptRun) backTo(p *queueSet, qi int, num uint64, w *waiter, now sim.Tim
 			break
 		}
 	}
-	if !k.redo(p) {
+	if !k.redo(p, now) {
 		return false
 	}
 	if q := &p.queues[qi]; q.base+uint64(len(q.waiting)) != num {
@@ -207,18 +208,50 @@ func (k *keptRun) backBefore(p *queueSet, e event, now sim.Time) bool {
 			return false
 		}
 	}
-	return k.redo(p)
+	return k.redo(p, now)
 }
 
 // redo takes in again the waiters undone holds, in the order they came,
 // and reports false if one could not join, which keptRun's argument
-// rules out.
-func (k *keptRun) redo(p *queueSet) bool {
+// rules out for waiters that joined where their queues held waiters or
+// were just emptied; one that joined later (see joinLate) joins as it
+// did, if it still can.
+func (k *keptRun) redo(p *queueSet, now sim.Time) bool {
 	for i := len(k.undone) - 1; i >= 0; i-- {
 		a := &k.undone[i]
-		if !p.join(int(a.qi), &a.w) {
+		q := &p.queues[a.qi]
+		if p.join(int(a.qi), &a.w) {
+			continue
+		}
+		if ok, _ := p.joinLate(int(a.qi), q.base+uint64(len(q.waiting)), &a.w, now, false); !ok {
 			return false
 		}
 	}
 	return true
+}
+
+// joinBefore takes the replay p back before entry i, the first step
+// that waiter w, joining queue qi late, would have changed (see
+// joinLate), takes in again the waiters it took in since, then w, whose
+// queue's next dispatch R is to be r. It reports whether it did, and
+// spoilt if a waiter could not be taken in again.
+func (k *keptRun) joinBefore(p *queueSet, i, qi int, w *waiter, r int64, now sim.Time) (ok, spoilt bool) {
+	k.undone = k.undone[:0]
+	for k.ops.end > i {
+		k.undoLast(p)
+	}
+	if !k.redo(p, now) {
+		return false, true
+	}
+	k.joinAt(p, qi, w, r)
+	return true, false
+}
+
+// joinAt takes w into queue qi of p, which holds no waiters, with r
+// the queue's next dispatch R (see joinLate).
+func (k *keptRun) joinAt(p *queueSet, qi int, w *waiter, r int64) {
+	k.joining(p, qi, w)
+	k.late++
+	p.queues[qi].nextDispatchR = r
+	p.enqueue(qi, *w)
 }

@@ -23,7 +23,9 @@ import "github.com/loopbook/loopbook/engine/cluster/sim"
 // queue's oldest: it may join a replayed state, later than its arrival,
 // where its queue still holds waiters or was just emptied by the state's
 // last step, or a state not past its arrival. The replay goes back step
-// by step to the latest such state and goes on from there. Anything else
+// by step to the latest such state and goes on from there, unless the
+// arrival would have changed none of the steps since, which it then
+// joins after (see joinLate). Anything else
 // — a request that starts at its arrival, an arrival no kept state can
 // take — makes a fresh copy. Both give the same answers.
 func (qs *queueSet) predict(id uint64, qi int, num uint64, deadline sim.Time) (at sim.Time, ok bool) {
@@ -62,7 +64,10 @@ func (qs *queueSet) resume(qi int, num uint64) *queueSet {
 	k := p.kept
 	k.forget(qs.now)
 	w := qs.queues[qi].at(num)
-	if p.extend(qs, qi, num) || k.backTo(p, qi, num, w, qs.now) {
+	if p.extend(qs, qi, num) {
+		return p
+	}
+	if ok, spoilt := p.joinLate(qi, num, w, qs.now, true); ok || !spoilt && k.backTo(p, qi, num, w, qs.now) {
 		return p
 	}
 	return qs.startKept()
@@ -219,4 +224,96 @@ func (qs *queueSet) stopShadowing() {
 // comes after e, scheduled at now.
 func (p *queueSet) passed(e event, now sim.Time) bool {
 	return p.handled && (p.last.at > e.at || p.last.at == e.at && p.last.pushed > now)
+}
+
+// joinLate takes waiter w, number num of queue qi, into the replayed
+// state p where qi holds no waiters, without going back, and reports
+// whether it could: where the replay's latest state with qi just emptied
+// is later than now, and w, had it joined there, would have changed none
+// of the steps taken since. Those steps dispatch from other queues, and
+// w changes none of them if
+//
+//   - every event was handled with all seats taken: no dispatching
+//     stopped for want of waiters that w would have gone on with;
+//   - every dispatch picked a queue that w's would not have displaced:
+//     a head finishing before w would, or as w but first from the
+//     round-robin position (see pick).
+//
+// w would have changed how R grew (sync), keeping qi active and adding
+// its seats to those waiting, but a replay never reads its R: it takes
+// no arrivals of its own, and the waiters it takes in bring the R of
+// their arrival at the level.
+//
+// What w does change is qi's next dispatch R: bounded by w's arrival
+// when w joins and after each of qi's finishes since (apply), it is
+// followed along to find w's finish at each dispatch, and qi takes it
+// with w. Taking w in now then gives the state going back would.
+//
+// If w would have been dispatched before a step since, with back the
+// replay goes back before that step only, rather than to where qi was
+// emptied, and takes w in there (see joinBefore). spoilt reports that
+// it went back and then could not take in again a waiter it had: the
+// replay is then to be copied afresh.
+func (p *queueSet) joinLate(qi int, num uint64, w *waiter, now sim.Time, back bool) (ok, spoilt bool) {
+	k, q := p.kept, &p.queues[qi]
+	if k == nil || p.limit < 1 || q.n != 0 || q.base+uint64(len(q.waiting)) != num {
+		return false, false
+	}
+	if !p.pending && p.seatsInUse < p.limit {
+		return false, false // dispatching stopped with seats free: w would take one
+	}
+	// Back to the state that emptied qi, the steps since being entries
+	// from..end-1, each checked but for w's finish; r is qi's next
+	// dispatch R there.
+	from, r := k.ops.end, q.nextDispatchR
+	after := &p.tally
+	for ; after.lastEmptied != qi; after = &k.ops.at(from).before {
+		if after.lastAt <= now || from == k.floor {
+			return false, false
+		}
+		from--
+		u := k.ops.at(from)
+		switch {
+		case u.from != popNone && u.before.seatsInUse < p.limit:
+			return false, false
+		case int(u.qi) != qi:
+		case u.from == popNone:
+			return false, false // a waiter taken in, or a dispatch
+		default:
+			r = u.q.nextDispatchR // before one of qi's events
+		}
+	}
+	if after.lastAt <= now {
+		return false, false
+	}
+	// Forward, with w: its finish against each dispatch's pick.
+	n := len(p.queues)
+	r = max(r, w.arrivalR)
+	for i := from; i < k.ops.end; i++ {
+		u := k.ops.at(i)
+		switch {
+		case int(u.qi) == qi:
+			after := &p.tally
+			if i+1 < k.ops.end {
+				after = &k.ops.at(i + 1).before
+			}
+			if e := &after.last; e.kind == evFinish {
+				r = max(r+e.arg, w.arrivalR)
+			}
+		case u.joined || u.from != popNone:
+		default:
+			finish := r + w.totalWork
+			bq := &u.q
+			f := bq.nextDispatchR + bq.waiting[bq.head].totalWork
+			start := u.before.robin + 1
+			if finish < f || finish == f && (qi-start+2*n)%n < (int(u.qi)-start+2*n)%n {
+				if !back {
+					return false, false
+				}
+				return k.joinBefore(p, i, qi, w, r, now)
+			}
+		}
+	}
+	k.joinAt(p, qi, w, r)
+	return true, false
 }
