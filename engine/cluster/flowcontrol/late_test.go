@@ -2,7 +2,6 @@ package flowcontrol
 
 import (
 	"fmt"
-	"reflect"
 	"testing"
 	"time"
 
@@ -69,23 +68,8 @@ func TestPredictJoinsLate(t *testing.T) {
 	for seed := range int64(6) {
 		d1, s1, _ := noisyBurstRun(seed, true)
 		d2, s2, n := noisyBurstRun(seed, false)
-		for i := range d1 {
-			if !reflect.DeepEqual(d1[i], d2[i]) {
-				t.Fatalf("seed %d: decision %d differs:\nfresh %+v\nkept  %+v", seed, i, d1[i], d2[i])
-			}
-		}
-		if !reflect.DeepEqual(s1, s2) {
-			t.Fatalf("seed %d: stats differ:\nfresh %+v\nkept  %+v", seed, s1, s2)
-		}
-		var waited, timedOut int
-		for _, d := range d1 {
-			if d.Wait > 0 && !d.Rejected {
-				waited++
-			}
-			if d.Reason == RejectTimeOut {
-				timedOut++
-			}
-		}
+		sameRun(t, seed, d1, d2, s1, s2)
+		waited, timedOut := waits(d1)
 		t.Logf("seed %d: %d decisions, %d waited, %d timed out, %d joined late", seed, len(d1), waited, timedOut, n)
 		if waited < 100 {
 			t.Fatalf("seed %d: only %d requests queued", seed, waited)

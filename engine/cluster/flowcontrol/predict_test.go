@@ -56,25 +56,39 @@ func TestPredictShadow(t *testing.T) {
 	for seed := range int64(4) {
 		d1, s1 := burstRun(seed, true)
 		d2, s2 := burstRun(seed, false)
-		for i := range d1 {
-			if !reflect.DeepEqual(d1[i], d2[i]) {
-				t.Fatalf("seed %d: decision %d differs:\nfresh  %+v\nshadow %+v", seed, i, d1[i], d2[i])
-			}
-		}
-		if !reflect.DeepEqual(s1, s2) {
-			t.Fatalf("seed %d: stats differ:\nfresh  %+v\nshadow %+v", seed, s1, s2)
-		}
-		var waited, timedOut int
-		for _, d := range d1 {
-			if d.Wait > 0 && !d.Rejected {
-				waited++
-			}
-			if d.Reason == RejectTimeOut {
-				timedOut++
-			}
-		}
+		sameRun(t, seed, d1, d2, s1, s2)
+		waited, timedOut := waits(d1)
 		if waited < 100 || timedOut == 0 {
 			t.Fatalf("seed %d: the workload queued %d and timed out %d; it should do both", seed, waited, timedOut)
 		}
 	}
+}
+
+// sameRun fails the test unless the run with kept replays (d2, s2) made
+// the decisions and kept the stats of the one with fresh replays (d1,
+// s1).
+func sameRun(t *testing.T, seed int64, d1, d2 []Decision, s1, s2 []LevelStats) {
+	t.Helper()
+	for i := range d1 {
+		if !reflect.DeepEqual(d1[i], d2[i]) {
+			t.Fatalf("seed %d: decision %d differs:\nfresh %+v\nkept  %+v", seed, i, d1[i], d2[i])
+		}
+	}
+	if !reflect.DeepEqual(s1, s2) {
+		t.Fatalf("seed %d: stats differ:\nfresh %+v\nkept  %+v", seed, s1, s2)
+	}
+}
+
+// waits counts the decisions that queued a request and then dispatched
+// it, and those that timed it out in its queue.
+func waits(ds []Decision) (waited, timedOut int) {
+	for _, d := range ds {
+		if d.Wait > 0 && !d.Rejected {
+			waited++
+		}
+		if d.Reason == RejectTimeOut {
+			timedOut++
+		}
+	}
+	return waited, timedOut
 }

@@ -16,26 +16,13 @@ const greaterThanReplicas = "cannot be greater than status.replicas"
 // go down.
 func validateDeploymentStatus(o, old *Object) FieldErrors {
 	st := o.Status()
-	const fp = "status"
-	var errs FieldErrors
-	for _, f := range [...]string{"observedGeneration", "replicas", "updatedReplicas", "readyReplicas", "availableReplicas", "unavailableReplicas", "collisionCount"} {
-		errs = append(errs, nonNegative(st, fp, f)...)
-	}
-	replicas, _ := intAt(st, "replicas")
-	ready, _ := intAt(st, "readyReplicas")
-	available, _ := intAt(st, "availableReplicas")
-	for _, f := range [...]string{"updatedReplicas", "readyReplicas", "availableReplicas"} {
-		if v, _ := intAt(st, f); v > replicas {
-			errs = append(errs, Invalid(child(fp, f), v, greaterThanReplicas))
-		}
-	}
-	if available > ready {
-		errs = append(errs, Invalid(child(fp, "availableReplicas"), available, "cannot be greater than readyReplicas"))
-	}
+	errs := statusCounts(st,
+		[]string{"observedGeneration", "replicas", "updatedReplicas", "readyReplicas", "availableReplicas", "unavailableReplicas", "collisionCount"},
+		[]string{"updatedReplicas", "readyReplicas", "availableReplicas"})
 	// apivalidation.IsDecremented: a count removed or lowered.
 	if was, had := intAt(old.Status(), "collisionCount"); had {
 		if now, has := intAt(st, "collisionCount"); !has || now < was {
-			errs = append(errs, Invalid(child(fp, "collisionCount"), now, "cannot be decremented"))
+			errs = append(errs, Invalid("status.collisionCount", now, "cannot be decremented"))
 		}
 	}
 	return errs
@@ -44,21 +31,29 @@ func validateDeploymentStatus(o, old *Object) FieldErrors {
 // validateReplicaSetStatus is ValidateReplicaSetStatusUpdate beyond the
 // metadata: ValidateReplicaSetStatus.
 func validateReplicaSetStatus(o, _ *Object) FieldErrors {
-	st := o.Status()
+	return statusCounts(o.Status(),
+		[]string{"replicas", "fullyLabeledReplicas", "readyReplicas", "availableReplicas", "observedGeneration"},
+		[]string{"fullyLabeledReplicas", "readyReplicas", "availableReplicas"})
+}
+
+// statusCounts checks a workload's status counts as both statuses'
+// validations do: each of counts not negative, in order, then each of
+// capped not above status.replicas, then availableReplicas not above
+// readyReplicas.
+func statusCounts(st map[string]any, counts, capped []string) FieldErrors {
 	const fp = "status"
 	var errs FieldErrors
-	for _, f := range [...]string{"replicas", "fullyLabeledReplicas", "readyReplicas", "availableReplicas", "observedGeneration"} {
+	for _, f := range counts {
 		errs = append(errs, nonNegative(st, fp, f)...)
 	}
 	replicas, _ := intAt(st, "replicas")
-	ready, _ := intAt(st, "readyReplicas")
-	available, _ := intAt(st, "availableReplicas")
-	for _, f := range [...]string{"fullyLabeledReplicas", "readyReplicas", "availableReplicas"} {
+	for _, f := range capped {
 		if v, _ := intAt(st, f); v > replicas {
 			errs = append(errs, Invalid(child(fp, f), v, greaterThanReplicas))
 		}
 	}
-	if available > ready {
+	ready, _ := intAt(st, "readyReplicas")
+	if available, _ := intAt(st, "availableReplicas"); available > ready {
 		errs = append(errs, Invalid(child(fp, "availableReplicas"), available, "cannot be greater than readyReplicas"))
 	}
 	return errs
