@@ -160,9 +160,13 @@ func (c *Controller) lease(node string, saved *leaseSeen) *leaseSeen {
 	if saved != nil && saved.rv == o.Meta.ResourceVersion {
 		return saved
 	}
-	v := object.ViewLease(o)
-	return &leaseSeen{rv: o.Meta.ResourceVersion, renew: v.RenewTime}
+	return &leaseSeen{rv: o.Meta.ResourceVersion, renew: leaseRenewTime(o)}
 }
+
+// leaseRenewTime is object.ViewLease(o).RenewTime, read alone: the rest
+// of the view, two more timestamps among them, would be decoded for
+// nothing.
+func leaseRenewTime(o *object.Object) time.Time { return object.TimeAt(o.Spec(), "renewTime") }
 
 // readyOf is condition(node, "Ready"), read again only when the informer
 // has a new state of the Node: a pass reads every Node's, and most have

@@ -112,17 +112,7 @@ func (c *Controller) handleDisruption(zoneConds map[string]zoneCount, nodes []*o
 			c.zoneStates[z] = stateInitial
 		}
 	}
-	allWereFull := true
-	for _, z := range object.AppendSortedKeys(buf[:0], c.zoneStates) {
-		if _, have := zoneConds[z]; !have {
-			delete(c.zoneStates, z)
-			continue
-		}
-		if c.zoneStates[z] != stateFullDisruption {
-			allWereFull = false
-			break
-		}
-	}
+	zones, allWereFull := c.pruneZones(object.AppendSortedKeys(buf[:0], c.zoneStates), zoneConds)
 	if allAreFull && allWereFull {
 		return
 	}
@@ -133,7 +123,7 @@ func (c *Controller) handleDisruption(zoneConds map[string]zoneCount, nodes []*o
 		for _, n := range nodes {
 			_, _ = c.markNodeAsReachable(n)
 		}
-		for _, z := range object.AppendSortedKeys(buf[:0], c.zoneStates) {
+		for _, z := range zones {
 			c.tainter(z).swapLimiter(0, now)
 			c.zoneStates[z] = stateFullDisruption
 		}
@@ -144,12 +134,12 @@ func (c *Controller) handleDisruption(zoneConds map[string]zoneCount, nodes []*o
 				nh.probe, nh.readyTransition = now, now
 			}
 		}
-		for _, z := range object.AppendSortedKeys(buf[:0], c.zoneStates) {
+		for _, z := range zones {
 			c.setLimiterInZone(z, zoneConds[z].size(), newStates[z])
 			c.zoneStates[z] = newStates[z]
 		}
 	default:
-		for _, z := range object.AppendSortedKeys(buf[:0], c.zoneStates) {
+		for _, z := range zones {
 			if c.zoneStates[z] == newStates[z] {
 				continue
 			}
@@ -161,6 +151,31 @@ func (c *Controller) handleDisruption(zoneConds map[string]zoneCount, nodes []*o
 		}
 	}
 	c.scheduleTaintPass()
+}
+
+// pruneZones is the loop of handleDisruption that reads whether every zone
+// was in full disruption: in the order of zones, the sorted zones with a
+// state, it forgets the state of a zone that has no Nodes left until it
+// meets one not in full disruption. It returns the zones still with a
+// state, sorted, in zones' array: the loops after it walk them, where
+// listing the map's keys again would cost a map iteration and a sort
+// each.
+func (c *Controller) pruneZones(zones []string, zoneConds map[string]zoneCount) (kept []string, allWereFull bool) {
+	allWereFull = true
+	kept = zones[:0]
+	for i, z := range zones {
+		if _, have := zoneConds[z]; !have {
+			delete(c.zoneStates, z)
+			continue
+		}
+		kept = append(kept, z)
+		if c.zoneStates[z] != stateFullDisruption {
+			allWereFull = false
+			kept = append(kept, zones[i+1:]...) // not looked at: kept
+			break
+		}
+	}
+	return kept, allWereFull
 }
 
 // setLimiterInZone is setLimiterInZone with HealthyQPSFunc and

@@ -1,6 +1,8 @@
 package nodelifecycle
 
 import (
+	"maps"
+	"slices"
 	"testing"
 	"time"
 
@@ -148,5 +150,59 @@ func TestZoneOfFollowsNewStates(t *testing.T) {
 				t.Errorf("excluded %v, want %v", got, tc.wantExcluded)
 			}
 		})
+	}
+}
+
+// TestPruneZonesListsWhatIsLeft checks pruneZones against the plain loop
+// it replaces, which walked the sorted zones, deleting and breaking as
+// pruneZones does, and left the loops after it to list the zones again:
+// the states left, allWereFull and the zones returned must be what that
+// loop and a fresh listing give, over every mix of zones present or gone
+// and in full disruption or not.
+func TestPruneZonesListsWhatIsLeft(t *testing.T) {
+	names := []string{"a", "b", "c", "d"}
+	states := []zoneState{stateNormal, stateFullDisruption}
+	// Each zone is absent, present in zoneConds or not, in either state:
+	// 5 choices a zone.
+	total := 1
+	for range names {
+		total *= 5
+	}
+	for mix := range total {
+		plain := &Controller{zoneStates: map[string]zoneState{}}
+		fast := &Controller{zoneStates: map[string]zoneState{}}
+		conds := map[string]zoneCount{}
+		m := mix
+		for _, z := range names {
+			choice := m % 5
+			m /= 5
+			if choice == 4 {
+				continue
+			}
+			plain.zoneStates[z], fast.zoneStates[z] = states[choice%2], states[choice%2]
+			if choice >= 2 {
+				conds[z] = zoneCount{ready: 1}
+			}
+		}
+
+		wantFull := true
+		for _, z := range object.AppendSortedKeys(nil, plain.zoneStates) {
+			if _, have := conds[z]; !have {
+				delete(plain.zoneStates, z)
+				continue
+			}
+			if plain.zoneStates[z] != stateFullDisruption {
+				wantFull = false
+				break
+			}
+		}
+		want := object.AppendSortedKeys(nil, plain.zoneStates)
+
+		var buf [4]string
+		got, gotFull := fast.pruneZones(object.AppendSortedKeys(buf[:0], fast.zoneStates), conds)
+		if gotFull != wantFull || !slices.Equal(got, want) || !maps.Equal(fast.zoneStates, plain.zoneStates) {
+			t.Errorf("mix %d: pruneZones = %v, %v, states %v; plain loop = %v, %v, states %v",
+				mix, got, gotFull, fast.zoneStates, want, wantFull, plain.zoneStates)
+		}
 	}
 }
