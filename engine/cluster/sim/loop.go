@@ -10,6 +10,10 @@ type Loop struct {
 	seq   uint64
 	q     queue
 	fired uint64
+	// firing is the timer whose event Step is running, its entry left at
+	// the root of the queue for the timer to re-arm (see Step), or nil.
+	firing     *Timer
+	firingSlot int32 // firing's slot
 }
 
 // NewLoop returns a loop at the start of the run (Time 0) with nothing
@@ -23,11 +27,17 @@ func (l *Loop) Now() Time { return l.now }
 func (l *Loop) Fired() uint64 { return l.fired }
 
 // Pending returns how many events are scheduled.
-func (l *Loop) Pending() int { return len(l.q.e) }
+func (l *Loop) Pending() int {
+	if l.firing != nil {
+		return len(l.q.e) - 1
+	}
+	return len(l.q.e)
+}
 
 // Next returns the instant of the earliest scheduled event, and false when
 // nothing is scheduled.
 func (l *Loop) Next() (Time, bool) {
+	l.settle()
 	if len(l.q.e) == 0 {
 		return 0, false
 	}
@@ -70,15 +80,50 @@ func (l *Loop) Post(t Time, h Handler) {
 
 // Step runs the earliest scheduled event, first moving the clock to its
 // instant. It reports false, and does nothing, when nothing is scheduled.
+//
+// A timer's event leaves its entry at the root of the queue while it
+// runs: most re-arm their own timer (a lease renewed, a probe run again
+// every period), and Timer.Reset then gives the entry its new instant and
+// sifts it down once, where taking it out and scheduling it anew would
+// fill the root from the last leaf, sift that down and sift the new entry
+// up. Whatever the event schedules or reschedules comes after it in
+// (time, sequence) order, so the entry stays at the root meanwhile; an
+// entry not re-armed is taken out once the event returns (settle).
 func (l *Loop) Step() bool {
+	l.settle()
 	if len(l.q.e) == 0 {
 		return false
 	}
-	at, s := l.q.remove(0)
-	l.now = at
+	e := l.q.e[0]
+	s := l.q.slots[e.slot]
+	l.now = e.at
 	l.fired++
+	if s.t == nil {
+		l.q.remove(0)
+		s.h.Fire()
+		return true
+	}
+	s.t.slot = -1 // not pending while it runs, as after a remove
+	l.firing, l.firingSlot = s.t, e.slot
 	s.h.Fire()
+	l.settle()
 	return true
+}
+
+// due reports whether an event is scheduled at end or before.
+func (l *Loop) due(end Time) bool {
+	l.settle() // an entry left by a running event is not one
+	return len(l.q.e) > 0 && l.q.e[0].at <= end
+}
+
+// settle takes out the entry of the timer whose event ran, if the timer
+// did not re-arm it (see Step).
+func (l *Loop) settle() {
+	if l.firing == nil {
+		return
+	}
+	l.firing = nil
+	l.q.remove(int(l.q.slots[l.firingSlot].pos))
 }
 
 // Run runs events until none is scheduled and returns how many it ran. A
@@ -97,7 +142,7 @@ func (l *Loop) Run() int {
 // when they fall within the window.
 func (l *Loop) RunFor(d time.Duration) {
 	end := l.now.Add(d)
-	for len(l.q.e) > 0 && l.q.e[0].at <= end {
+	for l.due(end) {
 		l.Step()
 	}
 	if l.now < end {
@@ -115,7 +160,7 @@ func (l *Loop) RunUntil(cond func() bool, limit time.Duration) bool {
 		return true
 	}
 	end := l.now.Add(limit)
-	for len(l.q.e) > 0 && l.q.e[0].at <= end {
+	for l.due(end) {
 		l.Step()
 		if cond() {
 			return true

@@ -13,6 +13,7 @@ var spareQueues sync.Pool
 // stopped: a runner releases a loop once it has read all it wants of the
 // run.
 func (l *Loop) Release() {
+	l.firing = nil
 	q := l.q
 	l.q = queue{}
 	clear(q.slots) // what the events would have run, and their timers

@@ -52,6 +52,17 @@ func (t *Timer) Reset(at Time) bool {
 		l.q.fix(i)
 		return true
 	}
+	if t == l.firing {
+		// Re-armed from its own event: its entry, still in the queue
+		// (see Loop.Step), takes the new instant.
+		l.firing = nil
+		i := int(l.q.slots[l.firingSlot].pos)
+		e := &l.q.e[i]
+		e.at, e.seq = at, l.seq
+		l.q.fix(i)
+		t.slot = l.firingSlot
+		return false
+	}
 	t.slot = l.q.push(at, l.seq, t.h, t)
 	return false
 }
