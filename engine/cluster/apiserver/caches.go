@@ -13,6 +13,15 @@ import (
 // cacheKey names a resource, whatever its versions.
 type cacheKey struct{ group, resource string }
 
+// lastCache is the cache cacheFor found last for kind, kept while the
+// plane's caches stay as they were (Plane.cacheEpoch): a run's requests
+// come in runs of one resource, and the lookup hashes two strings.
+type lastCache struct {
+	kind  *object.KindInfo
+	epoch uint64
+	c     *cache
+}
+
 // cache is one replica's watch cache of one resource, with the store watch
 // that feeds it.
 type cache struct {
@@ -116,13 +125,18 @@ func (s *Server) dropCache(group, resource string, err error) {
 // cacheFor returns the loaded cache of k's resource, or the 429 of a cache
 // that cannot load yet.
 func (s *Server) cacheFor(k *object.KindInfo) (*watchcache.Cacher, *api.Status) {
-	key := cacheKey{k.Group, k.Resource}
-	c := s.caches[key]
-	if c == nil {
-		s.addCache(k)
+	var c *cache
+	if l := &s.lastCache; l.kind == k && l.epoch == s.p.cacheEpoch {
+		c = l.c
+	} else {
+		key := cacheKey{k.Group, k.Resource}
 		if c = s.caches[key]; c == nil {
-			return nil, notReady()
+			s.addCache(k)
+			if c = s.caches[key]; c == nil {
+				return nil, notReady()
+			}
 		}
+		*l = lastCache{k, s.p.cacheEpoch, c}
 	}
 	c.load()
 	if !c.ready {

@@ -40,6 +40,9 @@ type Plane struct {
 	// changed: a replica started or stopped, a cache added, loaded or
 	// dropped.
 	cacheEpoch uint64
+	// hint is where the last update that changed an object found the
+	// difference (see Plane.sameObject).
+	hint diffHint
 }
 
 // New starts a control plane: every replica up with its watch caches

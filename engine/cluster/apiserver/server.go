@@ -17,8 +17,10 @@ type Server struct {
 	addr   string
 	up     bool
 	caches map[cacheKey]*cache
-	prio   Prioritizer
-	stages []stage
+	// lastCache is the cache cacheFor found last.
+	lastCache lastCache
+	prio      Prioritizer
+	stages    []stage
 	// renewed is when the replica last renewed its endpoint lease; leased
 	// once it has.
 	renewed sim.Time

@@ -112,7 +112,7 @@ func (p *Plane) SummarizeChanges() { p.unread = false }
 // compared at once; the summary is worked out when read (deferChange),
 // or never while changes go unsummarised (Config.UnreadChanges).
 func (p *Plane) updateChange(old, new *object.Object) (change *trace.Change, same bool) {
-	if sameObject(old, new) {
+	if p.sameObject(old, new) {
 		return nil, true
 	}
 	return p.changeOf(old, new), false

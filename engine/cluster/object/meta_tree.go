@@ -299,5 +299,12 @@ func (m *Meta) Decoded() Meta {
 	return c
 }
 
-// wholeSecondUTC is t as ParseTime reads FormatTime(t).
-func wholeSecondUTC(t time.Time) time.Time { return t.UTC().Truncate(time.Second) }
+// wholeSecondUTC is t as ParseTime reads FormatTime(t). A time already
+// on a whole second, as a stored object's mostly are, needs no division:
+// truncating it would only drop its monotonic reading, which UTC drops.
+func wholeSecondUTC(t time.Time) time.Time {
+	if t.Nanosecond() == 0 {
+		return t.UTC()
+	}
+	return t.UTC().Truncate(time.Second)
+}

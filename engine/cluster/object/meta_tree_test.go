@@ -1,6 +1,7 @@
 package object
 
 import (
+	"math/rand"
 	"reflect"
 	"testing"
 	"time"
@@ -87,5 +88,31 @@ func TestMetaFromMapPlain(t *testing.T) {
 				t.Errorf("plain metadata is not clean")
 			}
 		})
+	}
+}
+
+// TestWholeSecondUTCTruncate checks wholeSecondUTC's whole-second path
+// against the truncation it stands for: the same time.Time, field for
+// field (==), for times with and without a fraction or a zone other than
+// UTC.
+func TestWholeSecondUTCTruncate(t *testing.T) {
+	zone := time.FixedZone("X", -7*3600)
+	rng := rand.New(rand.NewSource(7))
+	now := time.Date(2026, 3, 1, 12, 0, 5, 750_000_000, zone)
+	times := []time.Time{{}, now, now.Truncate(time.Second), time.Unix(0, 0),
+		time.Date(2026, 1, 2, 3, 4, 5, 0, zone), time.Date(1, 1, 1, 0, 0, 0, 0, time.UTC)}
+	for range 200 {
+		sec := rng.Int63n(4e9) - 1e9
+		nsec := int64(0)
+		if rng.Intn(2) == 0 {
+			nsec = rng.Int63n(1e9)
+		}
+		times = append(times, time.Unix(sec, nsec), time.Unix(sec, nsec).In(zone),
+			now.Add(time.Duration(rng.Int63n(1e9))*time.Second))
+	}
+	for _, tm := range times {
+		if got, want := wholeSecondUTC(tm), tm.UTC().Truncate(time.Second); got != want {
+			t.Errorf("wholeSecondUTC(%v) = %#v, want %#v", tm, got, want)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package object
 
 import (
 	"math"
+	"reflect"
 	"testing"
 )
 
@@ -26,5 +27,28 @@ func TestEqualValuesSharedList(t *testing.T) {
 	}
 	if !EqualValues([]any{}, []any(nil)) || !EqualValues([]any{"a"}, []any{"a"}) {
 		t.Error("equal lists compare unequal")
+	}
+}
+
+// TestSameMapReflect checks SameMap against reflect's pointer of a map:
+// one map, copies of it, empty and nil maps, and maps under other maps.
+func TestSameMapReflect(t *testing.T) {
+	a := map[string]any{"x": int64(1)}
+	b := map[string]any{"x": int64(1)}
+	var n1, n2 map[string]any
+	e1, e2 := map[string]any{}, map[string]any{}
+	outer := map[string]any{"a": a}
+	inner, _ := outer["a"].(map[string]any)
+	maps := []map[string]any{a, b, n1, n2, e1, e2, outer, inner, a}
+	for i, x := range maps {
+		for j, y := range maps {
+			want := reflect.ValueOf(x).UnsafePointer() == reflect.ValueOf(y).UnsafePointer()
+			if got := SameMap(x, y); got != want {
+				t.Errorf("SameMap(maps[%d], maps[%d]) = %v, want %v", i, j, got, want)
+			}
+		}
+	}
+	if !SameMap(a, inner) || SameMap(a, b) || SameMap(e1, e2) || !SameMap(n1, n2) || SameMap(n1, e1) {
+		t.Error("SameMap tells one map from another wrongly")
 	}
 }
