@@ -222,9 +222,13 @@ func convertStatus(c *runtime.ContainerStatus, known string) containerStatus {
 	return st
 }
 
+// containerIDPrefix is the runtime's type as a container's API ID begins
+// with it (kubecontainer.ContainerID.String).
+const containerIDPrefix = "containerd://"
+
 // containerID is the ID the API shows: the runtime's type and its ID
 // (kubecontainer.ContainerID.String).
-func containerID(id string) string { return "containerd://" + id }
+func containerID(id string) string { return containerIDPrefix + id }
 
 // knownContainerID is containerID(id), as the string known when known is
 // that ID already, so that a status converted again shares it.
@@ -238,13 +242,13 @@ func knownContainerID(id, known string) string {
 // isContainerID reports whether known is containerID(id), without
 // making it.
 func isContainerID(known, id string) bool {
-	const prefix = "containerd://"
-	return len(known) == len(prefix)+len(id) && known[len(prefix):] == id && known[:len(prefix)] == prefix
+	const n = len(containerIDPrefix)
+	return len(known) == n+len(id) && known[n:] == id && known[:n] == containerIDPrefix
 }
 
 // runtimeID is the runtime's own ID of a container whose status ID is id
 // (containerID's inverse).
-func runtimeID(id string) string { return strings.TrimPrefix(id, "containerd://") }
+func runtimeID(id string) string { return strings.TrimPrefix(id, containerIDPrefix) }
 
 // latestTwo returns the two most recently created instances of name.
 func latestTwo(cs []runtime.ContainerStatus, name string) (cur, prev *runtime.ContainerStatus) {

@@ -114,11 +114,7 @@ func (pw *probeWorker) resultFor(id string) (probeResult, bool) {
 // (the liveness and startup managers' Failure).
 func (m *probeManager) failed(w *podWorker, name, id string, kind probeKind) bool {
 	pw := m.workers[probeKey{w.uid, name, kind}]
-	if pw == nil || !isContainerID(pw.containerID, id) {
-		return false // no result for the container
-	}
-	r, ok := pw.resultFor(pw.containerID)
-	return ok && r == resultFailure
+	return pw != nil && pw.hasResult && isContainerID(pw.containerID, id) && pw.result == resultFailure
 }
 
 // updateStatus is UpdatePodStatus: a running container is started unless

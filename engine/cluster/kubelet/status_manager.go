@@ -47,7 +47,14 @@ func newStatusManager(l *life) *statusManager {
 // previous returns the status the kubelet last computed for the Pod, or
 // the one in the API when it has none (a new Pod, or after a restart).
 func (m *statusManager) previous(w *podWorker) podStatus {
-	if c, ok := m.cache[w.uid]; ok {
+	c, ok := m.cache[w.uid]
+	return previousOf(w, c, ok)
+}
+
+// previousOf is previous for the Pod's cache entry c, looked up already
+// (cached reports whether there was one).
+func previousOf(w *podWorker, c *cachedStatus, cached bool) podStatus {
+	if cached {
 		return c.status
 	}
 	return parseStatus(w.pod)
@@ -61,12 +68,7 @@ func (m *statusManager) set(w *podWorker, s podStatus) { m.update(w, s, false, f
 // status if it differs from the cached one (or when forced).
 func (m *statusManager) update(w *podWorker, s podStatus, force, finished bool) {
 	cached, isCached := m.cache[w.uid]
-	var old podStatus // previous, from the entry read once
-	if isCached {
-		old = cached.status
-	} else {
-		old = parseStatus(w.pod)
-	}
+	old := previousOf(w, cached, isCached)
 	if isCached && cached.finished {
 		finished = true
 	}
